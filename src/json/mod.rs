@@ -1,0 +1,18 @@
+//! JSON with JavaScript's semantics.
+//!
+//! ctxpack renders documents the way `JSON.stringify` would in the host, byte for byte, so a
+//! TypeScript consumer can compare or hash what it sends. That needs a value model that behaves
+//! like a JS value: numbers are `f64`, object keys keep JavaScript's property order (array-index
+//! keys first, ascending, then the rest in insertion order; a repeated key keeps its first
+//! position and its last value), and text that `JSON.parse` refuses is refused here too.
+//!
+//! Strings are Rust strings, so they cannot hold a lone surrogate: an escaped lone surrogate
+//! (`"\ud800"`) parses to U+FFFD, which is also what crossing the wasm boundary does to one.
+
+mod parse;
+mod stringify;
+mod value;
+
+pub use parse::{parse, ParseError, Parser, MAX_DEPTH};
+pub use stringify::{format_number, stringify, stringify_into, write_string};
+pub use value::{Object, ObjectBuilder, Value};

@@ -1,0 +1,445 @@
+use super::value::{ObjectBuilder, Value};
+use std::ops::Range;
+
+/// Deepest nesting accepted. Recursion is bounded so deep input yields `TOO_DEEP`, not a stack
+/// overflow (which in wasm traps and poisons the instance). Real documents nest a dozen levels.
+pub const MAX_DEPTH: usize = 256;
+
+/// Where and why text is not JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// Byte offset in the text.
+    pub offset: usize,
+    pub message: String,
+    /// The text nests deeper than [`MAX_DEPTH`] (otherwise it is malformed).
+    pub too_deep: bool,
+}
+
+impl ParseError {
+    pub fn into_error(self, path: &str) -> crate::Error {
+        let code = if self.too_deep { crate::ErrorCode::TooDeep } else { crate::ErrorCode::InvalidJson };
+        crate::Error::new(code, path, self.message)
+    }
+}
+
+/// Parses a whole JSON text as `JSON.parse` would.
+pub fn parse(text: &str) -> Result<Value, ParseError> {
+    let mut p = Parser::new(text);
+    p.skip_ws();
+    let v = p.value(0)?;
+    p.skip_ws();
+    p.end()?;
+    Ok(v)
+}
+
+/// A recursive-descent reader over JSON text; public to the crate so the lazy document reader
+/// can walk the outer array and skip bodies it does not need yet.
+pub struct Parser<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Parser { text, bytes: text.as_bytes(), pos: 0 }
+    }
+
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    pub fn slice(&self, range: Range<usize>) -> &'a str {
+        self.text.get(range).unwrap_or("")
+    }
+
+    pub fn error(&self, message: impl Into<String>) -> ParseError {
+        let before = self.text.get(..self.pos).unwrap_or("");
+        let line = before.bytes().filter(|&b| b == b'\n').count().saturating_add(1);
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()).saturating_add(1);
+        ParseError {
+            offset: self.pos,
+            message: format!("{} at line {line} column {column}", message.into()),
+            too_deep: false,
+        }
+    }
+
+    fn too_deep(&self) -> ParseError {
+        ParseError { too_deep: true, ..self.error(format!("nesting deeper than {MAX_DEPTH} levels")) }
+    }
+
+    pub fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn bump(&mut self) {
+        self.pos = self.pos.saturating_add(1);
+    }
+
+    pub fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.bump();
+        }
+    }
+
+    pub fn end(&self) -> Result<(), ParseError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(self.error("unexpected text after the JSON value")),
+        }
+    }
+
+    /// Consumes `byte` (after whitespace) or fails naming what was expected.
+    pub fn expect(&mut self, byte: u8, what: &str) -> Result<(), ParseError> {
+        self.skip_ws();
+        if self.peek() == Some(byte) {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.unexpected(what))
+        }
+    }
+
+    /// Consumes `byte` after whitespace if it is next.
+    pub fn eat(&mut self, byte: u8) -> bool {
+        self.skip_ws();
+        if self.peek() == Some(byte) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn unexpected(&self, expected: &str) -> ParseError {
+        match self.text.get(self.pos..).and_then(|rest| rest.chars().next()) {
+            None => self.error(format!("unexpected end of JSON input, expected {expected}")),
+            Some(c) => self.error(format!("unexpected {c:?}, expected {expected}")),
+        }
+    }
+
+    /// Parses one value at `depth` (0 for a top-level value).
+    pub fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
+        self.skip_ws();
+        match self.peek() {
+            Some(b'{') => {
+                let depth = self.descend(depth)?;
+                self.bump();
+                let mut obj = ObjectBuilder::new();
+                if !self.eat(b'}') {
+                    loop {
+                        self.skip_ws();
+                        let key = self.string()?;
+                        self.expect(b':', "':'")?;
+                        let v = self.value(depth)?;
+                        obj.insert(key, v);
+                        if self.eat(b'}') {
+                            break;
+                        }
+                        self.expect(b',', "',' or '}'")?;
+                    }
+                }
+                Ok(Value::Object(obj.finish()))
+            }
+            Some(b'[') => {
+                let depth = self.descend(depth)?;
+                self.bump();
+                let mut items = Vec::new();
+                if !self.eat(b']') {
+                    loop {
+                        items.push(self.value(depth)?);
+                        if self.eat(b']') {
+                            break;
+                        }
+                        self.expect(b',', "',' or ']'")?;
+                    }
+                }
+                Ok(Value::Array(items))
+            }
+            Some(b'"') => self.string().map(Value::String),
+            Some(b't') => self.literal("true", Value::Bool(true)),
+            Some(b'f') => self.literal("false", Value::Bool(false)),
+            Some(b'n') => self.literal("null", Value::Null),
+            Some(b'-' | b'0'..=b'9') => self.number().map(Value::Number),
+            _ => Err(self.unexpected("a JSON value")),
+        }
+    }
+
+    /// Validates one value without building it and returns its byte range.
+    pub fn skip_value(&mut self, depth: usize) -> Result<Range<usize>, ParseError> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.peek() {
+            Some(b'{') => {
+                let depth = self.descend(depth)?;
+                self.bump();
+                if !self.eat(b'}') {
+                    loop {
+                        self.skip_ws();
+                        self.skip_string()?;
+                        self.expect(b':', "':'")?;
+                        self.skip_value(depth)?;
+                        if self.eat(b'}') {
+                            break;
+                        }
+                        self.expect(b',', "',' or '}'")?;
+                    }
+                }
+            }
+            Some(b'[') => {
+                let depth = self.descend(depth)?;
+                self.bump();
+                if !self.eat(b']') {
+                    loop {
+                        self.skip_value(depth)?;
+                        if self.eat(b']') {
+                            break;
+                        }
+                        self.expect(b',', "',' or ']'")?;
+                    }
+                }
+            }
+            Some(b'"') => self.skip_string()?,
+            Some(b't') => self.literal("true", ()).map(drop)?,
+            Some(b'f') => self.literal("false", ()).map(drop)?,
+            Some(b'n') => self.literal("null", ()).map(drop)?,
+            Some(b'-' | b'0'..=b'9') => self.number_span().map(drop)?,
+            _ => return Err(self.unexpected("a JSON value")),
+        }
+        Ok(start..self.pos)
+    }
+
+    fn descend(&self, depth: usize) -> Result<usize, ParseError> {
+        if depth >= MAX_DEPTH {
+            Err(self.too_deep())
+        } else {
+            Ok(depth.saturating_add(1))
+        }
+    }
+
+    fn literal<T>(&mut self, word: &str, v: T) -> Result<T, ParseError> {
+        if self.bytes.get(self.pos..).is_some_and(|rest| rest.starts_with(word.as_bytes())) {
+            self.pos = self.pos.saturating_add(word.len());
+            Ok(v)
+        } else {
+            Err(self.unexpected("a JSON value"))
+        }
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.pos;
+        while let Some(b'0'..=b'9') = self.peek() {
+            self.bump();
+        }
+        self.pos.saturating_sub(start)
+    }
+
+    fn number_span(&mut self) -> Result<Range<usize>, ParseError> {
+        let start = self.pos;
+        if self.peek() == Some(b'-') {
+            self.bump();
+        }
+        match self.peek() {
+            Some(b'0') => self.bump(),
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return Err(self.unexpected("a digit")),
+        }
+        if self.peek() == Some(b'.') {
+            self.bump();
+            if self.digits() == 0 {
+                return Err(self.unexpected("a digit after '.'"));
+            }
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.bump();
+            if let Some(b'+' | b'-') = self.peek() {
+                self.bump();
+            }
+            if self.digits() == 0 {
+                return Err(self.unexpected("a digit in the exponent"));
+            }
+        }
+        Ok(start..self.pos)
+    }
+
+    fn number(&mut self) -> Result<f64, ParseError> {
+        let span = self.number_span()?;
+        // Rust's float parsing rounds correctly, as JavaScript's does; overflow gives ±Infinity.
+        self.slice(span).parse::<f64>().map_err(|_| self.error("malformed number"))
+    }
+
+    fn hex4(&mut self) -> Result<u32, ParseError> {
+        let mut n = 0u32;
+        for _ in 0..4 {
+            let d = match self.peek() {
+                Some(b) => char::from(b).to_digit(16),
+                None => None,
+            };
+            let Some(d) = d else { return Err(self.unexpected("four hex digits after \\u")) };
+            n = (n << 4) | d;
+            self.bump();
+        }
+        Ok(n)
+    }
+
+    /// Reads a string literal (the cursor on its opening quote) and unescapes it.
+    pub fn string(&mut self) -> Result<String, ParseError> {
+        if self.peek() != Some(b'"') {
+            return Err(self.unexpected("a string"));
+        }
+        self.bump();
+        let mut out = String::new();
+        loop {
+            let run_start = self.pos;
+            while let Some(b) = self.peek() {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.bump();
+            }
+            out.push_str(self.slice(run_start..self.pos));
+            match self.peek() {
+                Some(b'"') => {
+                    self.bump();
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.bump();
+                    let Some(esc) = self.peek() else {
+                        return Err(self.unexpected("an escape"));
+                    };
+                    self.bump();
+                    match esc {
+                        b'"' => out.push('"'),
+                        b'\\' => out.push('\\'),
+                        b'/' => out.push('/'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'n' => out.push('\n'),
+                        b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
+                        b'u' => {
+                            let c = self.unicode_escape()?;
+                            out.push(c);
+                        }
+                        _ => {
+                            self.pos = self.pos.saturating_sub(1);
+                            return Err(self.unexpected("a valid escape"));
+                        }
+                    }
+                }
+                Some(_) => return Err(self.error("unescaped control character in string")),
+                None => return Err(self.error("unterminated string")),
+            }
+        }
+    }
+
+    /// After `\u`: one code point, joining a surrogate pair; a lone surrogate becomes U+FFFD.
+    fn unicode_escape(&mut self) -> Result<char, ParseError> {
+        let hi = self.hex4()?;
+        if (0xD800..0xDC00).contains(&hi) && self.bytes.get(self.pos..self.pos.saturating_add(2)) == Some(b"\\u") {
+            let save = self.pos;
+            self.pos = self.pos.saturating_add(2);
+            let lo = self.hex4()?;
+            if (0xDC00..0xE000).contains(&lo) {
+                let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                return Ok(char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER));
+            }
+            self.pos = save;
+        }
+        Ok(char::from_u32(hi).unwrap_or(char::REPLACEMENT_CHARACTER))
+    }
+
+    /// Validates a string literal without unescaping it.
+    pub fn skip_string(&mut self) -> Result<(), ParseError> {
+        if self.peek() != Some(b'"') {
+            return Err(self.unexpected("a string"));
+        }
+        self.bump();
+        loop {
+            match self.peek() {
+                Some(b'"') => {
+                    self.bump();
+                    return Ok(());
+                }
+                Some(b'\\') => {
+                    self.bump();
+                    match self.peek() {
+                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => self.bump(),
+                        Some(b'u') => {
+                            self.bump();
+                            self.hex4()?;
+                        }
+                        _ => return Err(self.unexpected("a valid escape")),
+                    }
+                }
+                Some(0..=0x1F) => return Err(self.error("unescaped control character in string")),
+                Some(_) => self.bump(),
+                None => return Err(self.error("unterminated string")),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(text: &str) -> Value {
+        match parse(text) {
+            Ok(v) => v,
+            Err(e) => panic!("{text}: {}", e.message),
+        }
+    }
+
+    #[test]
+    fn parses_scalars_and_containers() {
+        assert_eq!(ok(" null "), Value::Null);
+        assert_eq!(ok("-0.0"), Value::Number(-0.0));
+        assert_eq!(ok("1e400"), Value::Number(f64::INFINITY));
+        assert_eq!(ok("[1, \"a\", {\"b\": false}]").as_object(), None);
+        assert_eq!(ok(r#""\u00e9\ud83d\ude00\n""#), Value::String("é😀\n".into()));
+    }
+
+    #[test]
+    fn lone_surrogate_escapes_become_replacement_characters() {
+        assert_eq!(ok(r#""\ud800x""#), Value::String("\u{FFFD}x".into()));
+        assert_eq!(ok(r#""\udc00\ud800""#), Value::String("\u{FFFD}\u{FFFD}".into()));
+        assert_eq!(ok(r#""\ud800\u0041""#), Value::String("\u{FFFD}A".into()));
+    }
+
+    #[test]
+    fn refuses_what_json_parse_refuses() {
+        for bad in ["", "01", "1.", ".5", "+1", "[1,]", "{\"a\":1,}", "'a'", "\"\t\"", "nul", "[1] x", "\u{feff}1", "{a:1}", "\"\\x\"", "NaN"] {
+            assert!(parse(bad).is_err(), "accepted {bad:?}");
+        }
+    }
+
+    #[test]
+    fn depth_is_bounded() {
+        let deep = "[".repeat(MAX_DEPTH + 1) + &"]".repeat(MAX_DEPTH + 1);
+        let err = parse(&deep).err().map(|e| e.too_deep);
+        assert_eq!(err, Some(true));
+        let fine = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
+        assert!(parse(&fine).is_ok());
+        let mut p = Parser::new(&deep);
+        assert!(p.skip_value(0).is_err());
+    }
+
+    #[test]
+    fn skip_value_accepts_exactly_what_parse_accepts() {
+        for text in ["{\"a\":[1,2,{\"b\":\"\\u0041\"}]}", "[1,]", "\"\\q\"", "-", "true", "[[[]]]"] {
+            let mut p = Parser::new(text);
+            let skipped = p.skip_value(0).is_ok() && { p.skip_ws(); p.end().is_ok() };
+            assert_eq!(skipped, parse(text).is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let e = parse("{\n  \"a\": tru }").err().map(|e| e.message).unwrap_or_default();
+        assert!(e.contains("line 2"), "{e}");
+    }
+}

@@ -1,0 +1,198 @@
+use std::collections::HashMap;
+
+/// A JSON value as JavaScript holds it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Number(f64),
+    String(String),
+    Array(Vec<Value>),
+    Object(Object),
+}
+
+/// An object's members in JavaScript property order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Object {
+    entries: Vec<(String, Value)>,
+}
+
+impl Object {
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.entries.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
+        self.entries.iter_mut().map(|(_, v)| v)
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// Sets `key` the way a JS assignment does: in place if present, else in property order.
+    pub fn set(&mut self, key: &str, value: Value) {
+        if let Some(slot) = self.entries.iter_mut().find(|(k, _)| k == key) {
+            slot.1 = value;
+            return;
+        }
+        let mut builder = ObjectBuilder::with_entries(std::mem::take(&mut self.entries));
+        builder.insert(key.to_string(), value);
+        *self = builder.finish();
+    }
+}
+
+/// The numeric value of `key` if JavaScript treats it as an array index (canonical decimal,
+/// below 2^32 − 1); such keys are enumerated first, in ascending order.
+fn array_index(key: &str) -> Option<u32> {
+    let bytes = key.as_bytes();
+    let first = *bytes.first()?;
+    if bytes.len() > 10 || !bytes.iter().all(u8::is_ascii_digit) || (first == b'0' && bytes.len() > 1)
+    {
+        return None;
+    }
+    let n: u64 = key.parse().ok()?;
+    u32::try_from(n).ok().filter(|&n| n != u32::MAX)
+}
+
+/// Builds an [`Object`] from members in source order with `JSON.parse`'s rules.
+#[derive(Default)]
+pub struct ObjectBuilder {
+    entries: Vec<(String, Value)>,
+    // Only built for large objects, so duplicate detection stays linear on hostile input.
+    index: Option<HashMap<String, usize>>,
+    has_array_index: bool,
+}
+
+const INDEX_FROM: usize = 16;
+
+impl ObjectBuilder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn with_entries(entries: Vec<(String, Value)>) -> Self {
+        let has_array_index = entries.iter().any(|(k, _)| array_index(k).is_some());
+        let mut b = ObjectBuilder { entries: Vec::new(), index: None, has_array_index };
+        for (k, v) in entries {
+            b.insert(k, v);
+        }
+        b
+    }
+
+    pub fn insert(&mut self, key: String, value: Value) {
+        let found = match &self.index {
+            Some(index) => index.get(&key).copied(),
+            None => self.entries.iter().position(|(k, _)| *k == key),
+        };
+        if let Some(slot) = found.and_then(|at| self.entries.get_mut(at)) {
+            slot.1 = value;
+            return;
+        }
+        if !self.has_array_index && array_index(&key).is_some() {
+            self.has_array_index = true;
+        }
+        if let Some(index) = &mut self.index {
+            index.insert(key.clone(), self.entries.len());
+        } else if self.entries.len() >= INDEX_FROM {
+            let mut index: HashMap<String, usize> =
+                self.entries.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect();
+            index.insert(key.clone(), self.entries.len());
+            self.index = Some(index);
+        }
+        self.entries.push((key, value));
+    }
+
+    pub fn finish(self) -> Object {
+        let mut entries = self.entries;
+        if self.has_array_index {
+            // Stable: non-index keys keep insertion order behind the ascending index keys.
+            entries.sort_by_key(|(k, _)| match array_index(k) {
+                Some(n) => (0u8, n),
+                None => (1u8, 0),
+            });
+        }
+        Object { entries }
+    }
+}
+
+impl Value {
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_object(&self) -> Option<&Object> {
+        match self {
+            Value::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Self {
+        Value::String(s.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(o: &Object) -> Vec<&str> {
+        o.iter().map(|(k, _)| k).collect()
+    }
+
+    #[test]
+    fn array_index_keys_come_first_ascending() {
+        let mut b = ObjectBuilder::new();
+        for k in ["10", "2", "a", "1", "-1", "01", "4294967295", "4294967294"] {
+            b.insert(k.to_string(), Value::Null);
+        }
+        assert_eq!(keys(&b.finish()), ["1", "2", "10", "4294967294", "a", "-1", "01", "4294967295"]);
+    }
+
+    #[test]
+    fn repeated_key_keeps_first_position_and_last_value() {
+        let mut b = ObjectBuilder::new();
+        b.insert("a".into(), Value::Number(1.0));
+        b.insert("b".into(), Value::Number(2.0));
+        b.insert("a".into(), Value::Number(3.0));
+        let o = b.finish();
+        assert_eq!(keys(&o), ["a", "b"]);
+        assert_eq!(o.get("a"), Some(&Value::Number(3.0)));
+    }
+
+    #[test]
+    fn large_objects_dedupe_through_the_index() {
+        let mut b = ObjectBuilder::new();
+        for i in 0..100 {
+            b.insert(format!("k{i}"), Value::Number(f64::from(i)));
+        }
+        b.insert("k3".into(), Value::Null);
+        let o = b.finish();
+        assert_eq!(o.len(), 100);
+        assert_eq!(o.get("k3"), Some(&Value::Null));
+    }
+
+    #[test]
+    fn set_places_new_index_keys_like_javascript() {
+        let mut o = ObjectBuilder::new().finish();
+        o.set("b", Value::Null);
+        o.set("5", Value::Null);
+        o.set("b", Value::Bool(true));
+        assert_eq!(keys(&o), ["5", "b"]);
+        assert_eq!(o.get("b"), Some(&Value::Bool(true)));
+    }
+}
