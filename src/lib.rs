@@ -1,6 +1,18 @@
-//! ctxpack — assemble LLM agent context under a budget.
+//! ctxpack — decide what an LLM agent is sent, under a budget, and say why.
+//!
+//! One pure-Rust core, compiled natively and to WebAssembly, so a browser debug view and a
+//! Node server make byte-identical decisions. Engines:
+//!
+//! - [`jsondoc`]: intent → select and rank JSON documents → trim → cap → manifest.
+//!
+//! Shared pieces every engine uses: [`Error`] (code, JSON pointer, message), [`manifest`]
+//! records, [`budget`]s with a unit, [`json`] with JavaScript's semantics, and [`text`]
+//! measured in UTF-16 code units.
+pub mod budget;
 pub mod error;
 pub mod json;
+pub mod jsondoc;
+pub mod manifest;
 pub mod text;
 
 pub use error::{Error, ErrorCode, Result};

@@ -1,0 +1,331 @@
+//! The whole pipeline — intent, rank, trim, cap — and the manifest that accounts for every
+//! document.
+
+use super::cap::{cap, Capped};
+use super::document::{leaves, DocSet, Edge};
+use super::intent::{infer_intent, Request, ResolvedIntent};
+use super::profile::{CapStrategy, CompiledProfile, Profile};
+use super::rank::{rank, Ranking, ScoreBreakdown};
+use super::timestamp::parse_iso8601;
+use super::trim::TrimLevel;
+use crate::budget::budget_from_f64;
+use crate::manifest::{Action, ItemRecord};
+use crate::{Error, ErrorCode, Result};
+use serde::Serialize;
+
+/// Per-request settings; each overrides the profile's.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AssembleOptions {
+    pub request: Request,
+    /// Epoch ms recency is measured against; default: the newest document's `created_at`.
+    pub now: Option<f64>,
+    /// Lineage edges; when given, leaves are computed from them.
+    pub edges: Option<Vec<Edge>>,
+    pub max_chars: Option<usize>,
+    pub cap: Option<CapStrategy>,
+}
+
+/// One input document's line in the manifest.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct DocRecord {
+    #[serde(flatten)]
+    pub item: ItemRecord,
+    pub schema_type: String,
+    /// 0 is best; `null` when filtered out.
+    pub rank: Option<usize>,
+    pub score: Option<f64>,
+    pub breakdown: Option<ScoreBreakdown>,
+    /// The trim level of what was included.
+    pub level: Option<TrimLevel>,
+    /// Where the document's block starts in the context (UTF-16 units); its length is `charsAfter`.
+    pub offset: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Totals {
+    pub documents: usize,
+    pub selected: usize,
+    pub included: usize,
+    pub full: usize,
+    pub truncated: usize,
+    pub summarized: usize,
+    pub discarded: usize,
+    pub filtered_out: usize,
+    /// Length of the context in UTF-16 units.
+    pub chars: usize,
+    pub max_chars: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CapReport {
+    pub strategy: CapStrategy,
+    /// A document was degraded or discarded for lack of room.
+    pub hit: bool,
+    pub discarded: usize,
+}
+
+/// Everything ctxpack decided, once per input document.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Manifest {
+    pub intent: ResolvedIntent,
+    /// The `now` recency was measured against (epoch ms).
+    pub now: f64,
+    /// Selected documents in rank order, then filtered-out ones in input order.
+    pub documents: Vec<DocRecord>,
+    pub totals: Totals,
+    pub cap: CapReport,
+    pub log: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Assembly {
+    pub context: String,
+    pub manifest: Manifest,
+}
+
+/// The ranked selection without trimming or capping.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Prioritized {
+    pub intent: ResolvedIntent,
+    pub now: f64,
+    /// Selected documents, best first, with `action` left as `full` placeholder-free: only
+    /// `id`, `schemaType`, `rank`, `score`, `breakdown` are meaningful here.
+    pub ranked: Vec<RankedRecord>,
+    pub filtered: Vec<FilteredRecord>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct RankedRecord {
+    pub id: String,
+    pub schema_type: String,
+    pub rank: usize,
+    pub score: f64,
+    pub breakdown: ScoreBreakdown,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct FilteredRecord {
+    pub id: String,
+    pub schema_type: String,
+    pub reason: String,
+}
+
+/// Result of capping documents already in order (no intent, no scores).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CapResult {
+    pub context: String,
+    pub documents: Vec<DocRecord>,
+    pub totals: Totals,
+    pub cap: CapReport,
+    pub log: Vec<String>,
+}
+
+/// A compiled profile serving many requests: validation and regex compilation happen once.
+#[derive(Debug, Clone)]
+pub struct ContextAssembler {
+    profile: CompiledProfile,
+}
+
+impl ContextAssembler {
+    pub fn new(profile: &Profile) -> Result<Self> {
+        Ok(ContextAssembler { profile: profile.compile()? })
+    }
+
+    /// From profile JSON text.
+    pub fn from_json(text: &str) -> Result<Self> {
+        Self::new(&Profile::from_json(text)?)
+    }
+
+    pub fn profile(&self) -> &CompiledProfile {
+        &self.profile
+    }
+
+    pub fn infer_intent(&self, request: &Request) -> Result<ResolvedIntent> {
+        infer_intent(&self.profile, request).map_err(|e| e.under("/request"))
+    }
+
+    fn rank(&self, docs: &dyn DocSet, options: &AssembleOptions) -> Result<(ResolvedIntent, Ranking)> {
+        let intent = self.infer_intent(&options.request)?;
+        let spec = self.profile.intent(&intent.intent).ok_or_else(|| Error::new(ErrorCode::UnknownIntent, "/request/intent", "intent vanished"))?;
+        let metas = docs.metas();
+        let leaf = leaves(metas, options.edges.as_deref());
+        let ranking = rank(&self.profile, spec, metas, &leaf, options.now);
+        Ok((intent, ranking))
+    }
+
+    /// Intent and ranking only.
+    pub fn prioritize(&self, docs: &dyn DocSet, options: &AssembleOptions) -> Result<Prioritized> {
+        let (intent, ranking) = self.rank(docs, options)?;
+        let metas = docs.metas();
+        let ranked = ranking
+            .selected
+            .iter()
+            .enumerate()
+            .filter_map(|(r, d)| {
+                metas.get(d.index).map(|m| RankedRecord { id: m.id.clone(), schema_type: m.schema_type.clone(), rank: r, score: d.score, breakdown: d.breakdown })
+            })
+            .collect();
+        let filtered = ranking
+            .filtered
+            .iter()
+            .filter_map(|f| metas.get(f.index).map(|m| FilteredRecord { id: m.id.clone(), schema_type: m.schema_type.clone(), reason: f.reason.clone() }))
+            .collect();
+        Ok(Prioritized { intent, now: ranking.now_ms, ranked, filtered })
+    }
+
+    /// Intent → rank → trim → cap, with the manifest.
+    pub fn assemble(&self, docs: &dyn DocSet, options: &AssembleOptions) -> Result<Assembly> {
+        let (intent, ranking) = self.rank(docs, options)?;
+        let max_chars = options.max_chars.unwrap_or(self.profile.max_chars);
+        let strategy = options.cap.unwrap_or(self.profile.cap);
+        let order: Vec<usize> = ranking.selected.iter().map(|d| d.index).collect();
+        let capped = cap(&self.profile, docs, &order, max_chars, strategy)?;
+        let metas = docs.metas();
+        let mut records = Vec::with_capacity(metas.len());
+        for (placement, ranked) in capped.placements.iter().zip(&ranking.selected) {
+            let mut r = record(docs, placement)?;
+            r.score = Some(ranked.score);
+            r.breakdown = Some(ranked.breakdown);
+            records.push(r);
+        }
+        for f in &ranking.filtered {
+            let m = metas.get(f.index).ok_or_else(|| super::document::out_of_range(f.index))?;
+            records.push(DocRecord {
+                item: ItemRecord { id: m.id.clone(), action: Action::FilteredOut, reason: f.reason.clone(), chars_before: None, chars_after: 0 },
+                schema_type: m.schema_type.clone(),
+                rank: None,
+                score: None,
+                breakdown: None,
+                level: None,
+                offset: None,
+            });
+        }
+        let (totals, cap_report, mut log) = summarize(&records, &capped, max_chars, strategy);
+        let how = match (&intent.source, &intent.rule) {
+            (super::intent::IntentSource::Rule, Some(rule)) => format!("rule {rule:?}"),
+            (super::intent::IntentSource::Given, _) => "given by the caller".to_string(),
+            _ => "default: no rule matched".to_string(),
+        };
+        log.insert(0, format!("Intent: {} ({how})", intent.intent));
+        log.insert(1, format!("Selected {} of {} jsondocs", totals.selected, totals.documents));
+        Ok(Assembly { context: capped.context, manifest: Manifest { intent, now: ranking.now_ms, documents: records, totals, cap: cap_report, log } })
+    }
+
+    /// Applies the ladder and the cap to documents already in order (best first).
+    pub fn cap_ordered(&self, docs: &dyn DocSet, max_chars: Option<usize>, strategy: Option<CapStrategy>) -> Result<CapResult> {
+        let max_chars = max_chars.unwrap_or(self.profile.max_chars);
+        let strategy = strategy.unwrap_or(self.profile.cap);
+        let order: Vec<usize> = (0..docs.metas().len()).collect();
+        let capped = cap(&self.profile, docs, &order, max_chars, strategy)?;
+        let records = capped.placements.iter().map(|p| record(docs, p)).collect::<Result<Vec<_>>>()?;
+        let (totals, cap_report, log) = summarize(&records, &capped, max_chars, strategy);
+        Ok(CapResult { context: capped.context, documents: records, totals, cap: cap_report, log })
+    }
+}
+
+fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
+    let m = docs.metas().get(p.index).ok_or_else(|| super::document::out_of_range(p.index))?;
+    Ok(DocRecord {
+        item: ItemRecord { id: m.id.clone(), action: p.action, reason: p.reason.clone(), chars_before: p.chars_before, chars_after: p.chars_after },
+        schema_type: m.schema_type.clone(),
+        rank: Some(p.rank),
+        score: None,
+        breakdown: None,
+        level: p.level,
+        offset: p.offset,
+    })
+}
+
+fn summarize(records: &[DocRecord], capped: &Capped, max_chars: usize, strategy: CapStrategy) -> (Totals, CapReport, Vec<String>) {
+    let count = |a: Action| records.iter().filter(|r| r.item.action == a).count();
+    let discarded = count(Action::Discarded);
+    let filtered_out = count(Action::FilteredOut);
+    let totals = Totals {
+        documents: records.len(),
+        selected: records.len().saturating_sub(filtered_out),
+        included: records.len().saturating_sub(filtered_out).saturating_sub(discarded),
+        full: count(Action::Full),
+        truncated: count(Action::Truncated),
+        summarized: count(Action::Summarized),
+        discarded,
+        filtered_out,
+        chars: capped.chars,
+        max_chars,
+    };
+    let mut log = Vec::new();
+    if totals.truncated + totals.summarized > 0 {
+        log.push(format!("Trimmed {} jsondocs ({} truncated, {} summarized)", totals.truncated + totals.summarized, totals.truncated, totals.summarized));
+    }
+    if discarded > 0 {
+        log.push(format!("Context capped: discarded {discarded} jsondocs"));
+    }
+    log.push(format!("Context: {} of {max_chars} chars", capped.chars));
+    (totals, CapReport { strategy, hit: capped.hit, discarded }, log)
+}
+
+impl AssembleOptions {
+    /// Reads `request`, `now`, `edges`, `maxChars` and `cap` from an input object; other keys
+    /// in `ignore` (e.g. `documents`, `profile`) are skipped, any other key is refused.
+    pub fn from_json_object(o: &serde_json::Map<String, serde_json::Value>, ignore: &[&str]) -> Result<Self> {
+        use serde_json::Value as J;
+        let mut options = AssembleOptions::default();
+        for (key, v) in o {
+            match key.as_str() {
+                "request" => options.request = Request::from_json_value(v).map_err(|e| e.under("/request"))?,
+                "now" => {
+                    options.now = match v {
+                        J::Null => None,
+                        J::Number(n) => Some(n.as_f64().unwrap_or(f64::NAN)).filter(|n| n.is_finite()),
+                        J::String(s) => Some(parse_iso8601(s).ok_or_else(|| Error::new(ErrorCode::InvalidTimestamp, "/now", format!("{s:?} is not an ISO-8601 date-time")))?),
+                        _ => return Err(Error::new(ErrorCode::InvalidTimestamp, "/now", "now is epoch milliseconds or an ISO-8601 string")),
+                    }
+                }
+                "edges" => {
+                    options.edges = match v {
+                        J::Null => None,
+                        v => Some(super::profile::from_json_text::<Vec<Edge>>(&v.to_string()).map_err(|e| e.under("/edges"))?),
+                    }
+                }
+                "maxChars" => {
+                    options.max_chars = match v {
+                        J::Null => None,
+                        J::Number(n) => Some(budget_from_f64(n.as_f64().unwrap_or(f64::NAN), "/maxChars")?),
+                        _ => return Err(Error::new(ErrorCode::InvalidBudget, "/maxChars", "maxChars must be a number")),
+                    }
+                }
+                "cap" => {
+                    options.cap = match v {
+                        J::Null => None,
+                        v => Some(super::profile::from_json_text::<CapStrategy>(&v.to_string()).map_err(|e| Error::new(ErrorCode::InvalidInput, "/cap", e.message))?),
+                    }
+                }
+                k if ignore.contains(&k) => {}
+                k => {
+                    return Err(Error::new(
+                        ErrorCode::InvalidInput,
+                        crate::error::pointer_push("", k),
+                        format!("unknown field `{k}`, expected one of `documents`, `request`, `profile`, `now`, `edges`, `maxChars`, `cap`"),
+                    ))
+                }
+            }
+        }
+        Ok(options)
+    }
+}

@@ -1,0 +1,270 @@
+//! Jsondocs: what the decision needs (metadata, read eagerly) and what only rendering needs
+//! (bodies, read lazily through [`DocSet`]).
+
+use super::timestamp::timestamp_ms;
+use crate::json::{self, Value};
+use crate::{Error, ErrorCode, Result};
+use std::collections::{HashMap, HashSet};
+
+/// Who wrote a document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    UserInput,
+    AiGenerated,
+}
+
+impl Origin {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Origin::UserInput => "user_input",
+            Origin::AiGenerated => "ai_generated",
+        }
+    }
+}
+
+/// Everything about a document that ranking needs; cheap to move across the wasm boundary.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocMeta {
+    pub id: String,
+    pub schema_type: String,
+    pub origin: Origin,
+    /// `created_at` in epoch milliseconds.
+    pub created_at_ms: f64,
+    /// `created_at` as given, for rendering whole documents.
+    pub created_at: Value,
+    pub is_leaf: Option<bool>,
+}
+
+/// The metadata fields of one document as read from the host, before validation.
+#[derive(Debug, Default)]
+pub struct MetaFields {
+    pub id: Option<Value>,
+    pub schema_type: Option<Value>,
+    pub origin_type: Option<Value>,
+    pub created_at: Option<Value>,
+    pub is_leaf: Option<Value>,
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn required_string(v: Option<Value>, base: &str, field: &str) -> Result<String> {
+    match v {
+        Some(Value::String(s)) => Ok(s),
+        None => Err(Error::new(ErrorCode::MissingField, format!("{base}/{field}"), format!("{field} is required"))),
+        Some(other) => Err(Error::new(ErrorCode::InvalidInput, format!("{base}/{field}"), format!("{field} must be a string, got {}", type_name(&other)))),
+    }
+}
+
+impl DocMeta {
+    /// Validates document `index`'s fields; paths are relative to the documents array.
+    pub fn from_fields(index: usize, f: MetaFields) -> Result<Self> {
+        let base = format!("/{index}");
+        let id = required_string(f.id, &base, "id")?;
+        let schema_type = required_string(f.schema_type, &base, "schema_type")?;
+        let origin = match required_string(f.origin_type, &base, "origin_type")?.as_str() {
+            "user_input" => Origin::UserInput,
+            "ai_generated" => Origin::AiGenerated,
+            other => {
+                return Err(Error::new(ErrorCode::InvalidInput, format!("{base}/origin_type"), format!("origin_type must be \"user_input\" or \"ai_generated\", got {other:?}")))
+            }
+        };
+        let created_at = f.created_at.ok_or_else(|| Error::new(ErrorCode::MissingField, format!("{base}/created_at"), "created_at is required"))?;
+        let created_at_ms = timestamp_ms(&created_at, &format!("{base}/created_at"))?;
+        let is_leaf = match f.is_leaf {
+            None | Some(Value::Null) => None,
+            Some(Value::Bool(b)) => Some(b),
+            Some(other) => return Err(Error::new(ErrorCode::InvalidInput, format!("{base}/is_leaf"), format!("is_leaf must be a boolean, got {}", type_name(&other)))),
+        };
+        Ok(DocMeta { id, schema_type, origin, created_at_ms, created_at, is_leaf })
+    }
+}
+
+/// A set of documents whose metadata is at hand and whose bodies are fetched on demand.
+pub trait DocSet {
+    fn metas(&self) -> &[DocMeta];
+    /// The `data` of document `index`, with a JSON-text string parsed. Errors use paths relative
+    /// to the documents array (`/3/data`).
+    fn data(&self, index: usize) -> Result<Value>;
+    /// The `metadata` object of document `index`, if any.
+    fn metadata(&self, index: usize) -> Result<Option<Value>>;
+}
+
+/// The app's rows hold `data` as JSON text; a string `data` is parsed, anything else is the value.
+pub fn data_value(v: Value, index: usize) -> Result<Value> {
+    match v {
+        Value::String(text) => json::parse(&text).map_err(|e| {
+            let mut err = e.into_error(&format!("/{index}/data"));
+            err.message = format!("data is a string but not JSON text: {}", err.message);
+            err
+        }),
+        other => Ok(other),
+    }
+}
+
+/// One document held in memory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Jsondoc {
+    pub meta: DocMeta,
+    /// As given: a value, or a string of JSON text.
+    pub data: Value,
+    pub metadata: Option<Value>,
+}
+
+/// Documents held in memory (native callers, and the vectors).
+#[derive(Debug, Clone, Default)]
+pub struct OwnedDocs {
+    metas: Vec<DocMeta>,
+    bodies: Vec<(Value, Option<Value>)>,
+}
+
+impl OwnedDocs {
+    pub fn new(docs: Vec<Jsondoc>) -> Result<Self> {
+        let mut metas = Vec::with_capacity(docs.len());
+        let mut bodies = Vec::with_capacity(docs.len());
+        for d in docs {
+            metas.push(d.meta);
+            bodies.push((d.data, d.metadata));
+        }
+        check_unique_ids(&metas)?;
+        Ok(OwnedDocs { metas, bodies })
+    }
+
+    /// Reads documents from a parsed JSON array.
+    pub fn from_value(v: &Value) -> Result<Self> {
+        let Value::Array(items) = v else {
+            return Err(Error::new(ErrorCode::InvalidInput, "", format!("documents must be an array, got {}", type_name(v))));
+        };
+        let mut docs = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let Value::Object(o) = item else {
+                return Err(Error::new(ErrorCode::InvalidInput, format!("/{i}"), format!("a document must be an object, got {}", type_name(item))));
+            };
+            let get = |k: &str| o.get(k).cloned();
+            let meta = DocMeta::from_fields(
+                i,
+                MetaFields { id: get("id"), schema_type: get("schema_type"), origin_type: get("origin_type"), created_at: get("created_at"), is_leaf: get("is_leaf") },
+            )?;
+            let metadata = metadata_value(get("metadata"), i)?;
+            let data = get("data").ok_or_else(|| Error::new(ErrorCode::MissingField, format!("/{i}/data"), "data is required"))?;
+            docs.push(Jsondoc { meta, data, metadata });
+        }
+        OwnedDocs::new(docs)
+    }
+}
+
+/// `metadata` is an object, or absent/null.
+pub fn metadata_value(v: Option<Value>, index: usize) -> Result<Option<Value>> {
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(o @ Value::Object(_)) => Ok(Some(o)),
+        Some(other) => Err(Error::new(ErrorCode::InvalidInput, format!("/{index}/metadata"), format!("metadata must be an object, got {}", type_name(&other)))),
+    }
+}
+
+impl DocSet for OwnedDocs {
+    fn metas(&self) -> &[DocMeta] {
+        &self.metas
+    }
+
+    fn data(&self, index: usize) -> Result<Value> {
+        let (data, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
+        data_value(data.clone(), index)
+    }
+
+    fn metadata(&self, index: usize) -> Result<Option<Value>> {
+        Ok(self.bodies.get(index).ok_or_else(|| out_of_range(index))?.1.clone())
+    }
+}
+
+pub(crate) fn out_of_range(index: usize) -> Error {
+    Error::new(ErrorCode::InvalidInput, format!("/{index}"), "no document at this index")
+}
+
+/// Refuses two documents with one id: the manifest names documents by id.
+pub fn check_unique_ids(metas: &[DocMeta]) -> Result<()> {
+    let mut seen: HashMap<&str, usize> = HashMap::with_capacity(metas.len());
+    for (i, m) in metas.iter().enumerate() {
+        if let Some(first) = seen.insert(m.id.as_str(), i) {
+            return Err(Error::new(ErrorCode::DuplicateId, format!("/{i}/id"), format!("id {:?} is also the id of document {first}", m.id)));
+        }
+    }
+    Ok(())
+}
+
+/// A lineage edge: `to` was derived from `from`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct Edge {
+    pub from: String,
+    pub to: String,
+}
+
+/// Leaf status per document: an explicit `is_leaf` wins; otherwise, with edges, a document is a
+/// leaf when nothing was derived from it; without edges and flag, it is not a leaf.
+pub fn leaves(metas: &[DocMeta], edges: Option<&[Edge]>) -> Vec<bool> {
+    let parents: HashSet<&str> = edges.unwrap_or_default().iter().map(|e| e.from.as_str()).collect();
+    metas
+        .iter()
+        .map(|m| m.is_leaf.unwrap_or_else(|| edges.is_some() && !parents.contains(m.id.as_str())))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn docs(json: &str) -> Result<OwnedDocs> {
+        OwnedDocs::from_value(&json::parse(json).unwrap())
+    }
+
+    #[test]
+    fn reads_rows_and_parses_string_data_lazily() {
+        let d = docs(r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":"2026-01-01T00:00:00Z","data":"{\"x\":1}","project_id":"p"}]"#).unwrap();
+        assert_eq!(d.metas()[0].origin, Origin::UserInput);
+        assert_eq!(json::stringify(&d.data(0).unwrap(), 0), r#"{"x":1}"#);
+        let bad = docs(r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":"{oops"}]"#).unwrap();
+        let e = bad.data(0).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidJson, "/0/data"));
+    }
+
+    #[test]
+    fn bad_rows_are_refused_with_paths() {
+        let cases = [
+            (r#"{}"#, ErrorCode::InvalidInput, ""),
+            (r#"[1]"#, ErrorCode::InvalidInput, "/0"),
+            (r#"[{"schema_type":"t","origin_type":"user_input","created_at":1,"data":1}]"#, ErrorCode::MissingField, "/0/id"),
+            (r#"[{"id":7,"schema_type":"t","origin_type":"user_input","created_at":1,"data":1}]"#, ErrorCode::InvalidInput, "/0/id"),
+            (r#"[{"id":"a","schema_type":"t","origin_type":"robot","created_at":1,"data":1}]"#, ErrorCode::InvalidInput, "/0/origin_type"),
+            (r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":"soon","data":1}]"#, ErrorCode::InvalidTimestamp, "/0/created_at"),
+            (r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1}]"#, ErrorCode::MissingField, "/0/data"),
+            (r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1,"metadata":[]}]"#, ErrorCode::InvalidInput, "/0/metadata"),
+            (r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1,"is_leaf":"yes"}]"#, ErrorCode::InvalidInput, "/0/is_leaf"),
+            (r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1},{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1}]"#, ErrorCode::DuplicateId, "/1/id"),
+        ];
+        for (json, code, path) in cases {
+            let e = docs(json).unwrap_err();
+            assert_eq!((e.code, e.path.as_str()), (code, path), "{json}");
+        }
+    }
+
+    #[test]
+    fn leaves_from_edges_and_flags() {
+        let d = docs(r#"[
+            {"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1},
+            {"id":"b","schema_type":"t","origin_type":"user_input","created_at":1,"data":1},
+            {"id":"c","schema_type":"t","origin_type":"user_input","created_at":1,"data":1,"is_leaf":false}]"#).unwrap();
+        let edges = [Edge { from: "a".into(), to: "b".into() }];
+        assert_eq!(leaves(d.metas(), Some(&edges)), [false, true, false]);
+        assert_eq!(leaves(d.metas(), None), [false, false, false]);
+    }
+}

@@ -1,0 +1,202 @@
+//! Documents read straight from JSON text.
+//!
+//! A server that holds its rows as JSON text should not pay for parsing bodies it will not
+//! send. The reader validates the whole text (it is refused exactly where `JSON.parse` would
+//! refuse it) but builds only the metadata; each `data` and `metadata` is kept as a byte range
+//! and parsed when its document is rendered.
+
+use super::document::{check_unique_ids, data_value, metadata_value, out_of_range, DocMeta, DocSet, MetaFields};
+use crate::json::{self, Parser, Value};
+use crate::{Error, ErrorCode, Result};
+use std::ops::Range;
+
+/// Documents backed by JSON text.
+#[derive(Debug, Clone)]
+pub struct JsonDocs {
+    text: String,
+    metas: Vec<DocMeta>,
+    bodies: Vec<(Range<usize>, Option<Range<usize>>)>,
+}
+
+fn json_err(e: json::ParseError, path: &str) -> Error {
+    e.into_error(path)
+}
+
+impl JsonDocs {
+    /// Reads a JSON array of documents; error paths are relative to the array.
+    pub fn parse(text: String) -> Result<Self> {
+        let (metas, bodies) = {
+            let mut p = Parser::new(&text);
+            let r = read_array(&mut p, 0)?;
+            p.skip_ws();
+            p.end().map_err(|e| json_err(e, ""))?;
+            r
+        };
+        check_unique_ids(&metas)?;
+        Ok(JsonDocs { text, metas, bodies })
+    }
+
+    /// Builds from pieces read by [`read_array`] over `text`.
+    fn from_parts(text: String, metas: Vec<DocMeta>, bodies: Vec<(Range<usize>, Option<Range<usize>>)>) -> Result<Self> {
+        check_unique_ids(&metas)?;
+        Ok(JsonDocs { text, metas, bodies })
+    }
+}
+
+type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
+
+/// Reads the documents array at the parser's position (`depth` = its nesting level).
+fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)> {
+    p.skip_ws();
+    if p.peek() != Some(b'[') {
+        return Err(Error::new(ErrorCode::InvalidInput, "", "documents must be an array"));
+    }
+    p.expect(b'[', "'['").map_err(|e| json_err(e, ""))?;
+    let mut metas = Vec::new();
+    let mut bodies = Vec::new();
+    if p.eat(b']') {
+        return Ok((metas, bodies));
+    }
+    loop {
+        let i = metas.len();
+        let base = format!("/{i}");
+        p.skip_ws();
+        if p.peek() != Some(b'{') {
+            let at = p.skip_value(depth.saturating_add(1)).map_err(|e| json_err(e, &base))?;
+            let kind = match p.slice(at).as_bytes().first() {
+                Some(b'[') => "an array",
+                Some(b'"') => "a string",
+                Some(b'n') => "null",
+                Some(b't' | b'f') => "a boolean",
+                _ => "a number",
+            };
+            return Err(Error::new(ErrorCode::InvalidInput, base, format!("a document must be an object, got {kind}")));
+        }
+        p.expect(b'{', "'{'").map_err(|e| json_err(e, &base))?;
+        let mut fields = MetaFields::default();
+        let mut data = None;
+        let mut metadata = None;
+        if !p.eat(b'}') {
+            loop {
+                p.skip_ws();
+                let key = p.string().map_err(|e| json_err(e, &base))?;
+                p.expect(b':', "':'").map_err(|e| json_err(e, &base))?;
+                let inner = depth.saturating_add(2);
+                let field_path = crate::error::pointer_push(&base, &key);
+                let value = |p: &mut Parser<'_>| p.value(inner).map_err(|e| json_err(e, &field_path));
+                match key.as_str() {
+                    "id" => fields.id = Some(value(p)?),
+                    "schema_type" => fields.schema_type = Some(value(p)?),
+                    "origin_type" => fields.origin_type = Some(value(p)?),
+                    "created_at" => fields.created_at = Some(value(p)?),
+                    "is_leaf" => fields.is_leaf = Some(value(p)?),
+                    "data" => data = Some(p.skip_value(inner).map_err(|e| json_err(e, &field_path))?),
+                    "metadata" => metadata = Some(p.skip_value(inner).map_err(|e| json_err(e, &field_path))?),
+                    _ => {
+                        p.skip_value(inner).map_err(|e| json_err(e, &field_path))?;
+                    }
+                }
+                if p.eat(b'}') {
+                    break;
+                }
+                p.expect(b',', "',' or '}'").map_err(|e| json_err(e, &base))?;
+            }
+        }
+        metas.push(DocMeta::from_fields(i, fields)?);
+        let data = data.ok_or_else(|| Error::new(ErrorCode::MissingField, format!("{base}/data"), "data is required"))?;
+        // `metadata: null` is the same as no metadata.
+        let metadata = metadata.filter(|r| p.slice(r.clone()) != "null");
+        if let Some(r) = &metadata {
+            if !p.slice(r.clone()).starts_with('{') {
+                return Err(Error::new(ErrorCode::InvalidInput, format!("{base}/metadata"), "metadata must be an object"));
+            }
+        }
+        bodies.push((data, metadata));
+        if p.eat(b']') {
+            break;
+        }
+        p.expect(b',', "',' or ']'").map_err(|e| json_err(e, ""))?;
+    }
+    Ok((metas, bodies))
+}
+
+impl DocSet for JsonDocs {
+    fn metas(&self) -> &[DocMeta] {
+        &self.metas
+    }
+
+    fn data(&self, index: usize) -> Result<Value> {
+        let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
+        let raw = self.text.get(range.clone()).unwrap_or("null");
+        let v = json::parse(raw).map_err(|e| e.into_error(&format!("/{index}/data")))?;
+        data_value(v, index)
+    }
+
+    fn metadata(&self, index: usize) -> Result<Option<Value>> {
+        let (_, range) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
+        match range {
+            None => Ok(None),
+            Some(r) => {
+                let raw = self.text.get(r.clone()).unwrap_or("null");
+                let v = json::parse(raw).map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
+                metadata_value(Some(v), index)
+            }
+        }
+    }
+}
+
+/// A whole assemble input read from JSON text: the documents lazily, the rest fully.
+pub struct JsonInput {
+    pub documents: JsonDocs,
+    /// The `profile` member's JSON text, if present.
+    pub profile: Option<String>,
+    /// Every other member, for [`super::assemble::AssembleOptions::from_json_object`].
+    pub rest: serde_json::Map<String, serde_json::Value>,
+}
+
+impl JsonInput {
+    /// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}`; error paths are
+    /// relative to the input object.
+    pub fn parse(text: String) -> Result<Self> {
+        let mut p = Parser::new(&text);
+        p.skip_ws();
+        if p.peek() != Some(b'{') {
+            return Err(Error::new(ErrorCode::InvalidInput, "", "the input must be a JSON object {documents, request, …}"));
+        }
+        p.expect(b'{', "'{'").map_err(|e| json_err(e, ""))?;
+        let mut docs = None;
+        let mut profile = None;
+        let mut rest = serde_json::Map::new();
+        if !p.eat(b'}') {
+            loop {
+                p.skip_ws();
+                let key = p.string().map_err(|e| json_err(e, ""))?;
+                p.expect(b':', "':'").map_err(|e| json_err(e, ""))?;
+                let path = crate::error::pointer_push("", &key);
+                match key.as_str() {
+                    "documents" => docs = Some(read_array(&mut p, 1).map_err(|e| e.under("/documents"))?),
+                    "profile" => {
+                        let r = p.skip_value(1).map_err(|e| json_err(e, &path))?;
+                        profile = Some(p.slice(r).to_string());
+                    }
+                    _ => {
+                        let r = p.skip_value(1).map_err(|e| json_err(e, &path))?;
+                        let v: serde_json::Value = serde_json::from_str(p.slice(r)).map_err(|e| Error::new(ErrorCode::InvalidJson, path.clone(), e.to_string()))?;
+                        rest.insert(key, v);
+                    }
+                }
+                if p.eat(b'}') {
+                    break;
+                }
+                p.expect(b',', "',' or '}'").map_err(|e| json_err(e, ""))?;
+            }
+        }
+        p.skip_ws();
+        p.end().map_err(|e| json_err(e, ""))?;
+        let (metas, bodies) = docs.ok_or_else(|| Error::new(ErrorCode::MissingField, "/documents", "documents is required"))?;
+        let profile = profile.filter(|t| t != "null");
+        drop(p);
+        let documents = JsonDocs::from_parts(text, metas, bodies).map_err(|e| e.under("/documents"))?;
+        Ok(JsonInput { documents, profile, rest })
+    }
+}

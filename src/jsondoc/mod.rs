@@ -1,0 +1,37 @@
+//! The jsondoc engine: infer the request's intent, select and rank a project's JSON documents,
+//! trim the lower-ranked, cap the whole at a character budget, and report every decision.
+//!
+//! ```
+//! use ctxpack::jsondoc::{AssembleOptions, ContextAssembler, JsonDocs, Request};
+//!
+//! let assembler = ContextAssembler::from_json(r#"{"budget": {"maxChars": 200}}"#)?;
+//! let docs = JsonDocs::parse(r#"[
+//!   {"id": "a", "schema_type": "note", "origin_type": "user_input",
+//!    "created_at": "2026-03-02T10:15:00Z", "data": {"text": "hello"}}
+//! ]"#.to_string())?;
+//! let options = AssembleOptions { request: Request::Text("anything".into()), ..Default::default() };
+//! let out = assembler.assemble(&docs, &options)?;
+//! assert_eq!(out.context, "## note (a)\n{\"text\":\"hello\"}");
+//! assert_eq!(out.manifest.documents.len(), 1);
+//! # Ok::<(), ctxpack::Error>(())
+//! ```
+
+mod assemble;
+mod cap;
+mod document;
+mod intent;
+mod lazy;
+mod profile;
+mod rank;
+mod render;
+mod timestamp;
+mod trim;
+
+pub use assemble::{AssembleOptions, Assembly, CapReport, CapResult, ContextAssembler, DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals};
+pub use document::{data_value, leaves, metadata_value, DocMeta, DocSet, Edge, Jsondoc, MetaFields, Origin, OwnedDocs};
+pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
+pub use lazy::{JsonDocs, JsonInput};
+pub use profile::{BodyMode, BudgetSpec, CapStrategy, CompiledProfile, IntentSpec, Others, Profile, RenderSpec, RuleSpec, TrimSpec, Weights};
+pub use rank::ScoreBreakdown;
+pub use timestamp::parse_iso8601;
+pub use trim::{level_for_rank, mark_trimmed, trim_value, TrimLevel};

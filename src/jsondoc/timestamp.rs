@@ -1,0 +1,161 @@
+//! `created_at` as the app stores it: ISO-8601 text or epoch milliseconds.
+//!
+//! Parsed here rather than by the host's `Date.parse`, whose treatment of a date-time without an
+//! offset depends on the machine's time zone — client and server would disagree. Without an
+//! offset, a time is UTC.
+
+use crate::json::Value;
+use crate::{Error, ErrorCode, Result};
+
+/// Milliseconds since the epoch for a `created_at` (or `now`) value.
+pub fn timestamp_ms(v: &Value, path: &str) -> Result<f64> {
+    match v {
+        Value::Number(n) if n.is_finite() => Ok(*n),
+        Value::String(s) => parse_iso8601(s).ok_or_else(|| {
+            Error::new(ErrorCode::InvalidTimestamp, path, format!("{s:?} is not an ISO-8601 date-time such as \"2026-03-02T10:15:00Z\""))
+        }),
+        _ => Err(Error::new(ErrorCode::InvalidTimestamp, path, "a timestamp is an ISO-8601 string or finite epoch milliseconds")),
+    }
+}
+
+struct Cursor<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn num(&mut self, digits: usize) -> Option<i64> {
+        let mut n = 0i64;
+        for _ in 0..digits {
+            let d = self.b.get(self.at).filter(|c| c.is_ascii_digit())?;
+            n = n.checked_mul(10)?.checked_add(i64::from(d - b'0'))?;
+            self.at = self.at.checked_add(1)?;
+        }
+        Some(n)
+    }
+    fn eat(&mut self, c: u8) -> bool {
+        if self.b.get(self.at) == Some(&c) {
+            self.at = self.at.saturating_add(1);
+            true
+        } else {
+            false
+        }
+    }
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.at).copied()
+    }
+}
+
+/// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+fn days_in_month(y: i64, m: i64) -> i64 {
+    match m {
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// `YYYY-MM-DD`, optionally `(T| )HH:MM[:SS[.fff…]]` and `Z` or `±HH[:MM]`.
+#[allow(clippy::arithmetic_side_effects)] // every operand is range-checked first
+pub fn parse_iso8601(s: &str) -> Option<f64> {
+    let mut c = Cursor { b: s.as_bytes(), at: 0 };
+    let year = c.num(4)?;
+    if !c.eat(b'-') {
+        return None;
+    }
+    let month = c.num(2)?;
+    if !c.eat(b'-') {
+        return None;
+    }
+    let day = c.num(2)?;
+    if !(1..=12).contains(&month) || day < 1 || day > days_in_month(year, month) {
+        return None;
+    }
+    let (mut hour, mut minute, mut second, mut millis) = (0, 0, 0, 0.0f64);
+    let mut offset_min = 0i64;
+    if c.eat(b'T') || c.eat(b' ') {
+        hour = c.num(2)?;
+        if !c.eat(b':') {
+            return None;
+        }
+        minute = c.num(2)?;
+        if c.eat(b':') {
+            second = c.num(2)?;
+            if c.eat(b'.') || c.eat(b',') {
+                let start = c.at;
+                let mut frac = 0.0f64;
+                let mut scale = 100.0f64;
+                while let Some(d) = c.peek().filter(u8::is_ascii_digit) {
+                    frac += f64::from(d - b'0') * scale;
+                    scale /= 10.0;
+                    c.at += 1;
+                }
+                if c.at == start {
+                    return None;
+                }
+                millis = frac.floor(); // JS Date keeps whole milliseconds
+            }
+        }
+        if hour > 24 || minute > 59 || second > 59 || (hour == 24 && (minute, second, millis) != (0, 0, 0.0)) {
+            return None;
+        }
+        match c.peek() {
+            Some(b'Z' | b'z') => c.at += 1,
+            Some(sign @ (b'+' | b'-')) => {
+                c.at += 1;
+                let oh = c.num(2)?;
+                let om = if c.eat(b':') { c.num(2)? } else if c.peek().is_some() { c.num(2)? } else { 0 };
+                if oh > 23 || om > 59 {
+                    return None;
+                }
+                offset_min = (oh * 60 + om) * if sign == b'+' { 1 } else { -1 };
+            }
+            _ => {}
+        }
+    }
+    if c.at != s.len() {
+        return None;
+    }
+    let days = days_from_civil(year, month, day);
+    let secs = days * 86_400 + hour * 3600 + (minute - offset_min) * 60 + second;
+    #[allow(clippy::cast_precision_loss)] // |secs| < 2^43, exact in an f64
+    Some(secs as f64 * 1000.0 + millis)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agrees_with_javascript_date_parse() {
+        // Values from Node's Date.parse.
+        assert_eq!(parse_iso8601("1970-01-01T00:00:00.000Z"), Some(0.0));
+        assert_eq!(parse_iso8601("2026-03-02T10:15:00.000Z"), Some(1_772_446_500_000.0));
+        assert_eq!(parse_iso8601("2026-03-02T18:15:00+08:00"), Some(1_772_446_500_000.0));
+        assert_eq!(parse_iso8601("2026-03-02"), Some(1_772_409_600_000.0));
+        assert_eq!(parse_iso8601("2024-02-29T23:59:59.999Z"), Some(1_709_251_199_999.0));
+        assert_eq!(parse_iso8601("1969-12-31T23:59:59Z"), Some(-1000.0));
+        assert_eq!(parse_iso8601("2026-03-02 10:15:00+0000"), Some(1_772_446_500_000.0));
+        assert_eq!(parse_iso8601("2026-03-02T10:15:00.1239Z"), Some(1_772_446_500_123.0));
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_date() {
+        for bad in ["", "2026", "2026-13-01", "2026-02-30", "2023-02-29", "2026-03-02T25:00", "2026-03-02T10:15:00Zjunk", "yesterday", "2026-03-02T10:15:00."] {
+            assert_eq!(parse_iso8601(bad), None, "{bad}");
+        }
+        let e = timestamp_ms(&Value::Bool(true), "/0/created_at").unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidTimestamp, "/0/created_at"));
+    }
+}

@@ -1,0 +1,175 @@
+//! The trim ladder: full → truncated → summarized.
+//!
+//! Lengths are UTF-16 code units and cuts fall on character boundaries, so a truncated emoji
+//! or CJK extension character is dropped whole, never split into a lone surrogate.
+
+use super::profile::CompiledTrim;
+use crate::json::{Object, ObjectBuilder, Value};
+use crate::text::{prefix_utf16, utf16_len};
+use serde::{Deserialize, Serialize};
+
+/// How much of a document is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum TrimLevel {
+    /// Unchanged.
+    Full,
+    /// Every string longer than `truncateAt`, at any depth, cut and marked.
+    Truncated,
+    /// Top-level objects and arrays replaced by `{"summary": "Original had N items"}`, strings
+    /// longer than `summarizeAt` cut and marked.
+    Summarized,
+}
+
+impl TrimLevel {
+    pub fn next(self) -> Option<TrimLevel> {
+        match self {
+            TrimLevel::Full => Some(TrimLevel::Truncated),
+            TrimLevel::Truncated => Some(TrimLevel::Summarized),
+            TrimLevel::Summarized => None,
+        }
+    }
+}
+
+/// The level a document gets for its rank among `total` selected documents: the top
+/// `fullRanks` in full, ranks from `summarizeFrom × total` on summarized, truncated between.
+pub fn level_for_rank(trim: &CompiledTrim, rank: usize, total: usize) -> TrimLevel {
+    if rank < trim.full_ranks {
+        TrimLevel::Full
+    } else {
+        #[allow(clippy::cast_precision_loss)] // counts of documents are far below 2^53
+        let (rank, total) = (rank as f64, total as f64);
+        if rank < total * trim.summarize_from {
+            TrimLevel::Truncated
+        } else {
+            TrimLevel::Summarized
+        }
+    }
+}
+
+/// Applies `level` to `v` in place; returns whether anything changed.
+pub fn trim_value(v: &mut Value, level: TrimLevel, trim: &CompiledTrim) -> bool {
+    match level {
+        TrimLevel::Full => false,
+        TrimLevel::Truncated => truncate(v, trim.truncate_at, &trim.truncate_marker),
+        TrimLevel::Summarized => summarize(v, trim),
+    }
+}
+
+fn cut(s: &mut String, at: usize, marker: &str) -> bool {
+    if utf16_len(s) <= at {
+        return false;
+    }
+    let keep = prefix_utf16(s, at).len();
+    s.truncate(keep);
+    s.push_str(marker);
+    true
+}
+
+fn truncate(v: &mut Value, at: usize, marker: &str) -> bool {
+    match v {
+        Value::String(s) => cut(s, at, marker),
+        Value::Array(items) => items.iter_mut().fold(false, |changed, item| truncate(item, at, marker) | changed),
+        Value::Object(o) => o.values_mut().fold(false, |changed, item| truncate(item, at, marker) | changed),
+        Value::Null | Value::Bool(_) | Value::Number(_) => false,
+    }
+}
+
+fn summary(items: usize) -> Value {
+    let mut b = ObjectBuilder::new();
+    b.insert("summary".to_string(), Value::String(format!("Original had {items} items")));
+    Value::Object(b.finish())
+}
+
+/// One member of the top level: containers become a count, long strings are cut.
+fn summarize_member(v: &mut Value, trim: &CompiledTrim) -> bool {
+    match v {
+        Value::Array(items) => {
+            *v = summary(items.len());
+            true
+        }
+        Value::Object(o) => {
+            *v = summary(o.len());
+            true
+        }
+        Value::String(s) => cut(s, trim.summarize_at, &trim.summarize_marker),
+        Value::Null | Value::Bool(_) | Value::Number(_) => false,
+    }
+}
+
+fn summarize(v: &mut Value, trim: &CompiledTrim) -> bool {
+    match v {
+        Value::Object(o) => o.values_mut().fold(false, |changed, m| summarize_member(m, trim) | changed),
+        Value::Array(items) => items.iter_mut().fold(false, |changed, m| summarize_member(m, trim) | changed),
+        Value::String(s) => cut(s, trim.summarize_at, &trim.summarize_marker),
+        Value::Null | Value::Bool(_) | Value::Number(_) => false,
+    }
+}
+
+/// Marks `metadata.trimmed = true`, creating the object if needed.
+pub fn mark_trimmed(metadata: Option<Value>) -> Value {
+    let mut o = match metadata {
+        Some(Value::Object(o)) => o,
+        _ => Object::default(),
+    };
+    o.set("trimmed", Value::Bool(true));
+    Value::Object(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{parse, stringify};
+    use crate::jsondoc::profile::Profile;
+
+    fn trim() -> CompiledTrim {
+        Profile::default().compile().unwrap().trim
+    }
+
+    fn apply(json: &str, level: TrimLevel) -> (String, bool) {
+        let mut v = parse(json).unwrap();
+        let changed = trim_value(&mut v, level, &trim());
+        (stringify(&v, 0), changed)
+    }
+
+    #[test]
+    fn ladder_by_rank_matches_the_reference() {
+        let t = trim();
+        let levels: Vec<_> = (0..10).map(|r| level_for_rank(&t, r, 10)).collect();
+        use TrimLevel::*;
+        assert_eq!(levels, [Full, Full, Full, Full, Truncated, Summarized, Summarized, Summarized, Summarized, Summarized]);
+        let levels: Vec<_> = (0..12).map(|r| level_for_rank(&t, r, 12)).collect();
+        assert_eq!(levels[4..7], [Truncated, Truncated, Summarized]);
+    }
+
+    #[test]
+    fn truncation_recurses_and_counts_utf16() {
+        let long = "x".repeat(501);
+        let (out, changed) = apply(&format!(r#"{{"a":{{"b":["{long}"]}},"c":"{}"}}"#, "y".repeat(500)), TrimLevel::Truncated);
+        assert!(changed);
+        assert_eq!(out, format!(r#"{{"a":{{"b":["{} [truncated]"]}},"c":"{}"}}"#, "x".repeat(500), "y".repeat(500)));
+    }
+
+    #[test]
+    fn an_emoji_across_the_cut_is_dropped_whole() {
+        let s = format!("{}😀tail", "x".repeat(499));
+        let (out, _) = apply(&format!(r#""{s}""#), TrimLevel::Truncated);
+        assert_eq!(out, format!(r#""{} [truncated]""#, "x".repeat(499)));
+    }
+
+    #[test]
+    fn summaries_replace_containers_and_cut_strings() {
+        let (out, changed) = apply(&format!(r#"{{"list":[1,2,3],"obj":{{"a":1}},"s":"{}","short":"ok","n":5}}"#, "z".repeat(150)), TrimLevel::Summarized);
+        assert!(changed);
+        assert_eq!(out, format!(r#"{{"list":{{"summary":"Original had 3 items"}},"obj":{{"summary":"Original had 1 items"}},"s":"{} [summarized]","short":"ok","n":5}}"#, "z".repeat(100)));
+        assert_eq!(apply(r#"{"n":1}"#, TrimLevel::Summarized), (r#"{"n":1}"#.to_string(), false));
+    }
+
+    #[test]
+    fn mark_trimmed_keeps_other_metadata() {
+        let m = mark_trimmed(Some(parse(r#"{"source":"x"}"#).unwrap()));
+        assert_eq!(stringify(&m, 0), r#"{"source":"x","trimmed":true}"#);
+        assert_eq!(stringify(&mark_trimmed(None), 0), r#"{"trimmed":true}"#);
+    }
+}
