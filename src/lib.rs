@@ -15,6 +15,9 @@ pub mod jsondoc;
 pub mod manifest;
 pub mod text;
 
+#[cfg(test)]
+mod ts_types;
+
 pub use error::{Error, ErrorCode, Result};
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -317,15 +317,18 @@ impl AssembleOptions {
                     }
                 }
                 k if ignore.contains(&k) => {}
-                k => {
-                    return Err(Error::new(
-                        ErrorCode::InvalidInput,
-                        crate::error::pointer_push("", k),
-                        format!("unknown field `{k}`, expected one of `documents`, `request`, `profile`, `now`, `edges`, `maxChars`, `cap`"),
-                    ))
-                }
+                k => return Err(unknown_input_field(k)),
             }
         }
         Ok(options)
     }
+}
+
+/// The error for a key an assemble input does not have (a typo should not pass silently).
+pub fn unknown_input_field(key: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        crate::error::pointer_push("", key),
+        format!("unknown field `{key}`, expected one of `documents`, `request`, `profile`, `now`, `edges`, `maxChars`, `cap`"),
+    )
 }

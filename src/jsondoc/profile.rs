@@ -63,7 +63,7 @@ pub struct RuleSpec {
     /// A regular expression (Rust `regex` syntax); named captures become params.
     pub pattern: Option<String>,
     /// Params set when the rule matches; captures override them.
-    #[cfg_attr(test, ts(type = "Record<string, JsonValue>"))]
+    #[cfg_attr(test, ts(type = "Record<string, JsonValue>", optional))]
     pub params: Option<BTreeMap<String, serde_json::Value>>,
 }
 
