@@ -7,7 +7,7 @@
 
 use super::profile::{CompiledProfile, RuleSpec};
 use crate::{Error, ErrorCode, Result};
-use regex::{Regex, RegexBuilder};
+use regex_lite::{Regex, RegexBuilder};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -81,7 +81,6 @@ impl CompiledRule {
             Some(p) => Some(
                 RegexBuilder::new(p)
                     .size_limit(PATTERN_SIZE_LIMIT)
-                    .dfa_size_limit(PATTERN_SIZE_LIMIT)
                     .build()
                     .map_err(|e| Error::new(ErrorCode::InvalidPattern, format!("{path}/pattern"), e.to_string()))?,
             ),

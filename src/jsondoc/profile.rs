@@ -60,7 +60,8 @@ pub struct RuleSpec {
     pub intent: String,
     /// Any of these, as a case-insensitive substring of the request text.
     pub keywords: Option<Vec<String>>,
-    /// A regular expression (Rust `regex` syntax); named captures become params.
+    /// A regular expression (Rust `regex-lite` syntax: linear time, ASCII-only `(?i)` and `\d`); named
+    /// captures become params.
     pub pattern: Option<String>,
     /// Params set when the rule matches; captures override them.
     #[cfg_attr(test, ts(type = "Record<string, JsonValue>", optional))]

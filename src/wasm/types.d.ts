@@ -107,7 +107,8 @@ id?: string, intent: string,
  */
 keywords?: Array<string>, 
 /**
- * A regular expression (Rust `regex` syntax); named captures become params.
+ * A regular expression (Rust `regex-lite` syntax: linear time, ASCII-only `(?i)` and `\d`); named
+ * captures become params.
  */
 pattern?: string, 
 /**
