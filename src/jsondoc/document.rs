@@ -98,14 +98,16 @@ pub trait DocSet {
     fn metadata(&self, index: usize) -> Result<Option<Value>>;
 }
 
-/// The app's rows hold `data` as JSON text; a string `data` is parsed, anything else is the value.
+/// The app's rows hold `data` as JSON text, so a string `data` that is valid JSON text is
+/// parsed; any other string is the value itself (plain text is still worth sending, and one
+/// malformed row must not fail the whole request). Nesting past the depth limit is an error.
 pub fn data_value(v: Value, index: usize) -> Result<Value> {
     match v {
-        Value::String(text) => json::parse(&text).map_err(|e| {
-            let mut err = e.into_error(&format!("/{index}/data"));
-            err.message = format!("data is a string but not JSON text: {}", err.message);
-            err
-        }),
+        Value::String(text) => match json::parse(&text) {
+            Ok(parsed) => Ok(parsed),
+            Err(e) if e.too_deep => Err(e.into_error(&format!("/{index}/data"))),
+            Err(_) => Ok(Value::String(text)),
+        },
         other => Ok(other),
     }
 }
@@ -232,9 +234,11 @@ mod tests {
         let d = docs(r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":"2026-01-01T00:00:00Z","data":"{\"x\":1}","project_id":"p"}]"#).unwrap();
         assert_eq!(d.metas()[0].origin, Origin::UserInput);
         assert_eq!(json::stringify(&d.data(0).unwrap(), 0), r#"{"x":1}"#);
-        let bad = docs(r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":"{oops"}]"#).unwrap();
-        let e = bad.data(0).unwrap_err();
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidJson, "/0/data"));
+        let text = docs(r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":"{not json"}]"#).unwrap();
+        assert_eq!(text.data(0).unwrap(), Value::String("{not json".into()));
+        let deep = format!(r#"[{{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":"{}"}}]"#, "[".repeat(300));
+        let e = docs(&deep).unwrap().data(0).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/0/data"));
     }
 
     #[test]

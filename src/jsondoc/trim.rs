@@ -4,7 +4,7 @@
 //! or CJK extension character is dropped whole, never split into a lone surrogate.
 
 use super::profile::CompiledTrim;
-use crate::json::{Object, ObjectBuilder, Value};
+use crate::json::{self, Object, ObjectBuilder, Value};
 use crate::text::{prefix_utf16, utf16_len};
 use serde::{Deserialize, Serialize};
 
@@ -57,8 +57,10 @@ pub fn trim_value(v: &mut Value, level: TrimLevel, trim: &CompiledTrim) -> bool 
     }
 }
 
+/// Cuts `s` to `at` units plus `marker` — only if that makes it shorter: trimming never grows
+/// a document (a 505-unit string is not "cut" to 500 + " [truncated]").
 fn cut(s: &mut String, at: usize, marker: &str) -> bool {
-    if utf16_len(s) <= at {
+    if utf16_len(s) <= at.saturating_add(utf16_len(marker)) {
         return false;
     }
     let keep = prefix_utf16(s, at).len();
@@ -82,16 +84,27 @@ fn summary(items: usize) -> Value {
     Value::Object(b.finish())
 }
 
+/// Replaces a container by its count, unless the count would be the longer text (`[[]]`).
+fn replace_with_summary(v: &mut Value, items: usize) -> bool {
+    let s = summary(items);
+    if json::stringify(&s, 0).len() < json::stringify(v, 0).len() {
+        *v = s;
+        true
+    } else {
+        false
+    }
+}
+
 /// One member of the top level: containers become a count, long strings are cut.
 fn summarize_member(v: &mut Value, trim: &CompiledTrim) -> bool {
     match v {
         Value::Array(items) => {
-            *v = summary(items.len());
-            true
+            let n = items.len();
+            replace_with_summary(v, n)
         }
         Value::Object(o) => {
-            *v = summary(o.len());
-            true
+            let n = o.len();
+            replace_with_summary(v, n)
         }
         Value::String(s) => cut(s, trim.summarize_at, &trim.summarize_marker),
         Value::Null | Value::Bool(_) | Value::Number(_) => false,
@@ -145,25 +158,28 @@ mod tests {
 
     #[test]
     fn truncation_recurses_and_counts_utf16() {
-        let long = "x".repeat(501);
-        let (out, changed) = apply(&format!(r#"{{"a":{{"b":["{long}"]}},"c":"{}"}}"#, "y".repeat(500)), TrimLevel::Truncated);
+        let long = "x".repeat(513);
+        let (out, changed) = apply(&format!(r#"{{"a":{{"b":["{long}"]}},"c":"{}"}}"#, "y".repeat(512)), TrimLevel::Truncated);
         assert!(changed);
-        assert_eq!(out, format!(r#"{{"a":{{"b":["{} [truncated]"]}},"c":"{}"}}"#, "x".repeat(500), "y".repeat(500)));
+        assert_eq!(out, format!(r#"{{"a":{{"b":["{} [truncated]"]}},"c":"{}"}}"#, "x".repeat(500), "y".repeat(512)));
     }
 
     #[test]
     fn an_emoji_across_the_cut_is_dropped_whole() {
-        let s = format!("{}😀tail", "x".repeat(499));
+        let s = format!("{}😀{}", "x".repeat(499), "tail".repeat(10));
         let (out, _) = apply(&format!(r#""{s}""#), TrimLevel::Truncated);
         assert_eq!(out, format!(r#""{} [truncated]""#, "x".repeat(499)));
     }
 
     #[test]
     fn summaries_replace_containers_and_cut_strings() {
-        let (out, changed) = apply(&format!(r#"{{"list":[1,2,3],"obj":{{"a":1}},"s":"{}","short":"ok","n":5}}"#, "z".repeat(150)), TrimLevel::Summarized);
+        let list = (0..20).map(|i| i.to_string()).collect::<Vec<_>>().join(",");
+        let obj = r#"{"name":"Lin Xia","arc":"from doubt to resolve","traits":["brave","stubborn"]}"#;
+        let (out, changed) = apply(&format!(r#"{{"list":[{list}],"obj":{obj},"small":[1,2],"s":"{}","short":"ok","n":5}}"#, "z".repeat(150)), TrimLevel::Summarized);
         assert!(changed);
-        assert_eq!(out, format!(r#"{{"list":{{"summary":"Original had 3 items"}},"obj":{{"summary":"Original had 1 items"}},"s":"{} [summarized]","short":"ok","n":5}}"#, "z".repeat(100)));
+        assert_eq!(out, format!(r#"{{"list":{{"summary":"Original had 20 items"}},"obj":{{"summary":"Original had 3 items"}},"small":[1,2],"s":"{} [summarized]","short":"ok","n":5}}"#, "z".repeat(100)));
         assert_eq!(apply(r#"{"n":1}"#, TrimLevel::Summarized), (r#"{"n":1}"#.to_string(), false));
+        assert_eq!(apply(r#"{"tiny":[[]]}"#, TrimLevel::Summarized), (r#"{"tiny":[[]]}"#.to_string(), false));
     }
 
     #[test]
@@ -183,7 +199,7 @@ pub fn trim_document(doc: Value, level: TrimLevel, trim: &CompiledTrim) -> crate
         return Err(Error::new(ErrorCode::InvalidInput, "", "a document must be an object"));
     };
     let data = o.get("data").cloned().ok_or_else(|| Error::new(ErrorCode::MissingField, "/data", "data is required"))?;
-    let was_text = matches!(data, Value::String(_));
+    let was_text = matches!(&data, Value::String(t) if json::parse(t).is_ok());
     let mut value = super::document::data_value(data, 0).map_err(|mut e| {
         e.path = "/data".to_string();
         e
