@@ -12,7 +12,10 @@ pub fn budget_from_f64(n: f64, path: &str) -> Result<usize> {
         return Err(Error::new(
             ErrorCode::InvalidBudget,
             path,
-            format!("a budget must be a whole number from 0 to {MAX_BUDGET}, got {}", crate::json::format_number(n).replace("null", &n.to_string())),
+            format!(
+                "a budget must be a whole number from 0 to {MAX_BUDGET}, got {}",
+                crate::json::format_number(n).replace("null", &n.to_string())
+            ),
         ));
     }
     // In range and whole, so the conversion is exact.
@@ -28,7 +31,11 @@ mod tests {
     fn refuses_nan_negative_fractional_and_huge() {
         for bad in [f64::NAN, f64::INFINITY, -1.0, 0.5, 3e9] {
             let e = budget_from_f64(bad, "/maxChars").unwrap_err();
-            assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidBudget, "/maxChars"), "{bad}");
+            assert_eq!(
+                (e.code, e.path.as_str()),
+                (ErrorCode::InvalidBudget, "/maxChars"),
+                "{bad}"
+            );
         }
         assert_eq!(budget_from_f64(16000.0, "").unwrap(), 16000);
         assert_eq!(budget_from_f64(0.0, "").unwrap(), 0);

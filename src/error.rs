@@ -65,7 +65,11 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     pub fn new(code: ErrorCode, path: impl Into<String>, message: impl Into<String>) -> Self {
-        Error { code, path: path.into(), message: message.into() }
+        Error {
+            code,
+            path: path.into(),
+            message: message.into(),
+        }
     }
 
     /// The same error, reported under `prefix` (a JSON pointer of the enclosing value).
@@ -80,7 +84,13 @@ impl fmt::Display for Error {
         if self.path.is_empty() {
             write!(f, "{}: {}", self.code.as_str(), self.message)
         } else {
-            write!(f, "{} at {}: {}", self.code.as_str(), self.path, self.message)
+            write!(
+                f,
+                "{} at {}: {}",
+                self.code.as_str(),
+                self.path,
+                self.message
+            )
         }
     }
 }
@@ -114,7 +124,11 @@ mod tests {
 
     #[test]
     fn codes_serialize_as_their_stable_names() {
-        for code in [ErrorCode::InvalidInput, ErrorCode::TooDeep, ErrorCode::UnknownIntent] {
+        for code in [
+            ErrorCode::InvalidInput,
+            ErrorCode::TooDeep,
+            ErrorCode::UnknownIntent,
+        ] {
             let json = serde_json::to_string(&code).unwrap_or_default();
             assert_eq!(json, format!("\"{}\"", code.as_str()));
         }

@@ -22,5 +22,7 @@ pub use error::{Error, ErrorCode, Result};
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// The JavaScript bindings (wasm32 only). Public for the browser tests; apps use the npm package.
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+#[doc(hidden)]
+pub mod wasm;

@@ -1,9 +1,12 @@
 //! The invariants of DESIGN.md as properties over generated projects: the cap is never
 //! exceeded (in UTF-16 units), every document is in the manifest exactly once, output is
 //! deterministic and the same whether documents come as values or as JSON text.
+#![cfg(not(target_arch = "wasm32"))]
 
 use ctxpack::json::{self, ObjectBuilder, Value};
-use ctxpack::jsondoc::{AssembleOptions, CapStrategy, ContextAssembler, JsonDocs, OwnedDocs, Request};
+use ctxpack::jsondoc::{
+    AssembleOptions, CapStrategy, ContextAssembler, JsonDocs, OwnedDocs, Request,
+};
 use ctxpack::manifest::Action;
 use ctxpack::text::utf16_len;
 use proptest::prelude::*;
@@ -13,8 +16,20 @@ const TYPES: [&str; 5] = ["灵感创意", "故事设定", "chronicles", "分集�
 
 fn text() -> impl Strategy<Value = String> {
     // ASCII, CJK, emoji (surrogate pairs in UTF-16), escapes and combining marks.
-    prop::collection::vec(prop_oneof![Just("a"), Just("故"), Just("😀"), Just("\""), Just("\n"), Just("é"), Just("\u{301}"), Just("𠀋")], 0..700)
-        .prop_map(|parts| parts.concat())
+    prop::collection::vec(
+        prop_oneof![
+            Just("a"),
+            Just("故"),
+            Just("😀"),
+            Just("\""),
+            Just("\n"),
+            Just("é"),
+            Just("\u{301}"),
+            Just("𠀋")
+        ],
+        0..700,
+    )
+    .prop_map(|parts| parts.concat())
 }
 
 fn leaf() -> impl Strategy<Value = Value> {
@@ -42,17 +57,37 @@ fn body() -> impl Strategy<Value = Value> {
 }
 
 fn project() -> impl Strategy<Value = Vec<Value>> {
-    prop::collection::vec((0..TYPES.len(), any::<bool>(), 0u32..40, body(), prop::option::of(any::<bool>())), 0..14).prop_map(|docs| {
+    prop::collection::vec(
+        (
+            0..TYPES.len(),
+            any::<bool>(),
+            0u32..40,
+            body(),
+            prop::option::of(any::<bool>()),
+        ),
+        0..14,
+    )
+    .prop_map(|docs| {
         docs.into_iter()
             .enumerate()
             .map(|(i, (t, user, day, data, is_leaf))| {
                 let mut b = ObjectBuilder::new();
                 b.insert("id".into(), Value::String(format!("doc-{i}")));
                 b.insert("schema_type".into(), Value::String(TYPES[t].into()));
-                b.insert("origin_type".into(), Value::String(if user { "user_input" } else { "ai_generated" }.into()));
-                b.insert("created_at".into(), Value::Number(f64::from(day) * 86_400_000.0));
+                b.insert(
+                    "origin_type".into(),
+                    Value::String(if user { "user_input" } else { "ai_generated" }.into()),
+                );
+                b.insert(
+                    "created_at".into(),
+                    Value::Number(f64::from(day) * 86_400_000.0),
+                );
                 // Half the documents hold their data as JSON text, like the app's rows.
-                let data = if i % 2 == 0 { Value::String(json::stringify(&data, 0)) } else { data };
+                let data = if i % 2 == 0 {
+                    Value::String(json::stringify(&data, 0))
+                } else {
+                    data
+                };
                 b.insert("data".into(), data);
                 if let Some(l) = is_leaf {
                     b.insert("is_leaf".into(), Value::Bool(l));
@@ -64,7 +99,11 @@ fn project() -> impl Strategy<Value = Vec<Value>> {
 }
 
 fn strategy() -> impl Strategy<Value = CapStrategy> {
-    prop_oneof![Just(CapStrategy::Stop), Just(CapStrategy::Skip), Just(CapStrategy::Degrade)]
+    prop_oneof![
+        Just(CapStrategy::Stop),
+        Just(CapStrategy::Skip),
+        Just(CapStrategy::Degrade)
+    ]
 }
 
 const PROFILE: &str = r###"{
@@ -157,13 +196,36 @@ fn stop_discards_everything_below_the_first_misfit() {
     let docs = JsonDocs::parse(docs.to_string()).unwrap();
     let assembler = ContextAssembler::from_json(r#"{"render":{"header":"{id}"}}"#).unwrap();
     let actions = |cap| {
-        let out = assembler.assemble(&docs, &AssembleOptions { max_chars: Some(100), cap: Some(cap), ..Default::default() }).unwrap();
-        (out.manifest.documents.iter().map(|d| d.item.action).collect::<Vec<_>>(), out.manifest.log.clone(), out.manifest.documents[2].item.chars_before)
+        let out = assembler
+            .assemble(
+                &docs,
+                &AssembleOptions {
+                    max_chars: Some(100),
+                    cap: Some(cap),
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        (
+            out.manifest
+                .documents
+                .iter()
+                .map(|d| d.item.action)
+                .collect::<Vec<_>>(),
+            out.manifest.log.clone(),
+            out.manifest.documents[2].item.chars_before,
+        )
     };
     let (stop, log, small_before) = actions(CapStrategy::Stop);
     assert_eq!(stop, [Action::Full, Action::Discarded, Action::Discarded]);
-    assert!(log.contains(&"Context capped: discarded 2 jsondocs".to_string()), "{log:?}");
-    assert_eq!(small_before, None, "stop must not read bodies below the cap");
+    assert!(
+        log.contains(&"Context capped: discarded 2 jsondocs".to_string()),
+        "{log:?}"
+    );
+    assert_eq!(
+        small_before, None,
+        "stop must not read bodies below the cap"
+    );
     let (skip, _, _) = actions(CapStrategy::Skip);
     assert_eq!(skip, [Action::Full, Action::Discarded, Action::Full]);
 }

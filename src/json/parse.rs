@@ -17,7 +17,11 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn into_error(self, path: &str) -> crate::Error {
-        let code = if self.too_deep { crate::ErrorCode::TooDeep } else { crate::ErrorCode::InvalidJson };
+        let code = if self.too_deep {
+            crate::ErrorCode::TooDeep
+        } else {
+            crate::ErrorCode::InvalidJson
+        };
         crate::Error::new(code, path, self.message)
     }
 }
@@ -42,7 +46,11 @@ pub struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     pub fn new(text: &'a str) -> Self {
-        Parser { text, bytes: text.as_bytes(), pos: 0 }
+        Parser {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+        }
     }
 
     pub fn pos(&self) -> usize {
@@ -55,8 +63,16 @@ impl<'a> Parser<'a> {
 
     pub fn error(&self, message: impl Into<String>) -> ParseError {
         let before = self.text.get(..self.pos).unwrap_or("");
-        let line = before.bytes().filter(|&b| b == b'\n').count().saturating_add(1);
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()).saturating_add(1);
+        let line = before
+            .bytes()
+            .filter(|&b| b == b'\n')
+            .count()
+            .saturating_add(1);
+        let column = before
+            .rsplit('\n')
+            .next()
+            .map_or(0, |l| l.chars().count())
+            .saturating_add(1);
         ParseError {
             offset: self.pos,
             message: format!("{} at line {line} column {column}", message.into()),
@@ -65,7 +81,10 @@ impl<'a> Parser<'a> {
     }
 
     fn too_deep(&self) -> ParseError {
-        ParseError { too_deep: true, ..self.error(format!("nesting deeper than {MAX_DEPTH} levels")) }
+        ParseError {
+            too_deep: true,
+            ..self.error(format!("nesting deeper than {MAX_DEPTH} levels"))
+        }
     }
 
     pub fn peek(&self) -> Option<u8> {
@@ -112,7 +131,11 @@ impl<'a> Parser<'a> {
     }
 
     pub fn unexpected(&self, expected: &str) -> ParseError {
-        match self.text.get(self.pos..).and_then(|rest| rest.chars().next()) {
+        match self
+            .text
+            .get(self.pos..)
+            .and_then(|rest| rest.chars().next())
+        {
             None => self.error(format!("unexpected end of JSON input, expected {expected}")),
             Some(c) => self.error(format!("unexpected {c:?}, expected {expected}")),
         }
@@ -218,7 +241,11 @@ impl<'a> Parser<'a> {
     }
 
     fn literal<T>(&mut self, word: &str, v: T) -> Result<T, ParseError> {
-        if self.bytes.get(self.pos..).is_some_and(|rest| rest.starts_with(word.as_bytes())) {
+        if self
+            .bytes
+            .get(self.pos..)
+            .is_some_and(|rest| rest.starts_with(word.as_bytes()))
+        {
             self.pos = self.pos.saturating_add(word.len());
             Ok(v)
         } else {
@@ -267,7 +294,9 @@ impl<'a> Parser<'a> {
     fn number(&mut self) -> Result<f64, ParseError> {
         let span = self.number_span()?;
         // Rust's float parsing rounds correctly, as JavaScript's does; overflow gives ±Infinity.
-        self.slice(span).parse::<f64>().map_err(|_| self.error("malformed number"))
+        self.slice(span)
+            .parse::<f64>()
+            .map_err(|_| self.error("malformed number"))
     }
 
     fn hex4(&mut self) -> Result<u32, ParseError> {
@@ -277,7 +306,9 @@ impl<'a> Parser<'a> {
                 Some(b) => char::from(b).to_digit(16),
                 None => None,
             };
-            let Some(d) = d else { return Err(self.unexpected("four hex digits after \\u")) };
+            let Some(d) = d else {
+                return Err(self.unexpected("four hex digits after \\u"));
+            };
             n = (n << 4) | d;
             self.bump();
         }
@@ -339,7 +370,9 @@ impl<'a> Parser<'a> {
     /// After `\u`: one code point, joining a surrogate pair; a lone surrogate becomes U+FFFD.
     fn unicode_escape(&mut self) -> Result<char, ParseError> {
         let hi = self.hex4()?;
-        if (0xD800..0xDC00).contains(&hi) && self.bytes.get(self.pos..self.pos.saturating_add(2)) == Some(b"\\u") {
+        if (0xD800..0xDC00).contains(&hi)
+            && self.bytes.get(self.pos..self.pos.saturating_add(2)) == Some(b"\\u")
+        {
             let save = self.pos;
             self.pos = self.pos.saturating_add(2);
             let lo = self.hex4()?;
@@ -400,19 +433,41 @@ mod tests {
         assert_eq!(ok("-0.0"), Value::Number(-0.0));
         assert_eq!(ok("1e400"), Value::Number(f64::INFINITY));
         assert_eq!(ok("[1, \"a\", {\"b\": false}]").as_object(), None);
-        assert_eq!(ok(r#""\u00e9\ud83d\ude00\n""#), Value::String("é😀\n".into()));
+        assert_eq!(
+            ok(r#""\u00e9\ud83d\ude00\n""#),
+            Value::String("é😀\n".into())
+        );
     }
 
     #[test]
     fn lone_surrogate_escapes_become_replacement_characters() {
         assert_eq!(ok(r#""\ud800x""#), Value::String("\u{FFFD}x".into()));
-        assert_eq!(ok(r#""\udc00\ud800""#), Value::String("\u{FFFD}\u{FFFD}".into()));
+        assert_eq!(
+            ok(r#""\udc00\ud800""#),
+            Value::String("\u{FFFD}\u{FFFD}".into())
+        );
         assert_eq!(ok(r#""\ud800\u0041""#), Value::String("\u{FFFD}A".into()));
     }
 
     #[test]
     fn refuses_what_json_parse_refuses() {
-        for bad in ["", "01", "1.", ".5", "+1", "[1,]", "{\"a\":1,}", "'a'", "\"\t\"", "nul", "[1] x", "\u{feff}1", "{a:1}", "\"\\x\"", "NaN"] {
+        for bad in [
+            "",
+            "01",
+            "1.",
+            ".5",
+            "+1",
+            "[1,]",
+            "{\"a\":1,}",
+            "'a'",
+            "\"\t\"",
+            "nul",
+            "[1] x",
+            "\u{feff}1",
+            "{a:1}",
+            "\"\\x\"",
+            "NaN",
+        ] {
             assert!(parse(bad).is_err(), "accepted {bad:?}");
         }
     }
@@ -430,16 +485,29 @@ mod tests {
 
     #[test]
     fn skip_value_accepts_exactly_what_parse_accepts() {
-        for text in ["{\"a\":[1,2,{\"b\":\"\\u0041\"}]}", "[1,]", "\"\\q\"", "-", "true", "[[[]]]"] {
+        for text in [
+            "{\"a\":[1,2,{\"b\":\"\\u0041\"}]}",
+            "[1,]",
+            "\"\\q\"",
+            "-",
+            "true",
+            "[[[]]]",
+        ] {
             let mut p = Parser::new(text);
-            let skipped = p.skip_value(0).is_ok() && { p.skip_ws(); p.end().is_ok() };
+            let skipped = p.skip_value(0).is_ok() && {
+                p.skip_ws();
+                p.end().is_ok()
+            };
             assert_eq!(skipped, parse(text).is_ok(), "{text}");
         }
     }
 
     #[test]
     fn errors_say_where() {
-        let e = parse("{\n  \"a\": tru }").err().map(|e| e.message).unwrap_or_default();
+        let e = parse("{\n  \"a\": tru }")
+            .err()
+            .map(|e| e.message)
+            .unwrap_or_default();
         assert!(e.contains("line 2"), "{e}");
     }
 }

@@ -121,15 +121,25 @@ mod tests {
     use super::*;
 
     fn round(text: &str, indent: usize) -> String {
-        parse(text).map(|v| stringify(&v, indent)).unwrap_or_else(|e| e.message)
+        parse(text)
+            .map(|v| stringify(&v, indent))
+            .unwrap_or_else(|e| e.message)
     }
 
     #[test]
     fn numbers_format_like_javascript() {
         let cases = [
-            ("1", "1"), ("1.0", "1"), ("-0.0", "0"), ("1e21", "1e+21"), ("1e20", "100000000000000000000"),
-            ("0.1", "0.1"), ("1e-7", "1e-7"), ("0.000001", "0.000001"), ("5e-324", "5e-324"),
-            ("123456789012345678901234567890", "1.2345678901234568e+29"), ("1e400", "null"),
+            ("1", "1"),
+            ("1.0", "1"),
+            ("-0.0", "0"),
+            ("1e21", "1e+21"),
+            ("1e20", "100000000000000000000"),
+            ("0.1", "0.1"),
+            ("1e-7", "1e-7"),
+            ("0.000001", "0.000001"),
+            ("5e-324", "5e-324"),
+            ("123456789012345678901234567890", "1.2345678901234568e+29"),
+            ("1e400", "null"),
         ];
         for (input, want) in cases {
             assert_eq!(round(input, 0), want, "{input}");
@@ -138,18 +148,27 @@ mod tests {
 
     #[test]
     fn strings_escape_like_javascript() {
-        assert_eq!(round(r#""a\"b\\c\/d\u0001\b\f\n\r\t\u2028😀""#, 0), "\"a\\\"b\\\\c/d\\u0001\\b\\f\\n\\r\\t\u{2028}😀\"");
+        assert_eq!(
+            round(r#""a\"b\\c\/d\u0001\b\f\n\r\t\u2028😀""#, 0),
+            "\"a\\\"b\\\\c/d\\u0001\\b\\f\\n\\r\\t\u{2028}😀\""
+        );
         assert_eq!(round(r#""\u001f\u007f""#, 0), "\"\\u001f\u{7f}\"");
     }
 
     #[test]
     fn indentation_matches_json_stringify() {
-        assert_eq!(round(r#"{"a":[1,{"b":[]}],"c":{}}"#, 2), "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {}\n}");
+        assert_eq!(
+            round(r#"{"a":[1,{"b":[]}],"c":{}}"#, 2),
+            "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {}\n}"
+        );
         assert_eq!(round("[1]", 20), "[\n          1\n]");
     }
 
     #[test]
     fn key_order_follows_javascript() {
-        assert_eq!(round(r#"{"b":1,"2":2,"a":3,"1":4,"b":5}"#, 0), r#"{"1":4,"2":2,"b":5,"a":3}"#);
+        assert_eq!(
+            round(r#"{"b":1,"2":2,"a":3,"1":4,"b":5}"#, 0),
+            r#"{"1":4,"2":2,"b":5,"a":3}"#
+        );
     }
 }

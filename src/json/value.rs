@@ -55,7 +55,9 @@ impl Object {
 fn array_index(key: &str) -> Option<u32> {
     let bytes = key.as_bytes();
     let first = *bytes.first()?;
-    if bytes.len() > 10 || !bytes.iter().all(u8::is_ascii_digit) || (first == b'0' && bytes.len() > 1)
+    if bytes.len() > 10
+        || !bytes.iter().all(u8::is_ascii_digit)
+        || (first == b'0' && bytes.len() > 1)
     {
         return None;
     }
@@ -81,7 +83,11 @@ impl ObjectBuilder {
 
     fn with_entries(entries: Vec<(String, Value)>) -> Self {
         let has_array_index = entries.iter().any(|(k, _)| array_index(k).is_some());
-        let mut b = ObjectBuilder { entries: Vec::new(), index: None, has_array_index };
+        let mut b = ObjectBuilder {
+            entries: Vec::new(),
+            index: None,
+            has_array_index,
+        };
         for (k, v) in entries {
             b.insert(k, v);
         }
@@ -103,8 +109,12 @@ impl ObjectBuilder {
         if let Some(index) = &mut self.index {
             index.insert(key.clone(), self.entries.len());
         } else if self.entries.len() >= INDEX_FROM {
-            let mut index: HashMap<String, usize> =
-                self.entries.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect();
+            let mut index: HashMap<String, usize> = self
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, (k, _))| (k.clone(), i))
+                .collect();
             index.insert(key.clone(), self.entries.len());
             self.index = Some(index);
         }
@@ -160,7 +170,10 @@ mod tests {
         for k in ["10", "2", "a", "1", "-1", "01", "4294967295", "4294967294"] {
             b.insert(k.to_string(), Value::Null);
         }
-        assert_eq!(keys(&b.finish()), ["1", "2", "10", "4294967294", "a", "-1", "01", "4294967295"]);
+        assert_eq!(
+            keys(&b.finish()),
+            ["1", "2", "10", "4294967294", "a", "-1", "01", "4294967295"]
+        );
     }
 
     #[test]

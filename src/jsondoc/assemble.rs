@@ -145,7 +145,9 @@ pub struct ContextAssembler {
 
 impl ContextAssembler {
     pub fn new(profile: &Profile) -> Result<Self> {
-        Ok(ContextAssembler { profile: profile.compile()? })
+        Ok(ContextAssembler {
+            profile: profile.compile()?,
+        })
     }
 
     /// From profile JSON text.
@@ -161,9 +163,19 @@ impl ContextAssembler {
         infer_intent(&self.profile, request).map_err(|e| e.under("/request"))
     }
 
-    fn rank(&self, docs: &dyn DocSet, options: &AssembleOptions) -> Result<(ResolvedIntent, Ranking)> {
+    fn rank(
+        &self,
+        docs: &dyn DocSet,
+        options: &AssembleOptions,
+    ) -> Result<(ResolvedIntent, Ranking)> {
         let intent = self.infer_intent(&options.request)?;
-        let spec = self.profile.intent(&intent.intent).ok_or_else(|| Error::new(ErrorCode::UnknownIntent, "/request/intent", "intent vanished"))?;
+        let spec = self.profile.intent(&intent.intent).ok_or_else(|| {
+            Error::new(
+                ErrorCode::UnknownIntent,
+                "/request/intent",
+                "intent vanished",
+            )
+        })?;
         let metas = docs.metas();
         let leaf = leaves(metas, options.edges.as_deref());
         let ranking = rank(&self.profile, spec, metas, &leaf, options.now);
@@ -179,15 +191,32 @@ impl ContextAssembler {
             .iter()
             .enumerate()
             .filter_map(|(r, d)| {
-                metas.get(d.index).map(|m| RankedRecord { id: m.id.clone(), schema_type: m.schema_type.clone(), rank: r, score: d.score, breakdown: d.breakdown })
+                metas.get(d.index).map(|m| RankedRecord {
+                    id: m.id.clone(),
+                    schema_type: m.schema_type.clone(),
+                    rank: r,
+                    score: d.score,
+                    breakdown: d.breakdown,
+                })
             })
             .collect();
         let filtered = ranking
             .filtered
             .iter()
-            .filter_map(|f| metas.get(f.index).map(|m| FilteredRecord { id: m.id.clone(), schema_type: m.schema_type.clone(), reason: f.reason.clone() }))
+            .filter_map(|f| {
+                metas.get(f.index).map(|m| FilteredRecord {
+                    id: m.id.clone(),
+                    schema_type: m.schema_type.clone(),
+                    reason: f.reason.clone(),
+                })
+            })
             .collect();
-        Ok(Prioritized { intent, now: ranking.now_ms, ranked, filtered })
+        Ok(Prioritized {
+            intent,
+            now: ranking.now_ms,
+            ranked,
+            filtered,
+        })
     }
 
     /// Intent → rank → trim → cap, with the manifest.
@@ -206,9 +235,17 @@ impl ContextAssembler {
             records.push(r);
         }
         for f in &ranking.filtered {
-            let m = metas.get(f.index).ok_or_else(|| super::document::out_of_range(f.index))?;
+            let m = metas
+                .get(f.index)
+                .ok_or_else(|| super::document::out_of_range(f.index))?;
             records.push(DocRecord {
-                item: ItemRecord { id: m.id.clone(), action: Action::FilteredOut, reason: f.reason.clone(), chars_before: None, chars_after: 0 },
+                item: ItemRecord {
+                    id: m.id.clone(),
+                    action: Action::FilteredOut,
+                    reason: f.reason.clone(),
+                    chars_before: None,
+                    chars_after: 0,
+                },
                 schema_type: m.schema_type.clone(),
                 rank: None,
                 score: None,
@@ -224,26 +261,66 @@ impl ContextAssembler {
             _ => "default: no rule matched".to_string(),
         };
         log.insert(0, format!("Intent: {} ({how})", intent.intent));
-        log.insert(1, format!("Selected {} of {} jsondocs", totals.selected, totals.documents));
-        Ok(Assembly { context: capped.context, manifest: Manifest { intent, now: ranking.now_ms, documents: records, totals, cap: cap_report, log } })
+        log.insert(
+            1,
+            format!(
+                "Selected {} of {} jsondocs",
+                totals.selected, totals.documents
+            ),
+        );
+        Ok(Assembly {
+            context: capped.context,
+            manifest: Manifest {
+                intent,
+                now: ranking.now_ms,
+                documents: records,
+                totals,
+                cap: cap_report,
+                log,
+            },
+        })
     }
 
     /// Applies the ladder and the cap to documents already in order (best first).
-    pub fn cap_ordered(&self, docs: &dyn DocSet, max_chars: Option<usize>, strategy: Option<CapStrategy>) -> Result<CapResult> {
+    pub fn cap_ordered(
+        &self,
+        docs: &dyn DocSet,
+        max_chars: Option<usize>,
+        strategy: Option<CapStrategy>,
+    ) -> Result<CapResult> {
         let max_chars = max_chars.unwrap_or(self.profile.max_chars);
         let strategy = strategy.unwrap_or(self.profile.cap);
         let order: Vec<usize> = (0..docs.metas().len()).collect();
         let capped = cap(&self.profile, docs, &order, max_chars, strategy)?;
-        let records = capped.placements.iter().map(|p| record(docs, p)).collect::<Result<Vec<_>>>()?;
+        let records = capped
+            .placements
+            .iter()
+            .map(|p| record(docs, p))
+            .collect::<Result<Vec<_>>>()?;
         let (totals, cap_report, log) = summarize(&records, &capped, max_chars, strategy);
-        Ok(CapResult { context: capped.context, documents: records, totals, cap: cap_report, log })
+        Ok(CapResult {
+            context: capped.context,
+            documents: records,
+            totals,
+            cap: cap_report,
+            log,
+        })
     }
 }
 
 fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
-    let m = docs.metas().get(p.index).ok_or_else(|| super::document::out_of_range(p.index))?;
+    let m = docs
+        .metas()
+        .get(p.index)
+        .ok_or_else(|| super::document::out_of_range(p.index))?;
     Ok(DocRecord {
-        item: ItemRecord { id: m.id.clone(), action: p.action, reason: p.reason.clone(), chars_before: p.chars_before, chars_after: p.chars_after },
+        item: ItemRecord {
+            id: m.id.clone(),
+            action: p.action,
+            reason: p.reason.clone(),
+            chars_before: p.chars_before,
+            chars_after: p.chars_after,
+        },
         schema_type: m.schema_type.clone(),
         rank: Some(p.rank),
         score: None,
@@ -253,14 +330,22 @@ fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
     })
 }
 
-fn summarize(records: &[DocRecord], capped: &Capped, max_chars: usize, strategy: CapStrategy) -> (Totals, CapReport, Vec<String>) {
+fn summarize(
+    records: &[DocRecord],
+    capped: &Capped,
+    max_chars: usize,
+    strategy: CapStrategy,
+) -> (Totals, CapReport, Vec<String>) {
     let count = |a: Action| records.iter().filter(|r| r.item.action == a).count();
     let discarded = count(Action::Discarded);
     let filtered_out = count(Action::FilteredOut);
     let totals = Totals {
         documents: records.len(),
         selected: records.len().saturating_sub(filtered_out),
-        included: records.len().saturating_sub(filtered_out).saturating_sub(discarded),
+        included: records
+            .len()
+            .saturating_sub(filtered_out)
+            .saturating_sub(discarded),
         full: count(Action::Full),
         truncated: count(Action::Truncated),
         summarized: count(Action::Summarized),
@@ -271,49 +356,98 @@ fn summarize(records: &[DocRecord], capped: &Capped, max_chars: usize, strategy:
     };
     let mut log = Vec::new();
     if totals.truncated + totals.summarized > 0 {
-        log.push(format!("Trimmed {} jsondocs ({} truncated, {} summarized)", totals.truncated + totals.summarized, totals.truncated, totals.summarized));
+        log.push(format!(
+            "Trimmed {} jsondocs ({} truncated, {} summarized)",
+            totals.truncated + totals.summarized,
+            totals.truncated,
+            totals.summarized
+        ));
     }
     if discarded > 0 {
         log.push(format!("Context capped: discarded {discarded} jsondocs"));
     }
     log.push(format!("Context: {} of {max_chars} chars", capped.chars));
-    (totals, CapReport { strategy, hit: capped.hit, discarded }, log)
+    (
+        totals,
+        CapReport {
+            strategy,
+            hit: capped.hit,
+            discarded,
+        },
+        log,
+    )
 }
 
 impl AssembleOptions {
     /// Reads `request`, `now`, `edges`, `maxChars` and `cap` from an input object; other keys
     /// in `ignore` (e.g. `documents`, `profile`) are skipped, any other key is refused.
-    pub fn from_json_object(o: &serde_json::Map<String, serde_json::Value>, ignore: &[&str]) -> Result<Self> {
+    pub fn from_json_object(
+        o: &serde_json::Map<String, serde_json::Value>,
+        ignore: &[&str],
+    ) -> Result<Self> {
         use serde_json::Value as J;
         let mut options = AssembleOptions::default();
         for (key, v) in o {
             match key.as_str() {
-                "request" => options.request = Request::from_json_value(v).map_err(|e| e.under("/request"))?,
+                "request" => {
+                    options.request =
+                        Request::from_json_value(v).map_err(|e| e.under("/request"))?
+                }
                 "now" => {
                     options.now = match v {
                         J::Null => None,
-                        J::Number(n) => Some(n.as_f64().unwrap_or(f64::NAN)).filter(|n| n.is_finite()),
-                        J::String(s) => Some(parse_iso8601(s).ok_or_else(|| Error::new(ErrorCode::InvalidTimestamp, "/now", format!("{s:?} is not an ISO-8601 date-time")))?),
-                        _ => return Err(Error::new(ErrorCode::InvalidTimestamp, "/now", "now is epoch milliseconds or an ISO-8601 string")),
+                        J::Number(n) => {
+                            Some(n.as_f64().unwrap_or(f64::NAN)).filter(|n| n.is_finite())
+                        }
+                        J::String(s) => Some(parse_iso8601(s).ok_or_else(|| {
+                            Error::new(
+                                ErrorCode::InvalidTimestamp,
+                                "/now",
+                                format!("{s:?} is not an ISO-8601 date-time"),
+                            )
+                        })?),
+                        _ => {
+                            return Err(Error::new(
+                                ErrorCode::InvalidTimestamp,
+                                "/now",
+                                "now is epoch milliseconds or an ISO-8601 string",
+                            ))
+                        }
                     }
                 }
                 "edges" => {
                     options.edges = match v {
                         J::Null => None,
-                        v => Some(super::profile::from_json_text::<Vec<Edge>>(&v.to_string()).map_err(|e| e.under("/edges"))?),
+                        v => Some(
+                            super::profile::from_json_text::<Vec<Edge>>(&v.to_string())
+                                .map_err(|e| e.under("/edges"))?,
+                        ),
                     }
                 }
                 "maxChars" => {
                     options.max_chars = match v {
                         J::Null => None,
-                        J::Number(n) => Some(budget_from_f64(n.as_f64().unwrap_or(f64::NAN), "/maxChars")?),
-                        _ => return Err(Error::new(ErrorCode::InvalidBudget, "/maxChars", "maxChars must be a number")),
+                        J::Number(n) => Some(budget_from_f64(
+                            n.as_f64().unwrap_or(f64::NAN),
+                            "/maxChars",
+                        )?),
+                        _ => {
+                            return Err(Error::new(
+                                ErrorCode::InvalidBudget,
+                                "/maxChars",
+                                "maxChars must be a number",
+                            ))
+                        }
                     }
                 }
                 "cap" => {
                     options.cap = match v {
                         J::Null => None,
-                        v => Some(super::profile::from_json_text::<CapStrategy>(&v.to_string()).map_err(|e| Error::new(ErrorCode::InvalidInput, "/cap", e.message))?),
+                        v => Some(
+                            super::profile::from_json_text::<CapStrategy>(&v.to_string()).map_err(
+                                |e| Error::new(ErrorCode::InvalidInput, "/cap", e.message),
+                            )?,
+                        ),
                     }
                 }
                 k if ignore.contains(&k) => {}

@@ -52,7 +52,13 @@ fn level_name(level: TrimLevel) -> &'static str {
 
 /// Places `order` (document indices, best first) into `max_chars`.
 #[allow(clippy::arithmetic_side_effects)] // lengths are bounded by max_chars ≤ 2^31 and string sizes
-pub fn cap(profile: &CompiledProfile, docs: &dyn DocSet, order: &[usize], max_chars: usize, strategy: CapStrategy) -> Result<Capped> {
+pub fn cap(
+    profile: &CompiledProfile,
+    docs: &dyn DocSet,
+    order: &[usize],
+    max_chars: usize,
+    strategy: CapStrategy,
+) -> Result<Capped> {
     let total = order.len();
     let render = &profile.render;
     let sep_len = utf16_len(&render.separator);
@@ -63,12 +69,24 @@ pub fn cap(profile: &CompiledProfile, docs: &dyn DocSet, order: &[usize], max_ch
     let mut hit = false;
     let mut any_placed = false;
     for (rank, &index) in order.iter().enumerate() {
-        let discard = |chars_before, reason: String| Placement { index, rank, action: Action::Discarded, level: None, chars_before, chars_after: 0, offset: None, reason };
+        let discard = |chars_before, reason: String| Placement {
+            index,
+            rank,
+            action: Action::Discarded,
+            level: None,
+            chars_before,
+            chars_after: 0,
+            offset: None,
+            reason,
+        };
         if let Some(at) = stopped_at {
             placements.push(discard(None, format!("discarded with everything ranked below {at}: the cap was reached (strategy stop)")));
             continue;
         }
-        let meta = docs.metas().get(index).ok_or_else(|| super::document::out_of_range(index))?;
+        let meta = docs
+            .metas()
+            .get(index)
+            .ok_or_else(|| super::document::out_of_range(index))?;
         let header = render::header(render, meta, rank);
         let sep = if any_placed { sep_len } else { 0 };
         let left = max_chars.saturating_sub(used);
@@ -78,7 +96,10 @@ pub fn cap(profile: &CompiledProfile, docs: &dyn DocSet, order: &[usize], max_ch
         let smallest = sep + header_len + 1;
         if smallest > left {
             hit = true;
-            placements.push(discard(None, format!("no room: {left} chars left, a block needs at least {smallest}")));
+            placements.push(discard(
+                None,
+                format!("no room: {left} chars left, a block needs at least {smallest}"),
+            ));
             if strategy == CapStrategy::Stop {
                 stopped_at = Some(rank);
             }
@@ -86,7 +107,11 @@ pub fn cap(profile: &CompiledProfile, docs: &dyn DocSet, order: &[usize], max_ch
         }
         let data = docs.data(index).map_err(|e| e.under("/documents"))?;
         let metadata = docs.metadata(index).map_err(|e| e.under("/documents"))?;
-        let full = render::block(render, &header, &render::body(render, meta, data.clone(), metadata.clone()));
+        let full = render::block(
+            render,
+            &header,
+            &render::body(render, meta, data.clone(), metadata.clone()),
+        );
         let chars_before = utf16_len(&full);
         let ladder_level = level_for_rank(&profile.trim, rank, total);
         let mut level = ladder_level;
@@ -97,8 +122,20 @@ pub fn cap(profile: &CompiledProfile, docs: &dyn DocSet, order: &[usize], max_ch
             } else {
                 let mut trimmed = data.clone();
                 let changed = trim_value(&mut trimmed, level, &profile.trim);
-                let metadata = if changed { Some(mark_trimmed(metadata.clone())) } else { metadata.clone() };
-                let block = if changed { render::block(render, &header, &render::body(render, meta, trimmed, metadata)) } else { full.clone() };
+                let metadata = if changed {
+                    Some(mark_trimmed(metadata.clone()))
+                } else {
+                    metadata.clone()
+                };
+                let block = if changed {
+                    render::block(
+                        render,
+                        &header,
+                        &render::body(render, meta, trimmed, metadata),
+                    )
+                } else {
+                    full.clone()
+                };
                 (block, changed)
             };
             let len = utf16_len(&block);
@@ -120,7 +157,11 @@ pub fn cap(profile: &CompiledProfile, docs: &dyn DocSet, order: &[usize], max_ch
                 context.push_str(&block);
                 used += sep + len;
                 any_placed = true;
-                let action = if changed { action_for(level) } else { Action::Full };
+                let action = if changed {
+                    action_for(level)
+                } else {
+                    Action::Full
+                };
                 let reason = match needed_at_ladder {
                     Some(needed) => {
                         hit = true;
@@ -130,14 +171,28 @@ pub fn cap(profile: &CompiledProfile, docs: &dyn DocSet, order: &[usize], max_ch
                     None if !changed => format!("rank {rank} of {total}: {} by the ladder, but nothing was long enough to cut", level_name(level)),
                     None => format!("rank {rank} of {total}: {} by the ladder", level_name(level)),
                 };
-                placements.push(Placement { index, rank, action, level: Some(level), chars_before: Some(chars_before), chars_after: len, offset: Some(offset), reason });
+                placements.push(Placement {
+                    index,
+                    rank,
+                    action,
+                    level: Some(level),
+                    chars_before: Some(chars_before),
+                    chars_after: len,
+                    offset: Some(offset),
+                    reason,
+                });
             }
             None => {
                 hit = true;
                 let needed = needed_at_ladder.unwrap_or(0);
                 let reason = match strategy {
-                    CapStrategy::Degrade => format!("did not fit even summarized: {left} chars left"),
-                    _ => format!("did not fit: needed {needed} chars at {}, {left} left", level_name(ladder_level)),
+                    CapStrategy::Degrade => {
+                        format!("did not fit even summarized: {left} chars left")
+                    }
+                    _ => format!(
+                        "did not fit: needed {needed} chars at {}, {left} left",
+                        level_name(ladder_level)
+                    ),
                 };
                 placements.push(discard(Some(chars_before), reason));
                 if strategy == CapStrategy::Stop {
@@ -146,5 +201,10 @@ pub fn cap(profile: &CompiledProfile, docs: &dyn DocSet, order: &[usize], max_ch
             }
         }
     }
-    Ok(Capped { context, chars: used, placements, hit })
+    Ok(Capped {
+        context,
+        chars: used,
+        placements,
+        hit,
+    })
 }

@@ -59,8 +59,16 @@ fn type_name(v: &Value) -> &'static str {
 fn required_string(v: Option<Value>, base: &str, field: &str) -> Result<String> {
     match v {
         Some(Value::String(s)) => Ok(s),
-        None => Err(Error::new(ErrorCode::MissingField, format!("{base}/{field}"), format!("{field} is required"))),
-        Some(other) => Err(Error::new(ErrorCode::InvalidInput, format!("{base}/{field}"), format!("{field} must be a string, got {}", type_name(&other)))),
+        None => Err(Error::new(
+            ErrorCode::MissingField,
+            format!("{base}/{field}"),
+            format!("{field} is required"),
+        )),
+        Some(other) => Err(Error::new(
+            ErrorCode::InvalidInput,
+            format!("{base}/{field}"),
+            format!("{field} must be a string, got {}", type_name(&other)),
+        )),
     }
 }
 
@@ -74,17 +82,42 @@ impl DocMeta {
             "user_input" => Origin::UserInput,
             "ai_generated" => Origin::AiGenerated,
             other => {
-                return Err(Error::new(ErrorCode::InvalidInput, format!("{base}/origin_type"), format!("origin_type must be \"user_input\" or \"ai_generated\", got {other:?}")))
+                return Err(Error::new(
+                    ErrorCode::InvalidInput,
+                    format!("{base}/origin_type"),
+                    format!(
+                        "origin_type must be \"user_input\" or \"ai_generated\", got {other:?}"
+                    ),
+                ))
             }
         };
-        let created_at = f.created_at.ok_or_else(|| Error::new(ErrorCode::MissingField, format!("{base}/created_at"), "created_at is required"))?;
+        let created_at = f.created_at.ok_or_else(|| {
+            Error::new(
+                ErrorCode::MissingField,
+                format!("{base}/created_at"),
+                "created_at is required",
+            )
+        })?;
         let created_at_ms = timestamp_ms(&created_at, &format!("{base}/created_at"))?;
         let is_leaf = match f.is_leaf {
             None | Some(Value::Null) => None,
             Some(Value::Bool(b)) => Some(b),
-            Some(other) => return Err(Error::new(ErrorCode::InvalidInput, format!("{base}/is_leaf"), format!("is_leaf must be a boolean, got {}", type_name(&other)))),
+            Some(other) => {
+                return Err(Error::new(
+                    ErrorCode::InvalidInput,
+                    format!("{base}/is_leaf"),
+                    format!("is_leaf must be a boolean, got {}", type_name(&other)),
+                ))
+            }
         };
-        Ok(DocMeta { id, schema_type, origin, created_at_ms, created_at, is_leaf })
+        Ok(DocMeta {
+            id,
+            schema_type,
+            origin,
+            created_at_ms,
+            created_at,
+            is_leaf,
+        })
     }
 }
 
@@ -143,21 +176,45 @@ impl OwnedDocs {
     /// Reads documents from a parsed JSON array.
     pub fn from_value(v: &Value) -> Result<Self> {
         let Value::Array(items) = v else {
-            return Err(Error::new(ErrorCode::InvalidInput, "", format!("documents must be an array, got {}", type_name(v))));
+            return Err(Error::new(
+                ErrorCode::InvalidInput,
+                "",
+                format!("documents must be an array, got {}", type_name(v)),
+            ));
         };
         let mut docs = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let Value::Object(o) = item else {
-                return Err(Error::new(ErrorCode::InvalidInput, format!("/{i}"), format!("a document must be an object, got {}", type_name(item))));
+                return Err(Error::new(
+                    ErrorCode::InvalidInput,
+                    format!("/{i}"),
+                    format!("a document must be an object, got {}", type_name(item)),
+                ));
             };
             let get = |k: &str| o.get(k).cloned();
             let meta = DocMeta::from_fields(
                 i,
-                MetaFields { id: get("id"), schema_type: get("schema_type"), origin_type: get("origin_type"), created_at: get("created_at"), is_leaf: get("is_leaf") },
+                MetaFields {
+                    id: get("id"),
+                    schema_type: get("schema_type"),
+                    origin_type: get("origin_type"),
+                    created_at: get("created_at"),
+                    is_leaf: get("is_leaf"),
+                },
             )?;
             let metadata = metadata_value(get("metadata"), i)?;
-            let data = get("data").ok_or_else(|| Error::new(ErrorCode::MissingField, format!("/{i}/data"), "data is required"))?;
-            docs.push(Jsondoc { meta, data, metadata });
+            let data = get("data").ok_or_else(|| {
+                Error::new(
+                    ErrorCode::MissingField,
+                    format!("/{i}/data"),
+                    "data is required",
+                )
+            })?;
+            docs.push(Jsondoc {
+                meta,
+                data,
+                metadata,
+            });
         }
         OwnedDocs::new(docs)
     }
@@ -168,7 +225,11 @@ pub fn metadata_value(v: Option<Value>, index: usize) -> Result<Option<Value>> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(o @ Value::Object(_)) => Ok(Some(o)),
-        Some(other) => Err(Error::new(ErrorCode::InvalidInput, format!("/{index}/metadata"), format!("metadata must be an object, got {}", type_name(&other)))),
+        Some(other) => Err(Error::new(
+            ErrorCode::InvalidInput,
+            format!("/{index}/metadata"),
+            format!("metadata must be an object, got {}", type_name(&other)),
+        )),
     }
 }
 
@@ -183,12 +244,21 @@ impl DocSet for OwnedDocs {
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
-        Ok(self.bodies.get(index).ok_or_else(|| out_of_range(index))?.1.clone())
+        Ok(self
+            .bodies
+            .get(index)
+            .ok_or_else(|| out_of_range(index))?
+            .1
+            .clone())
     }
 }
 
 pub(crate) fn out_of_range(index: usize) -> Error {
-    Error::new(ErrorCode::InvalidInput, format!("/{index}"), "no document at this index")
+    Error::new(
+        ErrorCode::InvalidInput,
+        format!("/{index}"),
+        "no document at this index",
+    )
 }
 
 /// Refuses two documents with one id: the manifest names documents by id.
@@ -196,7 +266,11 @@ pub fn check_unique_ids(metas: &[DocMeta]) -> Result<()> {
     let mut seen: HashMap<&str, usize> = HashMap::with_capacity(metas.len());
     for (i, m) in metas.iter().enumerate() {
         if let Some(first) = seen.insert(m.id.as_str(), i) {
-            return Err(Error::new(ErrorCode::DuplicateId, format!("/{i}/id"), format!("id {:?} is also the id of document {first}", m.id)));
+            return Err(Error::new(
+                ErrorCode::DuplicateId,
+                format!("/{i}/id"),
+                format!("id {:?} is also the id of document {first}", m.id),
+            ));
         }
     }
     Ok(())
@@ -214,10 +288,17 @@ pub struct Edge {
 /// Leaf status per document: an explicit `is_leaf` wins; otherwise, with edges, a document is a
 /// leaf when nothing was derived from it; without edges and flag, it is not a leaf.
 pub fn leaves(metas: &[DocMeta], edges: Option<&[Edge]>) -> Vec<bool> {
-    let parents: HashSet<&str> = edges.unwrap_or_default().iter().map(|e| e.from.as_str()).collect();
+    let parents: HashSet<&str> = edges
+        .unwrap_or_default()
+        .iter()
+        .map(|e| e.from.as_str())
+        .collect();
     metas
         .iter()
-        .map(|m| m.is_leaf.unwrap_or_else(|| edges.is_some() && !parents.contains(m.id.as_str())))
+        .map(|m| {
+            m.is_leaf
+                .unwrap_or_else(|| edges.is_some() && !parents.contains(m.id.as_str()))
+        })
         .collect()
 }
 
@@ -236,7 +317,10 @@ mod tests {
         assert_eq!(json::stringify(&d.data(0).unwrap(), 0), r#"{"x":1}"#);
         let text = docs(r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":"{not json"}]"#).unwrap();
         assert_eq!(text.data(0).unwrap(), Value::String("{not json".into()));
-        let deep = format!(r#"[{{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":"{}"}}]"#, "[".repeat(300));
+        let deep = format!(
+            r#"[{{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":"{}"}}]"#,
+            "[".repeat(300)
+        );
         let e = docs(&deep).unwrap().data(0).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/0/data"));
     }
@@ -246,14 +330,46 @@ mod tests {
         let cases = [
             (r#"{}"#, ErrorCode::InvalidInput, ""),
             (r#"[1]"#, ErrorCode::InvalidInput, "/0"),
-            (r#"[{"schema_type":"t","origin_type":"user_input","created_at":1,"data":1}]"#, ErrorCode::MissingField, "/0/id"),
-            (r#"[{"id":7,"schema_type":"t","origin_type":"user_input","created_at":1,"data":1}]"#, ErrorCode::InvalidInput, "/0/id"),
-            (r#"[{"id":"a","schema_type":"t","origin_type":"robot","created_at":1,"data":1}]"#, ErrorCode::InvalidInput, "/0/origin_type"),
-            (r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":"soon","data":1}]"#, ErrorCode::InvalidTimestamp, "/0/created_at"),
-            (r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1}]"#, ErrorCode::MissingField, "/0/data"),
-            (r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1,"metadata":[]}]"#, ErrorCode::InvalidInput, "/0/metadata"),
-            (r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1,"is_leaf":"yes"}]"#, ErrorCode::InvalidInput, "/0/is_leaf"),
-            (r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1},{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1}]"#, ErrorCode::DuplicateId, "/1/id"),
+            (
+                r#"[{"schema_type":"t","origin_type":"user_input","created_at":1,"data":1}]"#,
+                ErrorCode::MissingField,
+                "/0/id",
+            ),
+            (
+                r#"[{"id":7,"schema_type":"t","origin_type":"user_input","created_at":1,"data":1}]"#,
+                ErrorCode::InvalidInput,
+                "/0/id",
+            ),
+            (
+                r#"[{"id":"a","schema_type":"t","origin_type":"robot","created_at":1,"data":1}]"#,
+                ErrorCode::InvalidInput,
+                "/0/origin_type",
+            ),
+            (
+                r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":"soon","data":1}]"#,
+                ErrorCode::InvalidTimestamp,
+                "/0/created_at",
+            ),
+            (
+                r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1}]"#,
+                ErrorCode::MissingField,
+                "/0/data",
+            ),
+            (
+                r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1,"metadata":[]}]"#,
+                ErrorCode::InvalidInput,
+                "/0/metadata",
+            ),
+            (
+                r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1,"is_leaf":"yes"}]"#,
+                ErrorCode::InvalidInput,
+                "/0/is_leaf",
+            ),
+            (
+                r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1},{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1}]"#,
+                ErrorCode::DuplicateId,
+                "/1/id",
+            ),
         ];
         for (json, code, path) in cases {
             let e = docs(json).unwrap_err();
@@ -267,7 +383,10 @@ mod tests {
             {"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1},
             {"id":"b","schema_type":"t","origin_type":"user_input","created_at":1,"data":1},
             {"id":"c","schema_type":"t","origin_type":"user_input","created_at":1,"data":1,"is_leaf":false}]"#).unwrap();
-        let edges = [Edge { from: "a".into(), to: "b".into() }];
+        let edges = [Edge {
+            from: "a".into(),
+            to: "b".into(),
+        }];
         assert_eq!(leaves(d.metas(), Some(&edges)), [false, true, false]);
         assert_eq!(leaves(d.metas(), None), [false, false, false]);
     }

@@ -23,7 +23,11 @@ pub enum Request {
     /// Raw text for the rules to read.
     Text(String),
     /// An explicit intent (wins over any text, which is kept for the record).
-    Intent { intent: String, params: Params, text: Option<String> },
+    Intent {
+        intent: String,
+        params: Params,
+        text: Option<String>,
+    },
 }
 
 /// How the intent was decided.
@@ -72,9 +76,18 @@ const PATTERN_SIZE_LIMIT: usize = 1 << 20;
 
 impl CompiledRule {
     pub fn compile(index: usize, spec: &RuleSpec, path: &str) -> Result<Self> {
-        let keywords: Vec<String> = spec.keywords.iter().flatten().map(|k| k.to_lowercase()).collect();
+        let keywords: Vec<String> = spec
+            .keywords
+            .iter()
+            .flatten()
+            .map(|k| k.to_lowercase())
+            .collect();
         if let Some(i) = keywords.iter().position(String::is_empty) {
-            return Err(Error::new(ErrorCode::InvalidProfile, format!("{path}/keywords/{i}"), "a keyword must not be empty (it would match every request)"));
+            return Err(Error::new(
+                ErrorCode::InvalidProfile,
+                format!("{path}/keywords/{i}"),
+                "a keyword must not be empty (it would match every request)",
+            ));
         }
         let pattern = match &spec.pattern {
             None => None,
@@ -82,11 +95,21 @@ impl CompiledRule {
                 RegexBuilder::new(p)
                     .size_limit(PATTERN_SIZE_LIMIT)
                     .build()
-                    .map_err(|e| Error::new(ErrorCode::InvalidPattern, format!("{path}/pattern"), e.to_string()))?,
+                    .map_err(|e| {
+                        Error::new(
+                            ErrorCode::InvalidPattern,
+                            format!("{path}/pattern"),
+                            e.to_string(),
+                        )
+                    })?,
             ),
         };
         if keywords.is_empty() && pattern.is_none() {
-            return Err(Error::new(ErrorCode::InvalidProfile, path, "a rule needs keywords or a pattern"));
+            return Err(Error::new(
+                ErrorCode::InvalidProfile,
+                path,
+                "a rule needs keywords or a pattern",
+            ));
         }
         Ok(CompiledRule {
             id: spec.id.clone().unwrap_or_else(|| format!("rule {index}")),
@@ -100,7 +123,8 @@ impl CompiledRule {
 
     /// The params if this rule matches `text` (`lowered` is `text.to_lowercase()`).
     fn matches(&self, text: &str, lowered: &str) -> Option<Params> {
-        if !self.keywords.is_empty() && !self.keywords.iter().any(|k| lowered.contains(k.as_str())) {
+        if !self.keywords.is_empty() && !self.keywords.iter().any(|k| lowered.contains(k.as_str()))
+        {
             return None;
         }
         let mut params = self.params.clone();
@@ -129,15 +153,34 @@ fn capture_value(s: &str) -> serde_json::Value {
 /// Decides the intent of `request` under `profile`.
 pub fn infer_intent(profile: &CompiledProfile, request: &Request) -> Result<ResolvedIntent> {
     match request {
-        Request::Intent { intent, params, text } => {
+        Request::Intent {
+            intent,
+            params,
+            text,
+        } => {
             if profile.intent(intent).is_none() {
                 return Err(Error::new(
                     ErrorCode::UnknownIntent,
                     "/intent",
-                    format!("intent {intent:?} is not defined by the profile (defined: {})", profile.intents.keys().map(|k| format!("{k:?}")).collect::<Vec<_>>().join(", ")),
+                    format!(
+                        "intent {intent:?} is not defined by the profile (defined: {})",
+                        profile
+                            .intents
+                            .keys()
+                            .map(|k| format!("{k:?}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 ));
             }
-            Ok(ResolvedIntent { intent: intent.clone(), params: params.clone(), source: IntentSource::Given, rule: None, rule_index: None, text: text.clone() })
+            Ok(ResolvedIntent {
+                intent: intent.clone(),
+                params: params.clone(),
+                source: IntentSource::Given,
+                rule: None,
+                rule_index: None,
+                text: text.clone(),
+            })
         }
         Request::Text(text) => {
             let lowered = text.to_lowercase();
@@ -160,7 +203,14 @@ pub fn infer_intent(profile: &CompiledProfile, request: &Request) -> Result<Reso
 }
 
 fn default_intent(profile: &CompiledProfile, text: Option<String>) -> ResolvedIntent {
-    ResolvedIntent { intent: profile.default_intent.clone(), params: Params::new(), source: IntentSource::Default, rule: None, rule_index: None, text }
+    ResolvedIntent {
+        intent: profile.default_intent.clone(),
+        params: Params::new(),
+        source: IntentSource::Default,
+        rule: None,
+        rule_index: None,
+        text,
+    }
 }
 
 impl Request {
@@ -174,31 +224,63 @@ impl Request {
             J::Object(o) => {
                 for key in o.keys() {
                     if !matches!(key.as_str(), "intent" | "params" | "text") {
-                        return Err(Error::new(ErrorCode::InvalidInput, crate::error::pointer_push("", key), format!("unknown field `{key}`, expected `intent`, `params` or `text`")));
+                        return Err(Error::new(
+                            ErrorCode::InvalidInput,
+                            crate::error::pointer_push("", key),
+                            format!("unknown field `{key}`, expected `intent`, `params` or `text`"),
+                        ));
                     }
                 }
                 let text = match o.get("text") {
                     None | Some(J::Null) => None,
                     Some(J::String(s)) => Some(s.clone()),
-                    Some(_) => return Err(Error::new(ErrorCode::InvalidInput, "/text", "text must be a string")),
+                    Some(_) => {
+                        return Err(Error::new(
+                            ErrorCode::InvalidInput,
+                            "/text",
+                            "text must be a string",
+                        ))
+                    }
                 };
                 let params = match o.get("params") {
                     None | Some(J::Null) => Params::new(),
                     Some(J::Object(p)) => p.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-                    Some(_) => return Err(Error::new(ErrorCode::InvalidInput, "/params", "params must be an object")),
+                    Some(_) => {
+                        return Err(Error::new(
+                            ErrorCode::InvalidInput,
+                            "/params",
+                            "params must be an object",
+                        ))
+                    }
                 };
                 match o.get("intent") {
-                    Some(J::String(intent)) => Ok(Request::Intent { intent: intent.clone(), params, text }),
+                    Some(J::String(intent)) => Ok(Request::Intent {
+                        intent: intent.clone(),
+                        params,
+                        text,
+                    }),
                     None | Some(J::Null) => {
                         if !params.is_empty() {
-                            return Err(Error::new(ErrorCode::MissingField, "/intent", "params were given without an intent"));
+                            return Err(Error::new(
+                                ErrorCode::MissingField,
+                                "/intent",
+                                "params were given without an intent",
+                            ));
                         }
                         Ok(text.map_or(Request::None, Request::Text))
                     }
-                    Some(_) => Err(Error::new(ErrorCode::InvalidInput, "/intent", "intent must be a string")),
+                    Some(_) => Err(Error::new(
+                        ErrorCode::InvalidInput,
+                        "/intent",
+                        "intent must be a string",
+                    )),
                 }
             }
-            _ => Err(Error::new(ErrorCode::InvalidInput, "", "a request is a string, null, or an object {intent, params, text}")),
+            _ => Err(Error::new(
+                ErrorCode::InvalidInput,
+                "",
+                "a request is a string, null, or an object {intent, params, text}",
+            )),
         }
     }
 }
@@ -233,58 +315,100 @@ mod tests {
 
     #[test]
     fn english_and_chinese_ranges_give_the_same_intent_and_params() {
-        for text in ["generate episodes 7-12", "Please write Episodes 7 to 12", "生成第7-12集"] {
+        for text in [
+            "generate episodes 7-12",
+            "Please write Episodes 7 to 12",
+            "生成第7-12集",
+        ] {
             let r = infer(text);
             assert_eq!(r.intent, "generate_episode_synopsis", "{text}");
-            assert_eq!(r.params.get("episodeStart"), Some(&serde_json::json!(7)), "{text}");
-            assert_eq!(r.params.get("episodeEnd"), Some(&serde_json::json!(12)), "{text}");
+            assert_eq!(
+                r.params.get("episodeStart"),
+                Some(&serde_json::json!(7)),
+                "{text}"
+            );
+            assert_eq!(
+                r.params.get("episodeEnd"),
+                Some(&serde_json::json!(12)),
+                "{text}"
+            );
             assert_eq!(r.source, IntentSource::Rule);
         }
         assert_eq!(infer("生成第7到12集").rule.as_deref(), Some("range-zh"));
-        assert_eq!(infer("生成第7到12集").params.get("lang"), Some(&serde_json::json!("zh")));
+        assert_eq!(
+            infer("生成第7到12集").params.get("lang"),
+            Some(&serde_json::json!("zh"))
+        );
     }
 
     #[test]
     fn keywords_are_case_insensitive_and_rules_ordered() {
         let r = infer("let's BRAINSTORM");
-        assert_eq!((r.intent.as_str(), r.rule.as_deref(), r.rule_index), ("generate_brainstorm", Some("rule 2"), Some(2)));
+        assert_eq!(
+            (r.intent.as_str(), r.rule.as_deref(), r.rule_index),
+            ("generate_brainstorm", Some("rule 2"), Some(2))
+        );
         assert_eq!(infer("来点灵感").intent, "generate_brainstorm");
     }
 
     #[test]
     fn no_match_falls_back_to_the_default_intent() {
         let r = infer("what is the weather");
-        assert_eq!((r.intent.as_str(), r.source, r.rule), ("general", IntentSource::Default, None));
+        assert_eq!(
+            (r.intent.as_str(), r.source, r.rule),
+            ("general", IntentSource::Default, None)
+        );
         let r = infer_intent(&profile(), &Request::None).unwrap();
         assert_eq!(r.source, IntentSource::Default);
     }
 
     #[test]
     fn a_given_intent_wins_and_unknown_ones_are_refused() {
-        let given = Request::Intent { intent: "generate_brainstorm".into(), params: Params::new(), text: Some("episodes 1-2".into()) };
+        let given = Request::Intent {
+            intent: "generate_brainstorm".into(),
+            params: Params::new(),
+            text: Some("episodes 1-2".into()),
+        };
         let r = infer_intent(&profile(), &given).unwrap();
-        assert_eq!((r.intent.as_str(), r.source), ("generate_brainstorm", IntentSource::Given));
-        let bad = Request::Intent { intent: "nope".into(), params: Params::new(), text: None };
+        assert_eq!(
+            (r.intent.as_str(), r.source),
+            ("generate_brainstorm", IntentSource::Given)
+        );
+        let bad = Request::Intent {
+            intent: "nope".into(),
+            params: Params::new(),
+            text: None,
+        };
         let e = infer_intent(&profile(), &bad).unwrap_err();
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::UnknownIntent, "/intent"));
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::UnknownIntent, "/intent")
+        );
     }
 
     #[test]
     fn captures_become_numbers_only_when_plain_digits() {
         assert_eq!(capture_value("12"), serde_json::json!(12));
         assert_eq!(capture_value("0012"), serde_json::json!(12));
-        assert_eq!(capture_value("1234567890123456"), serde_json::json!("1234567890123456"));
+        assert_eq!(
+            capture_value("1234567890123456"),
+            serde_json::json!("1234567890123456")
+        );
         assert_eq!(capture_value("七"), serde_json::json!("七"));
     }
 
     #[test]
     fn requests_read_from_json_with_paths() {
-        let r = Request::from_json_value(&serde_json::json!({"intent": "a", "params": {"x": 1}})).unwrap();
+        let r = Request::from_json_value(&serde_json::json!({"intent": "a", "params": {"x": 1}}))
+            .unwrap();
         assert!(matches!(r, Request::Intent { .. }));
         let e = Request::from_json_value(&serde_json::json!({"intent": 5})).unwrap_err();
         assert_eq!(e.path, "/intent");
         let e = Request::from_json_value(&serde_json::json!([1])).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidInput);
-        assert_eq!(Request::from_json_value(&serde_json::json!({"text": "hi"})).unwrap(), Request::Text("hi".into()));
+        assert_eq!(
+            Request::from_json_value(&serde_json::json!({"text": "hi"})).unwrap(),
+            Request::Text("hi".into())
+        );
     }
 }

@@ -5,7 +5,9 @@
 //! refuse it) but builds only the metadata; each `data` and `metadata` is kept as a byte range
 //! and parsed when its document is rendered.
 
-use super::document::{check_unique_ids, data_value, metadata_value, out_of_range, DocMeta, DocSet, MetaFields};
+use super::document::{
+    check_unique_ids, data_value, metadata_value, out_of_range, DocMeta, DocSet, MetaFields,
+};
 use crate::json::{self, Parser, Value};
 use crate::{Error, ErrorCode, Result};
 use std::ops::Range;
@@ -33,13 +35,25 @@ impl JsonDocs {
             r
         };
         check_unique_ids(&metas)?;
-        Ok(JsonDocs { text, metas, bodies })
+        Ok(JsonDocs {
+            text,
+            metas,
+            bodies,
+        })
     }
 
     /// Builds from pieces read by [`read_array`] over `text`.
-    fn from_parts(text: String, metas: Vec<DocMeta>, bodies: Vec<(Range<usize>, Option<Range<usize>>)>) -> Result<Self> {
+    fn from_parts(
+        text: String,
+        metas: Vec<DocMeta>,
+        bodies: Vec<(Range<usize>, Option<Range<usize>>)>,
+    ) -> Result<Self> {
         check_unique_ids(&metas)?;
-        Ok(JsonDocs { text, metas, bodies })
+        Ok(JsonDocs {
+            text,
+            metas,
+            bodies,
+        })
     }
 }
 
@@ -49,7 +63,11 @@ type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
 fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)> {
     p.skip_ws();
     if p.peek() != Some(b'[') {
-        return Err(Error::new(ErrorCode::InvalidInput, "", "documents must be an array"));
+        return Err(Error::new(
+            ErrorCode::InvalidInput,
+            "",
+            "documents must be an array",
+        ));
     }
     p.expect(b'[', "'['").map_err(|e| json_err(e, ""))?;
     let mut metas = Vec::new();
@@ -62,7 +80,9 @@ fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)
         let base = format!("/{i}");
         p.skip_ws();
         if p.peek() != Some(b'{') {
-            let at = p.skip_value(depth.saturating_add(1)).map_err(|e| json_err(e, &base))?;
+            let at = p
+                .skip_value(depth.saturating_add(1))
+                .map_err(|e| json_err(e, &base))?;
             let kind = match p.slice(at).as_bytes().first() {
                 Some(b'[') => "an array",
                 Some(b'"') => "a string",
@@ -70,7 +90,11 @@ fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)
                 Some(b't' | b'f') => "a boolean",
                 _ => "a number",
             };
-            return Err(Error::new(ErrorCode::InvalidInput, base, format!("a document must be an object, got {kind}")));
+            return Err(Error::new(
+                ErrorCode::InvalidInput,
+                base,
+                format!("a document must be an object, got {kind}"),
+            ));
         }
         p.expect(b'{', "'{'").map_err(|e| json_err(e, &base))?;
         let mut fields = MetaFields::default();
@@ -83,15 +107,20 @@ fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)
                 p.expect(b':', "':'").map_err(|e| json_err(e, &base))?;
                 let inner = depth.saturating_add(2);
                 let field_path = crate::error::pointer_push(&base, &key);
-                let value = |p: &mut Parser<'_>| p.value(inner).map_err(|e| json_err(e, &field_path));
+                let value =
+                    |p: &mut Parser<'_>| p.value(inner).map_err(|e| json_err(e, &field_path));
                 match key.as_str() {
                     "id" => fields.id = Some(value(p)?),
                     "schema_type" => fields.schema_type = Some(value(p)?),
                     "origin_type" => fields.origin_type = Some(value(p)?),
                     "created_at" => fields.created_at = Some(value(p)?),
                     "is_leaf" => fields.is_leaf = Some(value(p)?),
-                    "data" => data = Some(p.skip_value(inner).map_err(|e| json_err(e, &field_path))?),
-                    "metadata" => metadata = Some(p.skip_value(inner).map_err(|e| json_err(e, &field_path))?),
+                    "data" => {
+                        data = Some(p.skip_value(inner).map_err(|e| json_err(e, &field_path))?)
+                    }
+                    "metadata" => {
+                        metadata = Some(p.skip_value(inner).map_err(|e| json_err(e, &field_path))?)
+                    }
                     _ => {
                         p.skip_value(inner).map_err(|e| json_err(e, &field_path))?;
                     }
@@ -99,16 +128,27 @@ fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)
                 if p.eat(b'}') {
                     break;
                 }
-                p.expect(b',', "',' or '}'").map_err(|e| json_err(e, &base))?;
+                p.expect(b',', "',' or '}'")
+                    .map_err(|e| json_err(e, &base))?;
             }
         }
         metas.push(DocMeta::from_fields(i, fields)?);
-        let data = data.ok_or_else(|| Error::new(ErrorCode::MissingField, format!("{base}/data"), "data is required"))?;
+        let data = data.ok_or_else(|| {
+            Error::new(
+                ErrorCode::MissingField,
+                format!("{base}/data"),
+                "data is required",
+            )
+        })?;
         // `metadata: null` is the same as no metadata.
         let metadata = metadata.filter(|r| p.slice(r.clone()) != "null");
         if let Some(r) = &metadata {
             if !p.slice(r.clone()).starts_with('{') {
-                return Err(Error::new(ErrorCode::InvalidInput, format!("{base}/metadata"), "metadata must be an object"));
+                return Err(Error::new(
+                    ErrorCode::InvalidInput,
+                    format!("{base}/metadata"),
+                    "metadata must be an object",
+                ));
             }
         }
         bodies.push((data, metadata));
@@ -138,7 +178,8 @@ impl DocSet for JsonDocs {
             None => Ok(None),
             Some(r) => {
                 let raw = self.text.get(r.clone()).unwrap_or("null");
-                let v = json::parse(raw).map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
+                let v =
+                    json::parse(raw).map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
                 metadata_value(Some(v), index)
             }
         }
@@ -161,7 +202,11 @@ impl JsonInput {
         let mut p = Parser::new(&text);
         p.skip_ws();
         if p.peek() != Some(b'{') {
-            return Err(Error::new(ErrorCode::InvalidInput, "", "the input must be a JSON object {documents, request, …}"));
+            return Err(Error::new(
+                ErrorCode::InvalidInput,
+                "",
+                "the input must be a JSON object {documents, request, …}",
+            ));
         }
         p.expect(b'{', "'{'").map_err(|e| json_err(e, ""))?;
         let mut docs = None;
@@ -174,14 +219,19 @@ impl JsonInput {
                 p.expect(b':', "':'").map_err(|e| json_err(e, ""))?;
                 let path = crate::error::pointer_push("", &key);
                 match key.as_str() {
-                    "documents" => docs = Some(read_array(&mut p, 1).map_err(|e| e.under("/documents"))?),
+                    "documents" => {
+                        docs = Some(read_array(&mut p, 1).map_err(|e| e.under("/documents"))?)
+                    }
                     "profile" => {
                         let r = p.skip_value(1).map_err(|e| json_err(e, &path))?;
                         profile = Some(p.slice(r).to_string());
                     }
                     _ => {
                         let r = p.skip_value(1).map_err(|e| json_err(e, &path))?;
-                        let v: serde_json::Value = serde_json::from_str(p.slice(r)).map_err(|e| Error::new(ErrorCode::InvalidJson, path.clone(), e.to_string()))?;
+                        let v: serde_json::Value =
+                            serde_json::from_str(p.slice(r)).map_err(|e| {
+                                Error::new(ErrorCode::InvalidJson, path.clone(), e.to_string())
+                            })?;
                         rest.insert(key, v);
                     }
                 }
@@ -193,10 +243,21 @@ impl JsonInput {
         }
         p.skip_ws();
         p.end().map_err(|e| json_err(e, ""))?;
-        let (metas, bodies) = docs.ok_or_else(|| Error::new(ErrorCode::MissingField, "/documents", "documents is required"))?;
+        let (metas, bodies) = docs.ok_or_else(|| {
+            Error::new(
+                ErrorCode::MissingField,
+                "/documents",
+                "documents is required",
+            )
+        })?;
         let profile = profile.filter(|t| t != "null");
         drop(p);
-        let documents = JsonDocs::from_parts(text, metas, bodies).map_err(|e| e.under("/documents"))?;
-        Ok(JsonInput { documents, profile, rest })
+        let documents =
+            JsonDocs::from_parts(text, metas, bodies).map_err(|e| e.under("/documents"))?;
+        Ok(JsonInput {
+            documents,
+            profile,
+            rest,
+        })
     }
 }

@@ -27,11 +27,20 @@ mod render;
 mod timestamp;
 mod trim;
 
-pub use assemble::{unknown_input_field, AssembleOptions, Assembly, CapReport, CapResult, ContextAssembler, DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals};
-pub use document::{check_unique_ids, data_value, leaves, metadata_value, DocMeta, DocSet, Edge, Jsondoc, MetaFields, Origin, OwnedDocs};
+pub use assemble::{
+    unknown_input_field, AssembleOptions, Assembly, CapReport, CapResult, ContextAssembler,
+    DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals,
+};
+pub use document::{
+    check_unique_ids, data_value, leaves, metadata_value, DocMeta, DocSet, Edge, Jsondoc,
+    MetaFields, Origin, OwnedDocs,
+};
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};
-pub use profile::{BodyMode, BudgetSpec, CapStrategy, CompiledProfile, IntentSpec, Others, Profile, RenderSpec, RuleSpec, TrimSpec, Weights};
+pub use profile::{
+    BodyMode, BudgetSpec, CapStrategy, CompiledProfile, IntentSpec, Others, Profile, RenderSpec,
+    RuleSpec, TrimSpec, Weights,
+};
 pub use rank::ScoreBreakdown;
 pub use timestamp::parse_iso8601;
 pub use trim::{level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel};

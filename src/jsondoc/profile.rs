@@ -270,7 +270,10 @@ impl Profile {
 
     /// Validates the profile and builds its regular expressions.
     pub fn compile(&self) -> Result<CompiledProfile> {
-        let default_intent = self.default_intent.clone().unwrap_or_else(|| defaults::INTENT.to_string());
+        let default_intent = self
+            .default_intent
+            .clone()
+            .unwrap_or_else(|| defaults::INTENT.to_string());
         let mut intents = BTreeMap::new();
         match &self.intents {
             None => {
@@ -292,11 +295,18 @@ impl Profile {
             }
         }
         if !intents.contains_key(&default_intent) {
-            let path = if self.default_intent.is_some() { "/defaultIntent" } else { "/intents" };
+            let path = if self.default_intent.is_some() {
+                "/defaultIntent"
+            } else {
+                "/intents"
+            };
             return Err(Error::new(
                 ErrorCode::UnknownIntent,
                 path,
-                format!("default intent {default_intent:?} is not defined in intents (defined: {})", names(&intents)),
+                format!(
+                    "default intent {default_intent:?} is not defined in intents (defined: {})",
+                    names(&intents)
+                ),
             ));
         }
         let type_aliases = self.type_aliases.clone().unwrap_or_default();
@@ -307,7 +317,11 @@ impl Profile {
                 return Err(Error::new(
                     ErrorCode::UnknownIntent,
                     format!("{path}/intent"),
-                    format!("rule names intent {:?}, which is not defined in intents (defined: {})", spec.intent, names(&intents)),
+                    format!(
+                        "rule names intent {:?}, which is not defined in intents (defined: {})",
+                        spec.intent,
+                        names(&intents)
+                    ),
                 ));
             }
             rules.push(CompiledRule::compile(i, spec, &path)?);
@@ -319,19 +333,34 @@ impl Profile {
             leaf: finite(w.leaf, defaults::LEAF, "/weights/leaf")?,
             user_input: finite(w.user_input, defaults::USER_INPUT, "/weights/userInput")?,
             recency: finite(w.recency, defaults::RECENCY, "/weights/recency")?,
-            recency_half_life_ms: finite(w.recency_half_life_ms, defaults::RECENCY_HALF_LIFE_MS, "/weights/recencyHalfLifeMs")?,
+            recency_half_life_ms: finite(
+                w.recency_half_life_ms,
+                defaults::RECENCY_HALF_LIFE_MS,
+                "/weights/recencyHalfLifeMs",
+            )?,
         };
         if weights.recency_half_life_ms <= 0.0 {
-            return Err(invalid("/weights/recencyHalfLifeMs", "must be greater than 0"));
+            return Err(invalid(
+                "/weights/recencyHalfLifeMs",
+                "must be greater than 0",
+            ));
         }
         let t = self.trim.clone().unwrap_or_default();
         let trim = CompiledTrim {
             full_ranks: count(t.full_ranks, defaults::FULL_RANKS, "/trim/fullRanks")?,
-            summarize_from: finite(t.summarize_from, defaults::SUMMARIZE_FROM, "/trim/summarizeFrom")?,
+            summarize_from: finite(
+                t.summarize_from,
+                defaults::SUMMARIZE_FROM,
+                "/trim/summarizeFrom",
+            )?,
             truncate_at: count(t.truncate_at, defaults::TRUNCATE_AT, "/trim/truncateAt")?,
-            truncate_marker: t.truncate_marker.unwrap_or_else(|| defaults::TRUNCATE_MARKER.to_string()),
+            truncate_marker: t
+                .truncate_marker
+                .unwrap_or_else(|| defaults::TRUNCATE_MARKER.to_string()),
             summarize_at: count(t.summarize_at, defaults::SUMMARIZE_AT, "/trim/summarizeAt")?,
-            summarize_marker: t.summarize_marker.unwrap_or_else(|| defaults::SUMMARIZE_MARKER.to_string()),
+            summarize_marker: t
+                .summarize_marker
+                .unwrap_or_else(|| defaults::SUMMARIZE_MARKER.to_string()),
         };
         if !(0.0..=1.0).contains(&trim.summarize_from) {
             return Err(invalid("/trim/summarizeFrom", "must be between 0 and 1"));
@@ -343,11 +372,16 @@ impl Profile {
         let r = self.render.clone().unwrap_or_default();
         let indent = count(r.indent, 0, "/render/indent")?;
         if indent > 10 {
-            return Err(invalid("/render/indent", "must be from 0 to 10, as JSON.stringify allows"));
+            return Err(invalid(
+                "/render/indent",
+                "must be from 0 to 10, as JSON.stringify allows",
+            ));
         }
         let render = CompiledRender {
             header: r.header.unwrap_or_else(|| defaults::HEADER.to_string()),
-            separator: r.separator.unwrap_or_else(|| defaults::SEPARATOR.to_string()),
+            separator: r
+                .separator
+                .unwrap_or_else(|| defaults::SEPARATOR.to_string()),
             indent,
             body: r.body.unwrap_or_default(),
         };
@@ -366,7 +400,11 @@ impl Profile {
 }
 
 fn names(intents: &BTreeMap<String, CompiledIntent>) -> String {
-    intents.keys().map(|k| format!("{k:?}")).collect::<Vec<_>>().join(", ")
+    intents
+        .keys()
+        .map(|k| format!("{k:?}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
@@ -380,12 +418,19 @@ fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
         others: spec.others.unwrap_or(Others::Exclude),
     };
     // A type in two lists would make its role depend on list precedence; say so instead.
-    let lists = [("required", &intent.required), ("optional", &intent.optional), ("excluded", &intent.excluded)];
+    let lists = [
+        ("required", &intent.required),
+        ("optional", &intent.optional),
+        ("excluded", &intent.excluded),
+    ];
     for (li, (lname, l)) in lists.iter().enumerate() {
         for (i, t) in l.iter().enumerate() {
             for (other, ol) in lists.iter().skip(li.saturating_add(1)) {
                 if ol.contains(t) {
-                    return Err(invalid(&format!("{base}/{lname}/{i}"), format!("type {t:?} is listed in both {lname} and {other}")));
+                    return Err(invalid(
+                        &format!("{base}/{lname}/{i}"),
+                        format!("type {t:?} is listed in both {lname} and {other}"),
+                    ));
                 }
             }
         }
@@ -395,7 +440,9 @@ fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
 
 impl CompiledProfile {
     pub fn canonical_type<'a>(&'a self, schema_type: &'a str) -> &'a str {
-        self.type_aliases.get(schema_type).map_or(schema_type, String::as_str)
+        self.type_aliases
+            .get(schema_type)
+            .map_or(schema_type, String::as_str)
     }
 
     pub fn intent(&self, name: &str) -> Option<&CompiledIntent> {
@@ -408,7 +455,10 @@ pub(crate) fn from_json_text<T: serde::de::DeserializeOwned>(text: &str) -> Resu
     let mut de = serde_json::Deserializer::from_str(text);
     let result: std::result::Result<T, _> = serde_path_to_error::deserialize(&mut de);
     match result {
-        Ok(v) => de.end().map(|()| v).map_err(|e| Error::new(ErrorCode::InvalidJson, "", e.to_string())),
+        Ok(v) => de
+            .end()
+            .map(|()| v)
+            .map_err(|e| Error::new(ErrorCode::InvalidJson, "", e.to_string())),
         Err(e) => {
             let pointer = to_pointer(e.path());
             let inner = e.into_inner();
@@ -455,7 +505,9 @@ mod tests {
     use super::*;
 
     fn err(json: &str) -> Error {
-        Profile::from_json(json).and_then(|p| p.compile().map(drop)).unwrap_err()
+        Profile::from_json(json)
+            .and_then(|p| p.compile().map(drop))
+            .unwrap_err()
     }
 
     #[test]
@@ -472,28 +524,62 @@ mod tests {
     #[test]
     fn errors_point_at_the_bad_field() {
         let e = err(r#"{"intents": {"a": {"required": [1]}}, "defaultIntent": "a"}"#);
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidInput, "/intents/a/required/0"));
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidInput, "/intents/a/required/0")
+        );
         let e = err(r#"{"weight": {}}"#);
         assert_eq!(e.code, ErrorCode::InvalidInput);
-        assert!(e.message.contains("unknown field `weight`"), "{}", e.message);
+        assert!(
+            e.message.contains("unknown field `weight`"),
+            "{}",
+            e.message
+        );
         let e = err(r#"{"budget": {"maxChars": -5}}"#);
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidBudget, "/budget/maxChars"));
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidBudget, "/budget/maxChars")
+        );
         let e = err(r#"{"budget": {"maxChars": null}, "cap": "drop"}"#);
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidInput, "/cap"));
         let e = err(r#"{"intents": {"a": {}}}"#);
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::UnknownIntent, "/intents"));
-        let e = err(r#"{"defaultIntent": "a", "intents": {"a": {}}, "rules": [{"intent": "b", "keywords": ["x"]}]}"#);
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::UnknownIntent, "/rules/0/intent"));
-        let e = err(r#"{"defaultIntent": "a", "intents": {"a": {}}, "rules": [{"intent": "a", "pattern": "(unclosed"}]}"#);
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidPattern, "/rules/0/pattern"));
-        let e = err(r#"{"defaultIntent": "a/b", "intents": {"a/b": {"required": ["x"], "excluded": ["x"]}}}"#);
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidProfile, "/intents/a~1b/required/0"));
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::UnknownIntent, "/intents")
+        );
+        let e = err(
+            r#"{"defaultIntent": "a", "intents": {"a": {}}, "rules": [{"intent": "b", "keywords": ["x"]}]}"#,
+        );
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::UnknownIntent, "/rules/0/intent")
+        );
+        let e = err(
+            r#"{"defaultIntent": "a", "intents": {"a": {}}, "rules": [{"intent": "a", "pattern": "(unclosed"}]}"#,
+        );
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidPattern, "/rules/0/pattern")
+        );
+        let e = err(
+            r#"{"defaultIntent": "a/b", "intents": {"a/b": {"required": ["x"], "excluded": ["x"]}}}"#,
+        );
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidProfile, "/intents/a~1b/required/0")
+        );
         let e = err(r#"{"render": {"indent": 11}}"#);
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidProfile, "/render/indent"));
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidProfile, "/render/indent")
+        );
         let e = err(r#"{"trim": {"summarizeFrom": 2}}"#);
         assert_eq!(e.path, "/trim/summarizeFrom");
         let e = err(r#"{"rules": [{"intent": "default"}]}"#);
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidProfile, "/rules/0"));
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidProfile, "/rules/0")
+        );
     }
 
     #[test]

@@ -51,11 +51,23 @@ pub struct Ranking {
 /// The `now` recency is measured against: the caller's, else the newest document's
 /// `created_at` — never the machine clock, so client and server agree.
 pub fn effective_now(metas: &[DocMeta], now: Option<f64>) -> f64 {
-    now.unwrap_or_else(|| metas.iter().map(|m| m.created_at_ms).reduce(f64::max).unwrap_or(0.0))
+    now.unwrap_or_else(|| {
+        metas
+            .iter()
+            .map(|m| m.created_at_ms)
+            .reduce(f64::max)
+            .unwrap_or(0.0)
+    })
 }
 
 /// Filters `metas` to the intent's types and ranks them.
-pub fn rank(profile: &CompiledProfile, intent: &CompiledIntent, metas: &[DocMeta], leaves: &[bool], now: Option<f64>) -> Ranking {
+pub fn rank(
+    profile: &CompiledProfile,
+    intent: &CompiledIntent,
+    metas: &[DocMeta],
+    leaves: &[bool],
+    now: Option<f64>,
+) -> Ranking {
     let now_ms = effective_now(metas, now);
     let w = &profile.weights;
     let mut selected = Vec::new();
@@ -63,14 +75,30 @@ pub fn rank(profile: &CompiledProfile, intent: &CompiledIntent, metas: &[DocMeta
     for (index, m) in metas.iter().enumerate() {
         let canonical = profile.canonical_type(&m.schema_type);
         let role = intent.role(canonical);
-        let alias = if canonical == m.schema_type { String::new() } else { format!(" (alias of {canonical:?})") };
+        let alias = if canonical == m.schema_type {
+            String::new()
+        } else {
+            format!(" (alias of {canonical:?})")
+        };
         match role {
             TypeRole::Excluded => {
-                filtered.push(FilteredDoc { index, reason: format!("type {:?}{alias} is excluded for intent {:?}", m.schema_type, intent.name) });
+                filtered.push(FilteredDoc {
+                    index,
+                    reason: format!(
+                        "type {:?}{alias} is excluded for intent {:?}",
+                        m.schema_type, intent.name
+                    ),
+                });
                 continue;
             }
             TypeRole::Unlisted => {
-                filtered.push(FilteredDoc { index, reason: format!("type {:?}{alias} is not needed for intent {:?}", m.schema_type, intent.name) });
+                filtered.push(FilteredDoc {
+                    index,
+                    reason: format!(
+                        "type {:?}{alias} is not needed for intent {:?}",
+                        m.schema_type, intent.name
+                    ),
+                });
                 continue;
             }
             TypeRole::Required | TypeRole::Optional | TypeRole::Other => {}
@@ -81,17 +109,38 @@ pub fn rank(profile: &CompiledProfile, intent: &CompiledIntent, metas: &[DocMeta
         let age = (now_ms - m.created_at_ms).max(0.0);
         let recency = w.recency * w.recency_half_life_ms / (w.recency_half_life_ms + age);
         let breakdown = ScoreBreakdown {
-            required: if role == TypeRole::Required { w.required } else { 0.0 },
-            optional: if role == TypeRole::Optional { w.optional } else { 0.0 },
+            required: if role == TypeRole::Required {
+                w.required
+            } else {
+                0.0
+            },
+            optional: if role == TypeRole::Optional {
+                w.optional
+            } else {
+                0.0
+            },
             leaf: if is_leaf { w.leaf } else { 0.0 },
-            user_input: if m.origin == Origin::UserInput { w.user_input } else { 0.0 },
+            user_input: if m.origin == Origin::UserInput {
+                w.user_input
+            } else {
+                0.0
+            },
             recency: if recency.is_finite() { recency } else { 0.0 },
         };
-        selected.push(RankedDoc { index, score: breakdown.total(), breakdown, role });
+        selected.push(RankedDoc {
+            index,
+            score: breakdown.total(),
+            breakdown,
+            role,
+        });
     }
     // Stable sort: equal scores keep input order.
     selected.sort_by(|a, b| b.score.total_cmp(&a.score));
-    Ranking { selected, filtered, now_ms }
+    Ranking {
+        selected,
+        filtered,
+        now_ms,
+    }
 }
 
 #[cfg(test)]
@@ -101,7 +150,14 @@ mod tests {
     use crate::jsondoc::profile::Profile;
 
     fn meta(id: &str, t: &str, origin: Origin, at: f64) -> DocMeta {
-        DocMeta { id: id.into(), schema_type: t.into(), origin, created_at_ms: at, created_at: Value::Number(at), is_leaf: None }
+        DocMeta {
+            id: id.into(),
+            schema_type: t.into(),
+            origin,
+            created_at_ms: at,
+            created_at: Value::Number(at),
+            is_leaf: None,
+        }
     }
 
     const DAY: f64 = 86_400_000.0;
@@ -110,9 +166,15 @@ mod tests {
     fn newer_documents_score_higher() {
         let p = Profile::default().compile().unwrap();
         let i = p.intent("default").unwrap();
-        let metas = [meta("old", "t", Origin::AiGenerated, 0.0), meta("new", "t", Origin::AiGenerated, 7.0 * DAY)];
+        let metas = [
+            meta("old", "t", Origin::AiGenerated, 0.0),
+            meta("new", "t", Origin::AiGenerated, 7.0 * DAY),
+        ];
         let r = rank(&p, i, &metas, &[false, false], None);
-        assert_eq!(r.selected.iter().map(|d| d.index).collect::<Vec<_>>(), [1, 0]);
+        assert_eq!(
+            r.selected.iter().map(|d| d.index).collect::<Vec<_>>(),
+            [1, 0]
+        );
         assert_eq!(r.selected[0].breakdown.recency, 1.0);
         assert_eq!(r.selected[1].breakdown.recency, 0.5);
         assert_eq!(r.now_ms, 7.0 * DAY);
@@ -130,10 +192,26 @@ mod tests {
             meta("a2", "a", Origin::AiGenerated, 0.0),
             meta("a3", "a", Origin::AiGenerated, 0.0),
         ];
-        let r = rank(&p, i, &metas, &[false, true, false, false, false, false], Some(0.0));
-        let order: Vec<_> = r.selected.iter().map(|d| (metas[d.index].id.as_str(), d.score)).collect();
-        assert_eq!(order, [("a1", 19.0), ("a2", 11.0), ("a3", 11.0), ("b1", 3.0)]);
-        assert_eq!(r.filtered.iter().map(|f| f.index).collect::<Vec<_>>(), [2, 3]);
+        let r = rank(
+            &p,
+            i,
+            &metas,
+            &[false, true, false, false, false, false],
+            Some(0.0),
+        );
+        let order: Vec<_> = r
+            .selected
+            .iter()
+            .map(|d| (metas[d.index].id.as_str(), d.score))
+            .collect();
+        assert_eq!(
+            order,
+            [("a1", 19.0), ("a2", 11.0), ("a3", 11.0), ("b1", 3.0)]
+        );
+        assert_eq!(
+            r.filtered.iter().map(|f| f.index).collect::<Vec<_>>(),
+            [2, 3]
+        );
         assert!(r.filtered[0].reason.contains("excluded"));
     }
 

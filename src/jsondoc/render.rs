@@ -38,14 +38,25 @@ pub fn header(render: &CompiledRender, meta: &DocMeta, rank: usize) -> String {
 }
 
 /// The value rendered for a document: its data, or the whole document.
-pub fn body(render: &CompiledRender, meta: &DocMeta, data: Value, metadata: Option<Value>) -> Value {
+pub fn body(
+    render: &CompiledRender,
+    meta: &DocMeta,
+    data: Value,
+    metadata: Option<Value>,
+) -> Value {
     match render.body {
         BodyMode::Data => data,
         BodyMode::Document => {
             let mut o = ObjectBuilder::new();
             o.insert("id".into(), Value::String(meta.id.clone()));
-            o.insert("schema_type".into(), Value::String(meta.schema_type.clone()));
-            o.insert("origin_type".into(), Value::String(meta.origin.as_str().to_string()));
+            o.insert(
+                "schema_type".into(),
+                Value::String(meta.schema_type.clone()),
+            );
+            o.insert(
+                "origin_type".into(),
+                Value::String(meta.origin.as_str().to_string()),
+            );
             o.insert("created_at".into(), meta.created_at.clone());
             o.insert("data".into(), data);
             if let Some(m) = metadata {
@@ -74,7 +85,14 @@ mod tests {
     use crate::jsondoc::profile::Profile;
 
     fn meta(id: &str) -> DocMeta {
-        DocMeta { id: id.into(), schema_type: "故事设定".into(), origin: Origin::UserInput, created_at_ms: 0.0, created_at: Value::Number(0.0), is_leaf: None }
+        DocMeta {
+            id: id.into(),
+            schema_type: "故事设定".into(),
+            origin: Origin::UserInput,
+            created_at_ms: 0.0,
+            created_at: Value::Number(0.0),
+            is_leaf: None,
+        }
     }
 
     #[test]
@@ -90,6 +108,9 @@ mod tests {
         let mut r = Profile::default().compile().unwrap().render;
         r.body = BodyMode::Document;
         let v = body(&r, &meta("x"), Value::Null, None);
-        assert_eq!(block(&r, "", &v), r#"{"id":"x","schema_type":"故事设定","origin_type":"user_input","created_at":0,"data":null}"#);
+        assert_eq!(
+            block(&r, "", &v),
+            r#"{"id":"x","schema_type":"故事设定","origin_type":"user_input","created_at":0,"data":null}"#
+        );
     }
 }

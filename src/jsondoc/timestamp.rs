@@ -12,9 +12,17 @@ pub fn timestamp_ms(v: &Value, path: &str) -> Result<f64> {
     match v {
         Value::Number(n) if n.is_finite() => Ok(*n),
         Value::String(s) => parse_iso8601(s).ok_or_else(|| {
-            Error::new(ErrorCode::InvalidTimestamp, path, format!("{s:?} is not an ISO-8601 date-time such as \"2026-03-02T10:15:00Z\""))
+            Error::new(
+                ErrorCode::InvalidTimestamp,
+                path,
+                format!("{s:?} is not an ISO-8601 date-time such as \"2026-03-02T10:15:00Z\""),
+            )
         }),
-        _ => Err(Error::new(ErrorCode::InvalidTimestamp, path, "a timestamp is an ISO-8601 string or finite epoch milliseconds")),
+        _ => Err(Error::new(
+            ErrorCode::InvalidTimestamp,
+            path,
+            "a timestamp is an ISO-8601 string or finite epoch milliseconds",
+        )),
     }
 }
 
@@ -69,7 +77,10 @@ fn days_in_month(y: i64, m: i64) -> i64 {
 /// `YYYY-MM-DD`, optionally `(T| )HH:MM[:SS[.fff…]]` and `Z` or `±HH[:MM]`.
 #[allow(clippy::arithmetic_side_effects)] // every operand is range-checked first
 pub fn parse_iso8601(s: &str) -> Option<f64> {
-    let mut c = Cursor { b: s.as_bytes(), at: 0 };
+    let mut c = Cursor {
+        b: s.as_bytes(),
+        at: 0,
+    };
     let year = c.num(4)?;
     if !c.eat(b'-') {
         return None;
@@ -107,7 +118,11 @@ pub fn parse_iso8601(s: &str) -> Option<f64> {
                 millis = frac.floor(); // JS Date keeps whole milliseconds
             }
         }
-        if hour > 24 || minute > 59 || second > 59 || (hour == 24 && (minute, second, millis) != (0, 0, 0.0)) {
+        if hour > 24
+            || minute > 59
+            || second > 59
+            || (hour == 24 && (minute, second, millis) != (0, 0, 0.0))
+        {
             return None;
         }
         match c.peek() {
@@ -115,7 +130,13 @@ pub fn parse_iso8601(s: &str) -> Option<f64> {
             Some(sign @ (b'+' | b'-')) => {
                 c.at += 1;
                 let oh = c.num(2)?;
-                let om = if c.eat(b':') { c.num(2)? } else if c.peek().is_some() { c.num(2)? } else { 0 };
+                let om = if c.eat(b':') {
+                    c.num(2)?
+                } else if c.peek().is_some() {
+                    c.num(2)?
+                } else {
+                    0
+                };
                 if oh > 23 || om > 59 {
                     return None;
                 }
@@ -141,21 +162,49 @@ mod tests {
     fn agrees_with_javascript_date_parse() {
         // Values from Node's Date.parse.
         assert_eq!(parse_iso8601("1970-01-01T00:00:00.000Z"), Some(0.0));
-        assert_eq!(parse_iso8601("2026-03-02T10:15:00.000Z"), Some(1_772_446_500_000.0));
-        assert_eq!(parse_iso8601("2026-03-02T18:15:00+08:00"), Some(1_772_446_500_000.0));
+        assert_eq!(
+            parse_iso8601("2026-03-02T10:15:00.000Z"),
+            Some(1_772_446_500_000.0)
+        );
+        assert_eq!(
+            parse_iso8601("2026-03-02T18:15:00+08:00"),
+            Some(1_772_446_500_000.0)
+        );
         assert_eq!(parse_iso8601("2026-03-02"), Some(1_772_409_600_000.0));
-        assert_eq!(parse_iso8601("2024-02-29T23:59:59.999Z"), Some(1_709_251_199_999.0));
+        assert_eq!(
+            parse_iso8601("2024-02-29T23:59:59.999Z"),
+            Some(1_709_251_199_999.0)
+        );
         assert_eq!(parse_iso8601("1969-12-31T23:59:59Z"), Some(-1000.0));
-        assert_eq!(parse_iso8601("2026-03-02 10:15:00+0000"), Some(1_772_446_500_000.0));
-        assert_eq!(parse_iso8601("2026-03-02T10:15:00.1239Z"), Some(1_772_446_500_123.0));
+        assert_eq!(
+            parse_iso8601("2026-03-02 10:15:00+0000"),
+            Some(1_772_446_500_000.0)
+        );
+        assert_eq!(
+            parse_iso8601("2026-03-02T10:15:00.1239Z"),
+            Some(1_772_446_500_123.0)
+        );
     }
 
     #[test]
     fn refuses_what_is_not_a_date() {
-        for bad in ["", "2026", "2026-13-01", "2026-02-30", "2023-02-29", "2026-03-02T25:00", "2026-03-02T10:15:00Zjunk", "yesterday", "2026-03-02T10:15:00."] {
+        for bad in [
+            "",
+            "2026",
+            "2026-13-01",
+            "2026-02-30",
+            "2023-02-29",
+            "2026-03-02T25:00",
+            "2026-03-02T10:15:00Zjunk",
+            "yesterday",
+            "2026-03-02T10:15:00.",
+        ] {
             assert_eq!(parse_iso8601(bad), None, "{bad}");
         }
         let e = timestamp_ms(&Value::Bool(true), "/0/created_at").unwrap_err();
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidTimestamp, "/0/created_at"));
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidTimestamp, "/0/created_at")
+        );
     }
 }

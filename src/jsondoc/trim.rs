@@ -72,15 +72,22 @@ fn cut(s: &mut String, at: usize, marker: &str) -> bool {
 fn truncate(v: &mut Value, at: usize, marker: &str) -> bool {
     match v {
         Value::String(s) => cut(s, at, marker),
-        Value::Array(items) => items.iter_mut().fold(false, |changed, item| truncate(item, at, marker) | changed),
-        Value::Object(o) => o.values_mut().fold(false, |changed, item| truncate(item, at, marker) | changed),
+        Value::Array(items) => items
+            .iter_mut()
+            .fold(false, |changed, item| truncate(item, at, marker) | changed),
+        Value::Object(o) => o
+            .values_mut()
+            .fold(false, |changed, item| truncate(item, at, marker) | changed),
         Value::Null | Value::Bool(_) | Value::Number(_) => false,
     }
 }
 
 fn summary(items: usize) -> Value {
     let mut b = ObjectBuilder::new();
-    b.insert("summary".to_string(), Value::String(format!("Original had {items} items")));
+    b.insert(
+        "summary".to_string(),
+        Value::String(format!("Original had {items} items")),
+    );
     Value::Object(b.finish())
 }
 
@@ -113,8 +120,12 @@ fn summarize_member(v: &mut Value, trim: &CompiledTrim) -> bool {
 
 fn summarize(v: &mut Value, trim: &CompiledTrim) -> bool {
     match v {
-        Value::Object(o) => o.values_mut().fold(false, |changed, m| summarize_member(m, trim) | changed),
-        Value::Array(items) => items.iter_mut().fold(false, |changed, m| summarize_member(m, trim) | changed),
+        Value::Object(o) => o
+            .values_mut()
+            .fold(false, |changed, m| summarize_member(m, trim) | changed),
+        Value::Array(items) => items
+            .iter_mut()
+            .fold(false, |changed, m| summarize_member(m, trim) | changed),
         Value::String(s) => cut(s, trim.summarize_at, &trim.summarize_marker),
         Value::Null | Value::Bool(_) | Value::Number(_) => false,
     }
@@ -151,7 +162,13 @@ mod tests {
         let t = trim();
         let levels: Vec<_> = (0..10).map(|r| level_for_rank(&t, r, 10)).collect();
         use TrimLevel::*;
-        assert_eq!(levels, [Full, Full, Full, Full, Truncated, Summarized, Summarized, Summarized, Summarized, Summarized]);
+        assert_eq!(
+            levels,
+            [
+                Full, Full, Full, Full, Truncated, Summarized, Summarized, Summarized, Summarized,
+                Summarized
+            ]
+        );
         let levels: Vec<_> = (0..12).map(|r| level_for_rank(&t, r, 12)).collect();
         assert_eq!(levels[4..7], [Truncated, Truncated, Summarized]);
     }
@@ -159,9 +176,19 @@ mod tests {
     #[test]
     fn truncation_recurses_and_counts_utf16() {
         let long = "x".repeat(513);
-        let (out, changed) = apply(&format!(r#"{{"a":{{"b":["{long}"]}},"c":"{}"}}"#, "y".repeat(512)), TrimLevel::Truncated);
+        let (out, changed) = apply(
+            &format!(r#"{{"a":{{"b":["{long}"]}},"c":"{}"}}"#, "y".repeat(512)),
+            TrimLevel::Truncated,
+        );
         assert!(changed);
-        assert_eq!(out, format!(r#"{{"a":{{"b":["{} [truncated]"]}},"c":"{}"}}"#, "x".repeat(500), "y".repeat(512)));
+        assert_eq!(
+            out,
+            format!(
+                r#"{{"a":{{"b":["{} [truncated]"]}},"c":"{}"}}"#,
+                "x".repeat(500),
+                "y".repeat(512)
+            )
+        );
     }
 
     #[test]
@@ -174,12 +201,31 @@ mod tests {
     #[test]
     fn summaries_replace_containers_and_cut_strings() {
         let list = (0..20).map(|i| i.to_string()).collect::<Vec<_>>().join(",");
-        let obj = r#"{"name":"Lin Xia","arc":"from doubt to resolve","traits":["brave","stubborn"]}"#;
-        let (out, changed) = apply(&format!(r#"{{"list":[{list}],"obj":{obj},"small":[1,2],"s":"{}","short":"ok","n":5}}"#, "z".repeat(150)), TrimLevel::Summarized);
+        let obj =
+            r#"{"name":"Lin Xia","arc":"from doubt to resolve","traits":["brave","stubborn"]}"#;
+        let (out, changed) = apply(
+            &format!(
+                r#"{{"list":[{list}],"obj":{obj},"small":[1,2],"s":"{}","short":"ok","n":5}}"#,
+                "z".repeat(150)
+            ),
+            TrimLevel::Summarized,
+        );
         assert!(changed);
-        assert_eq!(out, format!(r#"{{"list":{{"summary":"Original had 20 items"}},"obj":{{"summary":"Original had 3 items"}},"small":[1,2],"s":"{} [summarized]","short":"ok","n":5}}"#, "z".repeat(100)));
-        assert_eq!(apply(r#"{"n":1}"#, TrimLevel::Summarized), (r#"{"n":1}"#.to_string(), false));
-        assert_eq!(apply(r#"{"tiny":[[]]}"#, TrimLevel::Summarized), (r#"{"tiny":[[]]}"#.to_string(), false));
+        assert_eq!(
+            out,
+            format!(
+                r#"{{"list":{{"summary":"Original had 20 items"}},"obj":{{"summary":"Original had 3 items"}},"small":[1,2],"s":"{} [summarized]","short":"ok","n":5}}"#,
+                "z".repeat(100)
+            )
+        );
+        assert_eq!(
+            apply(r#"{"n":1}"#, TrimLevel::Summarized),
+            (r#"{"n":1}"#.to_string(), false)
+        );
+        assert_eq!(
+            apply(r#"{"tiny":[[]]}"#, TrimLevel::Summarized),
+            (r#"{"tiny":[[]]}"#.to_string(), false)
+        );
     }
 
     #[test]
@@ -196,21 +242,33 @@ mod tests {
 pub fn trim_document(doc: Value, level: TrimLevel, trim: &CompiledTrim) -> crate::Result<Value> {
     use crate::{Error, ErrorCode};
     let Value::Object(mut o) = doc else {
-        return Err(Error::new(ErrorCode::InvalidInput, "", "a document must be an object"));
+        return Err(Error::new(
+            ErrorCode::InvalidInput,
+            "",
+            "a document must be an object",
+        ));
     };
-    let data = o.get("data").cloned().ok_or_else(|| Error::new(ErrorCode::MissingField, "/data", "data is required"))?;
+    let data = o
+        .get("data")
+        .cloned()
+        .ok_or_else(|| Error::new(ErrorCode::MissingField, "/data", "data is required"))?;
     let was_text = matches!(&data, Value::String(t) if json::parse(t).is_ok());
     let mut value = super::document::data_value(data, 0).map_err(|mut e| {
         e.path = "/data".to_string();
         e
     })?;
     if trim_value(&mut value, level, trim) {
-        let data = if was_text { Value::String(crate::json::stringify(&value, 0)) } else { value };
+        let data = if was_text {
+            Value::String(crate::json::stringify(&value, 0))
+        } else {
+            value
+        };
         o.set("data", data);
-        let metadata = super::document::metadata_value(o.get("metadata").cloned(), 0).map_err(|mut e| {
-            e.path = "/metadata".to_string();
-            e
-        })?;
+        let metadata =
+            super::document::metadata_value(o.get("metadata").cloned(), 0).map_err(|mut e| {
+                e.path = "/metadata".to_string();
+                e
+            })?;
         o.set("metadata", mark_trimmed(metadata));
     }
     Ok(Value::Object(o))

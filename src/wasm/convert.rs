@@ -26,7 +26,11 @@ pub fn json_text(v: &JsValue, path: &str) -> Result<Option<String>> {
     }
     match JSON::stringify(v) {
         Ok(s) => Ok(s.as_string()),
-        Err(e) => Err(Error::new(ErrorCode::InvalidInput, path, format!("cannot be read as JSON: {}", js_message(&e)))),
+        Err(e) => Err(Error::new(
+            ErrorCode::InvalidInput,
+            path,
+            format!("cannot be read as JSON: {}", js_message(&e)),
+        )),
     }
 }
 
@@ -34,7 +38,8 @@ pub fn json_text(v: &JsValue, path: &str) -> Result<Option<String>> {
 pub fn to_serde(v: &JsValue, path: &str) -> Result<serde_json::Value> {
     match json_text(v, path)? {
         None => Ok(serde_json::Value::Null),
-        Some(text) => serde_json::from_str(&text).map_err(|e| Error::new(ErrorCode::InvalidInput, path, e.to_string())),
+        Some(text) => serde_json::from_str(&text)
+            .map_err(|e| Error::new(ErrorCode::InvalidInput, path, e.to_string())),
     }
 }
 
@@ -48,13 +53,15 @@ pub fn to_value(v: &JsValue, path: &str) -> Result<Option<Value>> {
 
 /// A Rust result as a plain JS object.
 pub fn to_js<T: Serialize>(v: &T) -> Result<JsValue> {
-    let text = serde_json::to_string(v).map_err(|e| Error::new(ErrorCode::InvalidInput, "", e.to_string()))?;
+    let text = serde_json::to_string(v)
+        .map_err(|e| Error::new(ErrorCode::InvalidInput, "", e.to_string()))?;
     JSON::parse(&text).map_err(|e| Error::new(ErrorCode::InvalidInput, "", js_message(&e)))
 }
 
 /// A ctxpack JSON value as a JS value.
 pub fn value_to_js(v: &Value) -> Result<JsValue> {
-    JSON::parse(&json::stringify(v, 0)).map_err(|e| Error::new(ErrorCode::InvalidInput, "", js_message(&e)))
+    JSON::parse(&json::stringify(v, 0))
+        .map_err(|e| Error::new(ErrorCode::InvalidInput, "", js_message(&e)))
 }
 
 pub fn is_plain_object(v: &JsValue) -> bool {
@@ -62,7 +69,13 @@ pub fn is_plain_object(v: &JsValue) -> bool {
 }
 
 pub fn get(obj: &JsValue, key: &JsValue, path: &str) -> Result<JsValue> {
-    Reflect::get(obj, key).map_err(|e| Error::new(ErrorCode::InvalidInput, path, format!("reading this field threw: {}", js_message(&e))))
+    Reflect::get(obj, key).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidInput,
+            path,
+            format!("reading this field threw: {}", js_message(&e)),
+        )
+    })
 }
 
 /// A metadata field: scalars become values; objects and arrays become an empty stand-in of
@@ -144,12 +157,23 @@ impl JsDocs {
     /// Reads an array of documents; error paths are relative to the array.
     pub fn read(v: &JsValue, limit: usize) -> Result<Self> {
         if !Array::is_array(v) {
-            return Err(Error::new(ErrorCode::InvalidInput, "", format!("documents must be an array (or its JSON text), got {}", kind(v))));
+            return Err(Error::new(
+                ErrorCode::InvalidInput,
+                "",
+                format!(
+                    "documents must be an array (or its JSON text), got {}",
+                    kind(v)
+                ),
+            ));
         }
         let arr: &Array = v.unchecked_ref();
         let len = usize::try_from(arr.length()).unwrap_or(usize::MAX);
         if len > limit {
-            return Err(Error::new(ErrorCode::TooLarge, "", format!("{len} documents is more than the limit of {limit}")));
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                "",
+                format!("{len} documents is more than the limit of {limit}"),
+            ));
         }
         let keys = Keys::new();
         let mut metas = Vec::with_capacity(len);
@@ -158,7 +182,11 @@ impl JsDocs {
         for (i, doc) in (0..arr.length()).map(|i| arr.get(i)).enumerate() {
             let base = format!("/{i}");
             if !is_plain_object(&doc) {
-                return Err(Error::new(ErrorCode::InvalidInput, base, format!("a document must be an object, got {}", kind(&doc))));
+                return Err(Error::new(
+                    ErrorCode::InvalidInput,
+                    base,
+                    format!("a document must be an object, got {}", kind(&doc)),
+                ));
             }
             let field = |k: &JsValue, name: &str| get(&doc, k, &format!("{base}/{name}"));
             let fields = MetaFields {
@@ -171,17 +199,29 @@ impl JsDocs {
             metas.push(DocMeta::from_fields(i, fields)?);
             let d = field(&keys.data, "data")?;
             if d.is_undefined() {
-                return Err(Error::new(ErrorCode::MissingField, format!("{base}/data"), "data is required"));
+                return Err(Error::new(
+                    ErrorCode::MissingField,
+                    format!("{base}/data"),
+                    "data is required",
+                ));
             }
             let m = field(&keys.metadata, "metadata")?;
             if !(m.is_undefined() || m.is_null() || is_plain_object(&m)) {
-                return Err(Error::new(ErrorCode::InvalidInput, format!("{base}/metadata"), format!("metadata must be an object, got {}", kind(&m))));
+                return Err(Error::new(
+                    ErrorCode::InvalidInput,
+                    format!("{base}/metadata"),
+                    format!("metadata must be an object, got {}", kind(&m)),
+                ));
             }
             data.push(d);
             metadata.push(m);
         }
         crate::jsondoc::check_unique_ids(&metas)?;
-        Ok(JsDocs { metas, data, metadata })
+        Ok(JsDocs {
+            metas,
+            data,
+            metadata,
+        })
     }
 }
 
@@ -192,10 +232,22 @@ impl DocSet for JsDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let path = format!("/{index}/data");
-        let d = self.data.get(index).ok_or_else(|| Error::new(ErrorCode::InvalidInput, path.clone(), "no document at this index"))?;
+        let d = self.data.get(index).ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidInput,
+                path.clone(),
+                "no document at this index",
+            )
+        })?;
         let v = match d.as_string() {
             Some(s) => Value::String(s),
-            None => to_value(d, &path)?.ok_or_else(|| Error::new(ErrorCode::InvalidInput, path.clone(), format!("data must be JSON-serialisable, got {}", kind(d))))?,
+            None => to_value(d, &path)?.ok_or_else(|| {
+                Error::new(
+                    ErrorCode::InvalidInput,
+                    path.clone(),
+                    format!("data must be JSON-serialisable, got {}", kind(d)),
+                )
+            })?,
         };
         data_value(v, index)
     }

@@ -23,14 +23,20 @@ pub fn to_js(e: crate::Error) -> JsValue {
     let code = JsValue::from_str(e.code.as_str());
     let path = JsValue::from_str(&e.path);
     let constructed = ERROR_CLASS.with(|c| {
-        c.borrow().as_ref().and_then(|class| Reflect::construct(class, &Array::of3(&message, &code, &path)).ok())
+        c.borrow()
+            .as_ref()
+            .and_then(|class| Reflect::construct(class, &Array::of3(&message, &code, &path)).ok())
     });
     if let Some(err) = constructed {
         return err;
     }
     let err: JsValue = js_sys::Error::new(&e.message).into();
     // Setting own properties on a fresh Error cannot fail; if it somehow did, the message remains.
-    let _ = Reflect::set(&err, &JsValue::from_str("name"), &JsValue::from_str("CtxpackError"));
+    let _ = Reflect::set(
+        &err,
+        &JsValue::from_str("name"),
+        &JsValue::from_str("CtxpackError"),
+    );
     let _ = Reflect::set(&err, &JsValue::from_str("code"), &code);
     let _ = Reflect::set(&err, &JsValue::from_str("path"), &path);
     err

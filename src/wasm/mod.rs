@@ -5,7 +5,10 @@ mod convert;
 mod error;
 
 use crate::budget::budget_from_f64;
-use crate::jsondoc::{self, AssembleOptions, ContextAssembler as Core, DocSet, JsonDocs, JsonInput, Profile, Request, TrimLevel};
+use crate::jsondoc::{
+    self, AssembleOptions, ContextAssembler as Core, DocSet, JsonDocs, JsonInput, Profile, Request,
+    TrimLevel,
+};
 use crate::{Error, ErrorCode, Result};
 use convert::{get, is_plain_object, to_js, to_serde, JsDocs};
 use wasm_bindgen::prelude::*;
@@ -62,10 +65,18 @@ fn read_input(input: &JsValue, allow_profile: bool) -> Result<Input> {
             None => None,
         };
         let options = AssembleOptions::from_json_object(&parsed.rest, &[])?;
-        return Ok(Input { docs: Box::new(parsed.documents), profile, options });
+        return Ok(Input {
+            docs: Box::new(parsed.documents),
+            profile,
+            options,
+        });
     }
     if !is_plain_object(input) {
-        return Err(Error::new(ErrorCode::InvalidInput, "", "the input must be an object {documents, request, …} or its JSON text"));
+        return Err(Error::new(
+            ErrorCode::InvalidInput,
+            "",
+            "the input must be an object {documents, request, …} or its JSON text",
+        ));
     }
     let mut rest = serde_json::Map::new();
     let mut options = AssembleOptions::default();
@@ -78,18 +89,31 @@ fn read_input(input: &JsValue, allow_profile: bool) -> Result<Input> {
         match key.as_str() {
             "documents" => {
                 docs = Some(match v.as_string() {
-                    Some(text) => Box::new(JsonDocs::parse(text).map_err(|e| e.under("/documents"))?),
-                    None => Box::new(JsDocs::read(&v, MAX_DOCUMENTS).map_err(|e| e.under("/documents"))?),
+                    Some(text) => {
+                        Box::new(JsonDocs::parse(text).map_err(|e| e.under("/documents"))?)
+                    }
+                    None => Box::new(
+                        JsDocs::read(&v, MAX_DOCUMENTS).map_err(|e| e.under("/documents"))?,
+                    ),
                 });
             }
             "profile" if allow_profile => profile = Some(profile_from(&v, "/profile")?),
             "profile" => return Err(profile_not_here()),
             // Numbers are checked here: JSON.stringify would turn NaN into null, i.e. "absent".
-            "maxChars" if v.as_f64().is_some() => options.max_chars = Some(budget_from_f64(v.as_f64().unwrap_or(f64::NAN), "/maxChars")?),
+            "maxChars" if v.as_f64().is_some() => {
+                options.max_chars = Some(budget_from_f64(
+                    v.as_f64().unwrap_or(f64::NAN),
+                    "/maxChars",
+                )?)
+            }
             "now" if v.as_f64().is_some() => {
                 let n = v.as_f64().unwrap_or(f64::NAN);
                 if !n.is_finite() {
-                    return Err(Error::new(ErrorCode::InvalidTimestamp, "/now", "now must be finite epoch milliseconds"));
+                    return Err(Error::new(
+                        ErrorCode::InvalidTimestamp,
+                        "/now",
+                        "now must be finite epoch milliseconds",
+                    ));
                 }
                 options.now = Some(n);
             }
@@ -105,12 +129,26 @@ fn read_input(input: &JsValue, allow_profile: bool) -> Result<Input> {
     options.cap = parsed.cap;
     options.now = options.now.or(parsed.now);
     options.max_chars = options.max_chars.or(parsed.max_chars);
-    let docs = docs.ok_or_else(|| Error::new(ErrorCode::MissingField, "/documents", "documents is required"))?;
-    Ok(Input { docs, profile, options })
+    let docs = docs.ok_or_else(|| {
+        Error::new(
+            ErrorCode::MissingField,
+            "/documents",
+            "documents is required",
+        )
+    })?;
+    Ok(Input {
+        docs,
+        profile,
+        options,
+    })
 }
 
 fn profile_not_here() -> Error {
-    Error::new(ErrorCode::InvalidInput, "/profile", "a ContextAssembler has its profile already; pass the profile to its constructor")
+    Error::new(
+        ErrorCode::InvalidInput,
+        "/profile",
+        "a ContextAssembler has its profile already; pass the profile to its constructor",
+    )
 }
 
 fn assembler_for(profile: Option<Profile>) -> Result<Core> {
@@ -137,21 +175,35 @@ pub fn infer_intent(
 /// Selects and ranks documents for the request's intent, without trimming or capping.
 /// Reads no document bodies.
 #[wasm_bindgen(unchecked_return_type = "Prioritized")]
-pub fn prioritize(#[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue) -> JsResult {
-    done(read_input(&input, true).and_then(|i| assembler_for(i.profile)?.prioritize(i.docs.as_ref(), &i.options)))
+pub fn prioritize(
+    #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
+) -> JsResult {
+    done(
+        read_input(&input, true)
+            .and_then(|i| assembler_for(i.profile)?.prioritize(i.docs.as_ref(), &i.options)),
+    )
 }
 
 /// Intent → select and rank → trim → cap: the context and a manifest of every decision.
 #[wasm_bindgen(js_name = assembleContext, unchecked_return_type = "Assembly")]
-pub fn assemble_context(#[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue) -> JsResult {
-    done(read_input(&input, true).and_then(|i| assembler_for(i.profile)?.assemble(i.docs.as_ref(), &i.options)))
+pub fn assemble_context(
+    #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
+) -> JsResult {
+    done(
+        read_input(&input, true)
+            .and_then(|i| assembler_for(i.profile)?.assemble(i.docs.as_ref(), &i.options)),
+    )
 }
 
 /// Fits documents already in priority order into the budget (trim ladder by position, then the
 /// cap strategy). `request`, `now` and `edges` play no part here.
 #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
-pub fn cap_context(#[wasm_bindgen(unchecked_param_type = "CapInput | string")] input: JsValue) -> JsResult {
-    done(read_input(&input, true).and_then(|i| assembler_for(i.profile)?.cap_ordered(i.docs.as_ref(), i.options.max_chars, i.options.cap)))
+pub fn cap_context(
+    #[wasm_bindgen(unchecked_param_type = "CapInput | string")] input: JsValue,
+) -> JsResult {
+    done(read_input(&input, true).and_then(|i| {
+        assembler_for(i.profile)?.cap_ordered(i.docs.as_ref(), i.options.max_chars, i.options.cap)
+    }))
 }
 
 /// One document trimmed at a level of the ladder; `data` keeps its form (JSON text stays
@@ -168,13 +220,24 @@ pub fn trim_jsondoc(
             None => Profile::default(),
         };
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
-        let level: TrimLevel = serde_json::from_value(to_serde(&level, "/level")?)
-            .map_err(|_| Error::new(ErrorCode::InvalidInput, "/level", "level must be \"full\", \"truncated\" or \"summarized\""))?;
+        let level: TrimLevel =
+            serde_json::from_value(to_serde(&level, "/level")?).map_err(|_| {
+                Error::new(
+                    ErrorCode::InvalidInput,
+                    "/level",
+                    "level must be \"full\", \"truncated\" or \"summarized\"",
+                )
+            })?;
         if !is_plain_object(&doc) {
-            return Err(Error::new(ErrorCode::InvalidInput, "/doc", "a document must be an object"));
+            return Err(Error::new(
+                ErrorCode::InvalidInput,
+                "/doc",
+                "a document must be an object",
+            ));
         }
         let value = convert::to_value(&doc, "/doc")?.unwrap_or(crate::json::Value::Null);
-        let trimmed = jsondoc::trim_document(value, level, &compiled.trim).map_err(|e| e.under("/doc"))?;
+        let trimmed =
+            jsondoc::trim_document(value, level, &compiled.trim).map_err(|e| e.under("/doc"))?;
         convert::value_to_js(&trimmed)
     })();
     r.map_err(error::to_js)
@@ -190,31 +253,56 @@ pub struct ContextAssembler {
 impl ContextAssembler {
     /// Validates and compiles `profile` (the default profile if omitted). Errors point into it.
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(unchecked_param_type = "Profile | null")] profile: Option<JsValue>) -> std::result::Result<ContextAssembler, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Profile | null")] profile: Option<JsValue>,
+    ) -> std::result::Result<ContextAssembler, JsValue> {
         let profile = match profile {
             Some(p) => profile_from(&p, ""),
             None => Ok(Profile::default()),
         };
-        profile.and_then(|p| Core::new(&p)).map(|core| ContextAssembler { core }).map_err(error::to_js)
+        profile
+            .and_then(|p| Core::new(&p))
+            .map(|core| ContextAssembler { core })
+            .map_err(error::to_js)
     }
 
     #[wasm_bindgen(js_name = inferIntent, unchecked_return_type = "ResolvedIntent")]
-    pub fn infer_intent(&self, #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue) -> JsResult {
+    pub fn infer_intent(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
+    ) -> JsResult {
         done(request_from(&request, "/request").and_then(|r| self.core.infer_intent(&r)))
     }
 
     #[wasm_bindgen(unchecked_return_type = "Prioritized")]
-    pub fn prioritize(&self, #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue) -> JsResult {
-        done(read_input(&input, false).and_then(|i| self.core.prioritize(i.docs.as_ref(), &i.options)))
+    pub fn prioritize(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue,
+    ) -> JsResult {
+        done(
+            read_input(&input, false)
+                .and_then(|i| self.core.prioritize(i.docs.as_ref(), &i.options)),
+        )
     }
 
     #[wasm_bindgen(unchecked_return_type = "Assembly")]
-    pub fn assemble(&self, #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue) -> JsResult {
-        done(read_input(&input, false).and_then(|i| self.core.assemble(i.docs.as_ref(), &i.options)))
+    pub fn assemble(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue,
+    ) -> JsResult {
+        done(
+            read_input(&input, false).and_then(|i| self.core.assemble(i.docs.as_ref(), &i.options)),
+        )
     }
 
     #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
-    pub fn cap_context(&self, #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | string")] input: JsValue) -> JsResult {
-        done(read_input(&input, false).and_then(|i| self.core.cap_ordered(i.docs.as_ref(), i.options.max_chars, i.options.cap)))
+    pub fn cap_context(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | string")] input: JsValue,
+    ) -> JsResult {
+        done(read_input(&input, false).and_then(|i| {
+            self.core
+                .cap_ordered(i.docs.as_ref(), i.options.max_chars, i.options.cap)
+        }))
     }
 }

@@ -1,0 +1,29 @@
+//! Shared by the native and the browser vector runners.
+#![allow(dead_code)]
+
+use ctxpack::json::{self, ObjectBuilder, Value};
+
+/// A vector file's `{documents, request, profile, options}` as one assemble input object
+/// `{documents, request, profile, ...options}` in JSON text.
+pub fn assemble_input(vector: &str) -> String {
+    let v = json::parse(vector).expect("vector is JSON");
+    let o = v.as_object().expect("vector is an object");
+    let mut input = ObjectBuilder::new();
+    for key in ["documents", "request", "profile"] {
+        if let Some(x) = o.get(key) {
+            input.insert(key.to_string(), x.clone());
+        }
+    }
+    if let Some(Value::Object(options)) = o.get("options") {
+        for (k, x) in options.iter() {
+            input.insert(k.to_string(), x.clone());
+        }
+    }
+    json::stringify(&Value::Object(input.finish()), 0)
+}
+
+/// A manifest as `JSON.stringify(manifest, null, 2)` would write it in the host.
+pub fn manifest_text<T: serde::Serialize>(manifest: &T) -> String {
+    let text = serde_json::to_string(manifest).expect("manifest serializes");
+    json::stringify(&json::parse(&text).expect("serde_json writes JSON"), 2)
+}
