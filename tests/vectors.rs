@@ -4,6 +4,13 @@
 //!
 //! `UPDATE_VECTORS=1 cargo test --test vectors` rewrites the expected files and the list that
 //! the browser runner compiles in; review the diff before committing it.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)] // tests may fail loudly
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;

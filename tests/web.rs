@@ -1,6 +1,13 @@
 //! The shared vectors and the boundary, in a real browser: `wasm-pack test --headless --chrome`.
 //! Inputs go in as JavaScript objects and as JSON text, through the exported functions, exactly
 //! as an app calls them.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)] // tests may fail loudly
 #![cfg(target_arch = "wasm32")]
 
 mod common;

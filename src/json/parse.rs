@@ -368,6 +368,7 @@ impl<'a> Parser<'a> {
     }
 
     /// After `\u`: one code point, joining a surrogate pair; a lone surrogate becomes U+FFFD.
+    #[allow(clippy::arithmetic_side_effects)] // hi and lo are range-checked surrogates
     fn unicode_escape(&mut self) -> Result<char, ParseError> {
         let hi = self.hex4()?;
         if (0xD800..0xDC00).contains(&hi)

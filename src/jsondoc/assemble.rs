@@ -330,6 +330,7 @@ fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
     })
 }
 
+#[allow(clippy::arithmetic_side_effects)] // counts of records, bounded by the input length
 fn summarize(
     records: &[DocRecord],
     capped: &Capped,

@@ -251,7 +251,6 @@ impl JsonInput {
             )
         })?;
         let profile = profile.filter(|t| t != "null");
-        drop(p);
         let documents =
             JsonDocs::from_parts(text, metas, bodies).map_err(|e| e.under("/documents"))?;
         Ok(JsonInput {

@@ -36,7 +36,9 @@ impl Cursor<'_> {
         let mut n = 0i64;
         for _ in 0..digits {
             let d = self.b.get(self.at).filter(|c| c.is_ascii_digit())?;
-            n = n.checked_mul(10)?.checked_add(i64::from(d - b'0'))?;
+            n = n
+                .checked_mul(10)?
+                .checked_add(i64::from(d.saturating_sub(b'0')))?;
             self.at = self.at.checked_add(1)?;
         }
         Some(n)
@@ -55,6 +57,7 @@ impl Cursor<'_> {
 }
 
 /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
+#[allow(clippy::arithmetic_side_effects)] // year has 4 digits, month and day are validated
 fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
@@ -130,9 +133,7 @@ pub fn parse_iso8601(s: &str) -> Option<f64> {
             Some(sign @ (b'+' | b'-')) => {
                 c.at += 1;
                 let oh = c.num(2)?;
-                let om = if c.eat(b':') {
-                    c.num(2)?
-                } else if c.peek().is_some() {
+                let om = if c.eat(b':') || c.peek().is_some() {
                     c.num(2)?
                 } else {
                     0

@@ -141,6 +141,44 @@ pub fn mark_trimmed(metadata: Option<Value>) -> Value {
     Value::Object(o)
 }
 
+/// Trims a whole document object (`{id, …, data, metadata}`) at `level`: `data` keeps its form
+/// (a JSON-text string stays a string), and `metadata.trimmed` is set when anything changed.
+/// Paths in errors are relative to the document.
+pub fn trim_document(doc: Value, level: TrimLevel, trim: &CompiledTrim) -> crate::Result<Value> {
+    use crate::{Error, ErrorCode};
+    let Value::Object(mut o) = doc else {
+        return Err(Error::new(
+            ErrorCode::InvalidInput,
+            "",
+            "a document must be an object",
+        ));
+    };
+    let data = o
+        .get("data")
+        .cloned()
+        .ok_or_else(|| Error::new(ErrorCode::MissingField, "/data", "data is required"))?;
+    let was_text = matches!(&data, Value::String(t) if json::parse(t).is_ok());
+    let mut value = super::document::data_value(data, 0).map_err(|mut e| {
+        e.path = "/data".to_string();
+        e
+    })?;
+    if trim_value(&mut value, level, trim) {
+        let data = if was_text {
+            Value::String(crate::json::stringify(&value, 0))
+        } else {
+            value
+        };
+        o.set("data", data);
+        let metadata =
+            super::document::metadata_value(o.get("metadata").cloned(), 0).map_err(|mut e| {
+                e.path = "/metadata".to_string();
+                e
+            })?;
+        o.set("metadata", mark_trimmed(metadata));
+    }
+    Ok(Value::Object(o))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,42 +272,4 @@ mod tests {
         assert_eq!(stringify(&m, 0), r#"{"source":"x","trimmed":true}"#);
         assert_eq!(stringify(&mark_trimmed(None), 0), r#"{"trimmed":true}"#);
     }
-}
-
-/// Trims a whole document object (`{id, …, data, metadata}`) at `level`: `data` keeps its form
-/// (a JSON-text string stays a string), and `metadata.trimmed` is set when anything changed.
-/// Paths in errors are relative to the document.
-pub fn trim_document(doc: Value, level: TrimLevel, trim: &CompiledTrim) -> crate::Result<Value> {
-    use crate::{Error, ErrorCode};
-    let Value::Object(mut o) = doc else {
-        return Err(Error::new(
-            ErrorCode::InvalidInput,
-            "",
-            "a document must be an object",
-        ));
-    };
-    let data = o
-        .get("data")
-        .cloned()
-        .ok_or_else(|| Error::new(ErrorCode::MissingField, "/data", "data is required"))?;
-    let was_text = matches!(&data, Value::String(t) if json::parse(t).is_ok());
-    let mut value = super::document::data_value(data, 0).map_err(|mut e| {
-        e.path = "/data".to_string();
-        e
-    })?;
-    if trim_value(&mut value, level, trim) {
-        let data = if was_text {
-            Value::String(crate::json::stringify(&value, 0))
-        } else {
-            value
-        };
-        o.set("data", data);
-        let metadata =
-            super::document::metadata_value(o.get("metadata").cloned(), 0).map_err(|mut e| {
-                e.path = "/metadata".to_string();
-                e
-            })?;
-        o.set("metadata", mark_trimmed(metadata));
-    }
-    Ok(Value::Object(o))
 }

@@ -1,4 +1,11 @@
 //! Shared by the native and the browser vector runners.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)] // tests may fail loudly
 #![allow(dead_code)]
 
 use ctxpack::json::{self, ObjectBuilder, Value};
