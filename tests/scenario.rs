@@ -1,7 +1,12 @@
 //! The writing app's failure, end to end: synopses for episodes 1–6 exist and the request is
 //! "generate episodes 7-12" (or 生成第7-12集). The context must hold the upstream documents, no
 //! earlier synopsis, and fit the default 16,000 characters — where sending everything did not.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests may fail loudly
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // tests may fail loudly
 #![cfg(not(target_arch = "wasm32"))]
 
 use ctxpack::json::{self, Value};
@@ -17,51 +22,100 @@ fn project() -> (OwnedDocs, Vec<Edge>, Vec<String>) {
     let v = json::parse(PROJECT).unwrap();
     let o = v.as_object().unwrap();
     let docs = OwnedDocs::from_value(o.get("documents").unwrap()).unwrap();
-    let edges: Vec<Edge> = serde_json::from_str(&json::stringify(o.get("edges").unwrap_or(&Value::Array(vec![])), 0)).unwrap();
-    let types = ctxpack::jsondoc::DocSet::metas(&docs).iter().map(|m| m.schema_type.clone()).collect();
+    let edges: Vec<Edge> = serde_json::from_str(&json::stringify(
+        o.get("edges").unwrap_or(&Value::Array(vec![])),
+        0,
+    ))
+    .unwrap();
+    let types = ctxpack::jsondoc::DocSet::metas(&docs)
+        .iter()
+        .map(|m| m.schema_type.clone())
+        .collect();
     (docs, edges, types)
 }
 
 #[test]
 fn episodes_7_to_12_get_upstream_context_without_earlier_synopses() {
     let (docs, edges, types) = project();
-    assert!(types.iter().filter(|t| *t == "单集大纲").count() >= 6, "the sample holds synopses for episodes 1–6");
+    assert!(
+        types.iter().filter(|t| *t == "单集大纲").count() >= 6,
+        "the sample holds synopses for episodes 1–6"
+    );
     let assembler = ContextAssembler::from_json(PROFILE).unwrap();
     let canonical = |t: &str| assembler.profile().canonical_type(t).to_string();
 
     // Sending everything in full is what broke the app.
-    let everything = assembler.cap_ordered(&docs, Some(usize::MAX >> 33), None).unwrap();
-    assert!(utf16_len(&everything.context) > 16_000, "the sample must be too large to send whole ({} chars)", utf16_len(&everything.context));
+    let everything = assembler
+        .cap_ordered(&docs, Some(usize::MAX >> 33), None)
+        .unwrap();
+    assert!(
+        utf16_len(&everything.context) > 16_000,
+        "the sample must be too large to send whole ({} chars)",
+        utf16_len(&everything.context)
+    );
 
     let mut contexts = Vec::new();
     for text in ["generate episodes 7-12", "生成第7-12集"] {
-        let options = AssembleOptions { request: Request::Text(text.into()), edges: Some(edges.clone()), ..Default::default() };
+        let options = AssembleOptions {
+            request: Request::Text(text.into()),
+            edges: Some(edges.clone()),
+            ..Default::default()
+        };
         let out = assembler.assemble(&docs, &options).unwrap();
         let m = &out.manifest;
         assert_eq!(m.intent.intent, "generate_episode_synopsis", "{text}");
-        assert_eq!(m.intent.params.get("episodeStart"), Some(&serde_json::json!(7)), "{text}");
-        assert_eq!(m.intent.params.get("episodeEnd"), Some(&serde_json::json!(12)), "{text}");
+        assert_eq!(
+            m.intent.params.get("episodeStart"),
+            Some(&serde_json::json!(7)),
+            "{text}"
+        );
+        assert_eq!(
+            m.intent.params.get("episodeEnd"),
+            Some(&serde_json::json!(12)),
+            "{text}"
+        );
         assert!(utf16_len(&out.context) <= 16_000);
-        assert_eq!(m.documents.len(), types.len(), "every document accounted for");
+        assert_eq!(
+            m.documents.len(),
+            types.len(),
+            "every document accounted for"
+        );
 
         for d in &m.documents {
             let t = canonical(&d.schema_type);
             if t == "单集大纲" || t == "单集剧本" {
-                assert_eq!(d.item.action, Action::FilteredOut, "{} must not be sent", d.item.id);
+                assert_eq!(
+                    d.item.action,
+                    Action::FilteredOut,
+                    "{} must not be sent",
+                    d.item.id
+                );
                 assert!(!out.context.contains(&format!("({})", d.item.id)));
             }
-            if matches!(d.item.action, Action::Full | Action::Truncated | Action::Summarized) {
-                assert!(UPSTREAM.contains(&t.as_str()), "{} ({t}) is not upstream", d.item.id);
+            if matches!(
+                d.item.action,
+                Action::Full | Action::Truncated | Action::Summarized
+            ) {
+                assert!(
+                    UPSTREAM.contains(&t.as_str()),
+                    "{} ({t}) is not upstream",
+                    d.item.id
+                );
             }
         }
         // Each upstream type is in the context.
         for t in UPSTREAM {
             assert!(
-                m.documents.iter().any(|d| canonical(&d.schema_type) == t && d.item.action != Action::FilteredOut && d.item.action != Action::Discarded),
+                m.documents.iter().any(|d| canonical(&d.schema_type) == t
+                    && d.item.action != Action::FilteredOut
+                    && d.item.action != Action::Discarded),
                 "no {t} in the context"
             );
         }
         contexts.push(out.context);
     }
-    assert_eq!(contexts[0], contexts[1], "English and Chinese requests select the same context");
+    assert_eq!(
+        contexts[0], contexts[1],
+        "English and Chinese requests select the same context"
+    );
 }

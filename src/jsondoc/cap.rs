@@ -127,16 +127,19 @@ pub fn cap(
                 } else {
                     metadata.clone()
                 };
-                let block = if changed {
+                let block = changed.then(|| {
                     render::block(
                         render,
                         &header,
                         &render::body(render, meta, trimmed, metadata),
                     )
-                } else {
-                    full.clone()
-                };
-                (block, changed)
+                });
+                // A trimmed block that is not shorter (tiny cuts plus `metadata.trimmed` in
+                // whole-document mode) is worse than the full one: send the full one.
+                match block {
+                    Some(b) if utf16_len(&b) < chars_before => (b, true),
+                    _ => (full.clone(), false),
+                }
             };
             let len = utf16_len(&block);
             if sep + len <= left {
