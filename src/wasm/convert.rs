@@ -10,6 +10,7 @@ use crate::jsondoc::{data_value, metadata_value, DocMeta, DocSet, MetaFields};
 use crate::{Error, ErrorCode, Result};
 use js_sys::{Array, Reflect, JSON};
 use serde::Serialize;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 pub fn js_message(e: &JsValue) -> String {
@@ -98,35 +99,25 @@ fn scalar(v: JsValue) -> Option<Value> {
     }
 }
 
+#[wasm_bindgen(module = "/src/wasm/glue.js")]
+extern "C" {
+    /// See glue.js: one pass over the documents, or `null` when any is malformed.
+    #[wasm_bindgen(catch, js_name = readMeta)]
+    fn read_meta(docs: &JsValue) -> std::result::Result<JsValue, JsValue>;
+}
+
+// Keep in step with the FLAG_ constants in glue.js.
+const FLAG_USER_INPUT: u8 = 1;
+const FLAG_LEAF_GIVEN: u8 = 2;
+const FLAG_LEAF: u8 = 4;
+const FLAG_CREATED_TEXT: u8 = 8;
+
 /// Documents still living in the JS heap: metadata read now, bodies on demand.
 pub struct JsDocs {
     metas: Vec<DocMeta>,
-    data: Vec<JsValue>,
-    metadata: Vec<JsValue>,
-}
-
-struct Keys {
-    id: JsValue,
-    schema_type: JsValue,
-    origin_type: JsValue,
-    created_at: JsValue,
-    is_leaf: JsValue,
-    data: JsValue,
-    metadata: JsValue,
-}
-
-impl Keys {
-    fn new() -> Self {
-        Keys {
-            id: "id".into(),
-            schema_type: "schema_type".into(),
-            origin_type: "origin_type".into(),
-            created_at: "created_at".into(),
-            is_leaf: "is_leaf".into(),
-            data: "data".into(),
-            metadata: "metadata".into(),
-        }
-    }
+    docs: Array,
+    data_key: JsValue,
+    metadata_key: JsValue,
 }
 
 fn kind(v: &JsValue) -> &'static str {
@@ -166,8 +157,8 @@ impl JsDocs {
                 ),
             ));
         }
-        let arr: &Array = v.unchecked_ref();
-        let len = usize::try_from(arr.length()).unwrap_or(usize::MAX);
+        let docs: Array = v.clone().unchecked_into();
+        let len = usize::try_from(docs.length()).unwrap_or(usize::MAX);
         if len > limit {
             return Err(Error::new(
                 ErrorCode::TooLarge,
@@ -175,54 +166,138 @@ impl JsDocs {
                 format!("{len} documents is more than the limit of {limit}"),
             ));
         }
-        let keys = Keys::new();
-        let mut metas = Vec::with_capacity(len);
-        let mut data = Vec::with_capacity(len);
-        let mut metadata = Vec::with_capacity(len);
-        for (i, doc) in (0..arr.length()).map(|i| arr.get(i)).enumerate() {
-            let base = format!("/{i}");
-            if !is_plain_object(&doc) {
-                return Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    base,
-                    format!("a document must be an object, got {}", kind(&doc)),
-                ));
-            }
-            let field = |k: &JsValue, name: &str| get(&doc, k, &format!("{base}/{name}"));
-            let fields = MetaFields {
-                id: scalar(field(&keys.id, "id")?),
-                schema_type: scalar(field(&keys.schema_type, "schema_type")?),
-                origin_type: scalar(field(&keys.origin_type, "origin_type")?),
-                created_at: scalar(field(&keys.created_at, "created_at")?),
-                is_leaf: scalar(field(&keys.is_leaf, "is_leaf")?),
-            };
-            metas.push(DocMeta::from_fields(i, fields)?);
-            let d = field(&keys.data, "data")?;
-            if d.is_undefined() {
-                return Err(Error::new(
-                    ErrorCode::MissingField,
-                    format!("{base}/data"),
-                    "data is required",
-                ));
-            }
-            let m = field(&keys.metadata, "metadata")?;
-            if !(m.is_undefined() || m.is_null() || is_plain_object(&m)) {
-                return Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    format!("{base}/metadata"),
-                    format!("metadata must be an object, got {}", kind(&m)),
-                ));
-            }
-            data.push(d);
-            metadata.push(m);
-        }
+        let metas = match read_meta(v) {
+            Ok(packed) if !packed.is_null() => match unpack(&packed, len)? {
+                Some(metas) => metas,
+                None => read_each(&docs)?,
+            },
+            // Malformed somewhere, or a getter threw: read field by field for the exact error.
+            _ => read_each(&docs)?,
+        };
         crate::jsondoc::check_unique_ids(&metas)?;
         Ok(JsDocs {
             metas,
-            data,
-            metadata,
+            docs,
+            data_key: "data".into(),
+            metadata_key: "metadata".into(),
         })
     }
+
+    fn field(&self, index: usize, key: &JsValue, name: &str) -> Result<JsValue> {
+        let path = format!("/{index}/{name}");
+        let doc = u32::try_from(index)
+            .map(|i| self.docs.get(i))
+            .map_err(|_| {
+                Error::new(
+                    ErrorCode::InvalidInput,
+                    path.clone(),
+                    "no document at this index",
+                )
+            })?;
+        get(&doc, key, &path)
+    }
+}
+
+fn part<'a>(parts: &mut std::str::Split<'a, char>) -> Result<&'a str> {
+    parts
+        .next()
+        .ok_or_else(|| Error::new(ErrorCode::InvalidInput, "", "document metadata ended early"))
+}
+
+/// Rebuilds the metadata from glue.js's packed form, validating it like any other input;
+/// `None` if the packing cannot be trusted (an id or type holding U+0000 shifts the fields).
+fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
+    let text = get(packed, &"text".into(), "")?
+        .as_string()
+        .unwrap_or_default();
+    let parts_expected = get(packed, &"parts".into(), "")?.as_f64().unwrap_or(0.0);
+    let created = js_sys::Float64Array::from(get(packed, &"created".into(), "")?).to_vec();
+    let flags = js_sys::Uint8Array::from(get(packed, &"flags".into(), "")?).to_vec();
+    #[allow(clippy::cast_precision_loss)] // counts far below 2^53
+    let separators_agree = text.matches('\0').count() as f64 + 1.0 == parts_expected
+        || (parts_expected == 0.0 && text.is_empty());
+    if !separators_agree || created.len() != len || flags.len() != len {
+        return Ok(None);
+    }
+    let mut parts = text.split('\0');
+    let mut metas = Vec::with_capacity(len);
+    for (i, (&f, &at)) in flags.iter().zip(&created).enumerate() {
+        let id = part(&mut parts)?.to_string();
+        let schema_type = part(&mut parts)?.to_string();
+        let created_at = if f & FLAG_CREATED_TEXT != 0 {
+            Value::String(part(&mut parts)?.to_string())
+        } else {
+            Value::Number(at)
+        };
+        let origin = if f & FLAG_USER_INPUT != 0 {
+            "user_input"
+        } else {
+            "ai_generated"
+        };
+        let is_leaf = (f & FLAG_LEAF_GIVEN != 0).then_some(Value::Bool(f & FLAG_LEAF != 0));
+        metas.push(DocMeta::from_fields(
+            i,
+            MetaFields {
+                id: Some(Value::String(id)),
+                schema_type: Some(Value::String(schema_type)),
+                origin_type: Some(Value::String(origin.to_string())),
+                created_at: Some(created_at),
+                is_leaf,
+            },
+        )?);
+    }
+    Ok(Some(metas))
+}
+
+/// The exact path: every field read and checked on its own, so errors name the field.
+fn read_each(docs: &Array) -> Result<Vec<DocMeta>> {
+    let keys: [JsValue; 7] = [
+        "id",
+        "schema_type",
+        "origin_type",
+        "created_at",
+        "is_leaf",
+        "data",
+        "metadata",
+    ]
+    .map(JsValue::from);
+    let [k_id, k_type, k_origin, k_created, k_leaf, k_data, k_metadata] = &keys;
+    let mut metas = Vec::new();
+    for (i, doc) in docs.iter().enumerate() {
+        let base = format!("/{i}");
+        if !is_plain_object(&doc) {
+            return Err(Error::new(
+                ErrorCode::InvalidInput,
+                base,
+                format!("a document must be an object, got {}", kind(&doc)),
+            ));
+        }
+        let field = |k: &JsValue, name: &str| get(&doc, k, &format!("{base}/{name}"));
+        let fields = MetaFields {
+            id: scalar(field(k_id, "id")?),
+            schema_type: scalar(field(k_type, "schema_type")?),
+            origin_type: scalar(field(k_origin, "origin_type")?),
+            created_at: scalar(field(k_created, "created_at")?),
+            is_leaf: scalar(field(k_leaf, "is_leaf")?),
+        };
+        metas.push(DocMeta::from_fields(i, fields)?);
+        if field(k_data, "data")?.is_undefined() {
+            return Err(Error::new(
+                ErrorCode::MissingField,
+                format!("{base}/data"),
+                "data is required",
+            ));
+        }
+        let m = field(k_metadata, "metadata")?;
+        if !(m.is_undefined() || m.is_null() || is_plain_object(&m)) {
+            return Err(Error::new(
+                ErrorCode::InvalidInput,
+                format!("{base}/metadata"),
+                format!("metadata must be an object, got {}", kind(&m)),
+            ));
+        }
+    }
+    Ok(metas)
 }
 
 impl DocSet for JsDocs {
@@ -232,20 +307,14 @@ impl DocSet for JsDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let path = format!("/{index}/data");
-        let d = self.data.get(index).ok_or_else(|| {
-            Error::new(
-                ErrorCode::InvalidInput,
-                path.clone(),
-                "no document at this index",
-            )
-        })?;
+        let d = self.field(index, &self.data_key, "data")?;
         let v = match d.as_string() {
             Some(s) => Value::String(s),
-            None => to_value(d, &path)?.ok_or_else(|| {
+            None => to_value(&d, &path)?.ok_or_else(|| {
                 Error::new(
                     ErrorCode::InvalidInput,
                     path.clone(),
-                    format!("data must be JSON-serialisable, got {}", kind(d)),
+                    format!("data must be JSON-serialisable, got {}", kind(&d)),
                 )
             })?,
         };
@@ -254,10 +323,10 @@ impl DocSet for JsDocs {
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
         let path = format!("/{index}/metadata");
-        match self.metadata.get(index) {
-            None => Ok(None),
-            Some(m) if m.is_undefined() || m.is_null() => Ok(None),
-            Some(m) => metadata_value(to_value(m, &path)?, index),
+        let m = self.field(index, &self.metadata_key, "metadata")?;
+        if m.is_undefined() || m.is_null() {
+            return Ok(None);
         }
+        metadata_value(to_value(&m, &path)?, index)
     }
 }
