@@ -37,8 +37,12 @@ for (const name of names) {
     same(name, assembleContext(JSON.stringify(obj)), want);
     same(name, assembleContext({ ...obj, documents: JSON.stringify(obj.documents) }), want);
     const { profile, ...rest } = obj;
-    using assembler = new ContextAssembler(profile);
-    same(name, assembler.assemble(rest), want);
+    const assembler = new ContextAssembler(profile);
+    try {
+      same(name, assembler.assemble(rest), want);
+    } finally {
+      assembler.free();
+    }
   });
 }
 

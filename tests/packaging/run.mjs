@@ -1,0 +1,188 @@
+// The packed tarball, installed into tiny apps the way users install it, must work in every
+// runtime with nothing but `import`: Node ESM, Node CommonJS, a strict TypeScript build, a Vite
+// production build and the Vite dev server in Chromium, and a module Worker of that app — all
+// returning the same bytes as Node. Run after `npm run build`: node tests/packaging/run.mjs
+import { execFileSync, spawn } from "node:child_process";
+import { createServer } from "node:http";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, createReadStream, existsSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, extname, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const bin = (name) => join(root, "node_modules", ".bin", name);
+const work = mkdtempSync(join(tmpdir(), "ctxpack-packaging-"));
+let passed = 0;
+let failed = 0;
+
+async function check(name, fn) {
+  try {
+    await fn();
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`not ok - ${name}\n  ${String(e?.stack ?? e).split("\n").join("\n  ")}`);
+  }
+}
+
+function equal(actual, expected, what) {
+  if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected).slice(0, 200)}, got ${JSON.stringify(actual).slice(0, 200)}`);
+}
+
+// One input, one expected answer, computed by the repo's own Node build.
+const project = JSON.parse(readFileSync(join(root, "samples", "writing-project.json"), "utf8"));
+const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json"), "utf8"));
+const input = { documents: project.documents, edges: project.edges, profile, request: "生成第7-12集" };
+const { assembleContext } = await import("ctxpack");
+const expected = assembleContext(input).context;
+
+// npm pack, then an app folder with the tarball installed (no dependencies to fetch).
+const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", work], { cwd: root, encoding: "utf8" }).trim().split("\n").pop();
+function app(name, files) {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module" }));
+  writeFileSync(join(dir, "input.json"), JSON.stringify(input));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", join(work, tarball)], { cwd: dir, stdio: "inherit" });
+  return dir;
+}
+const node = (dir, file) => execFileSync(process.execPath, [file], { cwd: dir, encoding: "utf8" });
+
+await check("the tarball holds the entries, both glues and no stray files", () => {
+  const list = execFileSync("tar", ["-tzf", join(work, tarball)], { encoding: "utf8" }).split("\n").filter(Boolean);
+  for (const f of ["package/pkg/index.js", "package/pkg/index.cjs", "package/pkg/index.mjs", "package/pkg/index.d.ts", "package/pkg/index.d.cts", "package/pkg/node/ctxpack_bg.wasm", "package/pkg/web/wasm-inline.js"]) {
+    if (!list.includes(f)) throw new Error(`missing ${f}`);
+  }
+  const stray = list.filter((f) => !f.startsWith("package/pkg/") && !["package/package.json", "package/README.md"].includes(f));
+  if (stray.length) throw new Error(`unexpected files: ${stray.join(", ")}`);
+});
+
+await check("Node ESM import", () => {
+  const dir = app("esm", {
+    "main.js": `import { assembleContext, CtxpackError } from "ctxpack";\nimport { readFileSync } from "node:fs";\nconst r = assembleContext(JSON.parse(readFileSync("input.json", "utf8")));\nlet coded = false;\ntry { assembleContext({}); } catch (e) { coded = e instanceof CtxpackError && e.code === "MISSING_FIELD"; }\nprocess.stdout.write(JSON.stringify({ context: r.context, coded }));\n`,
+  });
+  const out = JSON.parse(node(dir, "main.js"));
+  equal(out.context, expected, "context");
+  equal(out.coded, true, "CtxpackError with a code");
+});
+
+await check("Node CommonJS require", () => {
+  const dir = app("cjs", {
+    "main.cjs": `const { assembleContext, ContextAssembler } = require("ctxpack");\nconst input = require("./input.json");\nconst { profile, ...rest } = input;\nconst a = new ContextAssembler(profile);\nconst r = a.assemble(rest);\na.free();\nprocess.stdout.write(JSON.stringify({ context: r.context, same: assembleContext(input).context === r.context }));\n`,
+  });
+  const out = JSON.parse(node(dir, "main.cjs"));
+  equal(out.context, expected, "context");
+  equal(out.same, true, "assembler and function agree");
+});
+
+await check("TypeScript (strict) sees real types, for import and require", () => {
+  const typed = `import { assembleContext, ContextAssembler, CtxpackError, type Assembly, type Action, type Profile, type JsondocInput } from "ctxpack";
+const docs: JsondocInput[] = [{ id: "a", schema_type: "t", origin_type: "user_input", created_at: 0, data: { x: 1 } }];
+const profile: Profile = { budget: { maxChars: 100 }, cap: "skip" };
+const r: Assembly = assembleContext({ documents: docs, profile, request: "hi" });
+const action: Action = r.manifest.documents[0].action;
+const chars: number | null = r.manifest.documents[0].charsBefore;
+const a = new ContextAssembler(profile);
+a.assemble({ documents: docs }).manifest.totals.chars.toFixed();
+try { assembleContext({ documents: docs }); } catch (e) { if (e instanceof CtxpackError) { const c: "INVALID_INPUT" | string = e.code; void c; } }
+// @ts-expect-error maxChars is a number
+assembleContext({ documents: docs, maxChars: "many" });
+// @ts-expect-error cap is one of three strategies
+assembleContext({ documents: docs, cap: "drop" });
+// @ts-expect-error the result is not any
+const nope: string = r.manifest;
+void action; void chars; void nope;
+`;
+  for (const [name, module] of [["ts-esm", "nodenext"], ["ts-cjs", "nodenext"], ["ts-bundler", "esnext"]]) {
+    const dir = app(name, { "main.ts": typed });
+    const cjs = name === "ts-cjs";
+    if (cjs) writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "commonjs" }));
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module, moduleResolution: module === "esnext" ? "bundler" : "nodenext", target: "es2022", skipLibCheck: false, types: [] }, files: ["main.ts"] }));
+    execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { stdio: "inherit" });
+  }
+});
+
+const page = {
+  "index.html": `<!doctype html><html><head><link rel="icon" href="data:,"></head><body><pre id="main">…</pre><pre id="worker">…</pre><script type="module" src="/main.js"></script></body></html>`,
+  "main.js": `import { assembleContext, version } from "ctxpack";
+import input from "./input.json";
+document.getElementById("main").textContent = JSON.stringify({ version: version(), context: assembleContext(input).context });
+const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+worker.onmessage = (e) => { document.getElementById("worker").textContent = e.data; };
+worker.postMessage(input);
+`,
+  "worker.js": `import { assembleContext } from "ctxpack";
+self.onmessage = (e) => self.postMessage(JSON.stringify({ context: assembleContext(e.data).context }));
+`,
+};
+
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+async function inChromium(url) {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+  try {
+    const tab = await browser.newPage();
+    const errors = [];
+    tab.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    tab.on("pageerror", (e) => errors.push(String(e)));
+    await tab.goto(url);
+    await tab.waitForFunction(() => !["…", ""].includes(document.getElementById("worker").textContent) && document.getElementById("main").textContent !== "…", null, { timeout: 60_000 });
+    const main = JSON.parse(await tab.textContent("#main"));
+    const worker = JSON.parse(await tab.textContent("#worker"));
+    equal(main.context, expected, "page context");
+    equal(worker.context, expected, "worker context");
+    if (errors.length) throw new Error(`console errors: ${errors.join("; ")}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+function serve(dir) {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
+  const server = createServer((req, res) => {
+    const file = join(dir, decodeURIComponent(new URL(req.url, "http://x").pathname));
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
+      const index = join(dir, "index.html");
+      res.writeHead(req.url === "/" ? 200 : 404, { "content-type": "text/html" });
+      return req.url === "/" ? createReadStream(index).pipe(res) : res.end();
+    }
+    res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+await check("Vite production build, page and module Worker, in Chromium", async () => {
+  const dir = app("vite-build", page);
+  execFileSync(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"], { cwd: dir, stdio: "inherit" });
+  const server = await serve(join(dir, "dist"));
+  try {
+    await inChromium(`http://127.0.0.1:${server.address().port}/`);
+  } finally {
+    server.close();
+  }
+});
+
+await check("Vite dev server, page and module Worker, in Chromium", async () => {
+  const dir = app("vite-dev", page);
+  const port = 5000 + Math.floor(Math.random() * 1000);
+  const vite = spawn(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { cwd: dir, stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    await new Promise((resolve, reject) => {
+      vite.stdout.on("data", (d) => String(d).includes(String(port)) && resolve());
+      vite.on("exit", (code) => reject(new Error(`vite exited with ${code}`)));
+    });
+    await inChromium(`http://127.0.0.1:${port}/`);
+  } finally {
+    vite.kill();
+  }
+});
+
+rmSync(work, { recursive: true, force: true });
+console.log(`packaging: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
