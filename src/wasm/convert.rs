@@ -6,7 +6,11 @@
 //! their bodies only when rendered (see `JsDocs`).
 
 use crate::json::{self, Value};
-use crate::jsondoc::{data_value, metadata_value, DocMeta, DocSet, MetaFields};
+use crate::jsondoc::{
+    data_value, metadata_value, Assembly, CapResult, DocMeta, DocRecord, DocSet, MetaFields,
+    Prioritized, ScoreBreakdown, TrimLevel,
+};
+use crate::manifest::Action;
 use crate::{Error, ErrorCode, Result};
 use js_sys::{Array, Reflect, JSON};
 use serde::Serialize;
@@ -329,4 +333,198 @@ impl DocSet for JsDocs {
         }
         metadata_value(to_value(&m, &path)?, index)
     }
+}
+
+#[wasm_bindgen(module = "/src/wasm/glue.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = buildDocRecords)]
+    fn build_doc_records(text: &str, lengths: &[u32], nums: &[f64], codes: &[u8]) -> JsValue;
+    #[wasm_bindgen(js_name = buildRankedRecords)]
+    fn build_ranked_records(text: &str, lengths: &[u32], nums: &[f64]) -> JsValue;
+    #[wasm_bindgen(js_name = buildFilteredRecords)]
+    fn build_filtered_records(text: &str, lengths: &[u32]) -> JsValue;
+}
+
+/// Records in columns, for glue.js to build into objects (see `buildDocRecords` there).
+#[derive(Default)]
+struct Columns {
+    text: String,
+    lengths: Vec<u32>,
+    nums: Vec<f64>,
+    codes: Vec<u8>,
+}
+
+// Keep in step with ACTIONS, LEVELS and NO_CODE in glue.js.
+const NO_CODE: u8 = 255;
+
+fn action_code(a: Action) -> u8 {
+    match a {
+        Action::Full => 0,
+        Action::Truncated => 1,
+        Action::Summarized => 2,
+        Action::Discarded => 3,
+        Action::FilteredOut => 4,
+    }
+}
+
+fn level_code(l: Option<TrimLevel>) -> u8 {
+    match l {
+        None => NO_CODE,
+        Some(TrimLevel::Full) => 0,
+        Some(TrimLevel::Truncated) => 1,
+        Some(TrimLevel::Summarized) => 2,
+    }
+}
+
+#[allow(clippy::cast_precision_loss)] // counts and offsets are far below 2^53
+fn count(n: usize) -> f64 {
+    n as f64
+}
+
+impl Columns {
+    fn str(&mut self, s: &str) {
+        self.text.push_str(s);
+        self.lengths
+            .push(u32::try_from(crate::text::utf16_len(s)).unwrap_or(u32::MAX));
+    }
+
+    fn num(&mut self, v: Option<f64>) {
+        self.nums.push(v.unwrap_or(f64::NAN));
+    }
+
+    fn breakdown(&mut self, b: &ScoreBreakdown) {
+        self.nums
+            .extend([b.required, b.optional, b.leaf, b.user_input, b.recency]);
+    }
+}
+
+fn doc_records(records: &[DocRecord]) -> JsValue {
+    let mut c = Columns::default();
+    for r in records {
+        c.str(&r.item.id);
+        c.str(&r.item.reason);
+        c.str(&r.schema_type);
+        c.num(r.item.chars_before.map(count));
+        c.num(Some(count(r.item.chars_after)));
+        c.num(r.rank.map(count));
+        c.num(r.score);
+        match &r.breakdown {
+            Some(b) => c.breakdown(b),
+            None => c.nums.extend([f64::NAN; 5]),
+        }
+        c.num(r.offset.map(count));
+        c.codes
+            .extend([action_code(r.item.action), level_code(r.level)]);
+    }
+    build_doc_records(&c.text, &c.lengths, &c.nums, &c.codes)
+}
+
+/// Parses the JSON of `head` (whose record fields serialize as `null`) and sets those fields.
+fn with_fields<T: Serialize>(head: &T, fields: &[(&str, JsValue)]) -> Result<JsValue> {
+    let obj = to_js(head)?;
+    for (key, value) in fields {
+        Reflect::set(&obj, &JsValue::from_str(key), value)
+            .map_err(|e| Error::new(ErrorCode::InvalidInput, "", js_message(&e)))?;
+    }
+    Ok(obj)
+}
+
+/// An [`Assembly`] as a plain object, its records built from columns.
+pub fn assembly_to_js(a: &Assembly) -> Result<JsValue> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Head<'a> {
+        intent: &'a crate::jsondoc::ResolvedIntent,
+        now: f64,
+        documents: (),
+        totals: &'a crate::jsondoc::Totals,
+        cap: &'a crate::jsondoc::CapReport,
+        log: &'a [String],
+    }
+    let m = &a.manifest;
+    let head = Head {
+        intent: &m.intent,
+        now: m.now,
+        documents: (),
+        totals: &m.totals,
+        cap: &m.cap,
+        log: &m.log,
+    };
+    let manifest = with_fields(&head, &[("documents", doc_records(&m.documents))])?;
+    with_fields(
+        &serde_json::json!({ "context": null, "manifest": null }),
+        &[
+            ("context", JsValue::from_str(&a.context)),
+            ("manifest", manifest),
+        ],
+    )
+}
+
+/// A [`CapResult`] as a plain object.
+pub fn cap_result_to_js(r: &CapResult) -> Result<JsValue> {
+    #[derive(Serialize)]
+    struct Head<'a> {
+        context: (),
+        documents: (),
+        totals: &'a crate::jsondoc::Totals,
+        cap: &'a crate::jsondoc::CapReport,
+        log: &'a [String],
+    }
+    let head = Head {
+        context: (),
+        documents: (),
+        totals: &r.totals,
+        cap: &r.cap,
+        log: &r.log,
+    };
+    with_fields(
+        &head,
+        &[
+            ("context", JsValue::from_str(&r.context)),
+            ("documents", doc_records(&r.documents)),
+        ],
+    )
+}
+
+/// [`Prioritized`] as a plain object.
+pub fn prioritized_to_js(p: &Prioritized) -> Result<JsValue> {
+    #[derive(Serialize)]
+    struct Head<'a> {
+        intent: &'a crate::jsondoc::ResolvedIntent,
+        now: f64,
+        ranked: (),
+        filtered: (),
+    }
+    let mut ranked = Columns::default();
+    for r in &p.ranked {
+        ranked.str(&r.id);
+        ranked.str(&r.schema_type);
+        ranked.nums.extend([count(r.rank), r.score]);
+        ranked.breakdown(&r.breakdown);
+    }
+    let mut filtered = Columns::default();
+    for f in &p.filtered {
+        filtered.str(&f.id);
+        filtered.str(&f.schema_type);
+        filtered.str(&f.reason);
+    }
+    let head = Head {
+        intent: &p.intent,
+        now: p.now,
+        ranked: (),
+        filtered: (),
+    };
+    with_fields(
+        &head,
+        &[
+            (
+                "ranked",
+                build_ranked_records(&ranked.text, &ranked.lengths, &ranked.nums),
+            ),
+            (
+                "filtered",
+                build_filtered_records(&filtered.text, &filtered.lengths),
+            ),
+        ],
+    )
 }

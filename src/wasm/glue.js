@@ -65,3 +65,81 @@ const FLAG_USER_INPUT = 1;
 const FLAG_LEAF_GIVEN = 2;
 const FLAG_LEAF = 4;
 const FLAG_CREATED_TEXT = 8;
+
+// Manifest records cross as columns — one string of all their text, its UTF-16 lengths,
+// numbers in a Float64Array (NaN for null), codes in a Uint8Array — and are built into objects
+// here: much cheaper than JSON text for thousands of records. The key order is the one the Rust
+// types serialize with, so JSON.stringify of a manifest is identical on every path.
+const ACTIONS = ["full", "truncated", "summarized", "discarded", "filtered_out"];
+const LEVELS = ["full", "truncated", "summarized"];
+const NO_CODE = 255;
+
+/** Reads consecutive strings of `text` whose UTF-16 lengths are `lengths`. */
+function reader(text, lengths) {
+  let at = 0;
+  let k = 0;
+  return () => {
+    const len = lengths[k++];
+    const s = text.slice(at, at + len);
+    at += len;
+    return s;
+  };
+}
+
+const orNull = (v) => (Number.isNaN(v) ? null : v);
+
+/**
+ * Per record: strings id, reason, schemaType; numbers charsBefore, charsAfter, rank, score,
+ * the five breakdown terms, offset; codes action, level.
+ */
+export function buildDocRecords(text, lengths, nums, codes) {
+  const str = reader(text, lengths);
+  const n = codes.length / 2;
+  const out = new Array(n);
+  for (let i = 0, b = 0, c = 0; i < n; i++, b += 10, c += 2) {
+    const id = str();
+    const reason = str();
+    const schemaType = str();
+    const score = orNull(nums[b + 3]);
+    out[i] = {
+      id,
+      action: ACTIONS[codes[c]],
+      reason,
+      charsBefore: orNull(nums[b]),
+      charsAfter: nums[b + 1],
+      schemaType,
+      rank: orNull(nums[b + 2]),
+      score,
+      breakdown: score === null ? null : { required: nums[b + 4], optional: nums[b + 5], leaf: nums[b + 6], userInput: nums[b + 7], recency: nums[b + 8] },
+      level: codes[c + 1] === NO_CODE ? null : LEVELS[codes[c + 1]],
+      offset: orNull(nums[b + 9]),
+    };
+  }
+  return out;
+}
+
+/** Per record: strings id, schemaType; numbers rank, score, the five breakdown terms. */
+export function buildRankedRecords(text, lengths, nums) {
+  const str = reader(text, lengths);
+  const n = nums.length / 7;
+  const out = new Array(n);
+  for (let i = 0, b = 0; i < n; i++, b += 7) {
+    const id = str();
+    const schemaType = str();
+    out[i] = { id, schemaType, rank: nums[b], score: nums[b + 1], breakdown: { required: nums[b + 2], optional: nums[b + 3], leaf: nums[b + 4], userInput: nums[b + 5], recency: nums[b + 6] } };
+  }
+  return out;
+}
+
+/** Per record: strings id, schemaType, reason. */
+export function buildFilteredRecords(text, lengths) {
+  const str = reader(text, lengths);
+  const n = lengths.length / 3;
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const id = str();
+    const schemaType = str();
+    out[i] = { id, schemaType, reason: str() };
+  }
+  return out;
+}

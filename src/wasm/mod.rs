@@ -21,7 +21,7 @@ const MAX_DOCUMENTS: usize = 1_000_000;
 
 type JsResult = std::result::Result<JsValue, JsValue>;
 
-fn done<T: serde::Serialize>(r: Result<T>) -> JsResult {
+fn done<T>(r: Result<T>, to_js: impl Fn(&T) -> Result<JsValue>) -> JsResult {
     r.and_then(|v| to_js(&v)).map_err(error::to_js)
 }
 
@@ -161,15 +161,18 @@ pub fn infer_intent(
     #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Profile | null")] profile: Option<JsValue>,
 ) -> JsResult {
-    done((|| {
-        let profile = match profile {
-            Some(p) => profile_from(&p, "/profile")?,
-            None => Profile::default(),
-        };
-        let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
-        let request = request_from(&request, "/request")?;
-        core.infer_intent(&request)
-    })())
+    done(
+        (|| {
+            let profile = match profile {
+                Some(p) => profile_from(&p, "/profile")?,
+                None => Profile::default(),
+            };
+            let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
+            let request = request_from(&request, "/request")?;
+            core.infer_intent(&request)
+        })(),
+        to_js,
+    )
 }
 
 /// Selects and ranks documents for the request's intent, without trimming or capping.
@@ -181,6 +184,7 @@ pub fn prioritize(
     done(
         read_input(&input, true)
             .and_then(|i| assembler_for(i.profile)?.prioritize(i.docs.as_ref(), &i.options)),
+        convert::prioritized_to_js,
     )
 }
 
@@ -192,6 +196,7 @@ pub fn assemble_context(
     done(
         read_input(&input, true)
             .and_then(|i| assembler_for(i.profile)?.assemble(i.docs.as_ref(), &i.options)),
+        convert::assembly_to_js,
     )
 }
 
@@ -201,9 +206,16 @@ pub fn assemble_context(
 pub fn cap_context(
     #[wasm_bindgen(unchecked_param_type = "CapInput | string")] input: JsValue,
 ) -> JsResult {
-    done(read_input(&input, true).and_then(|i| {
-        assembler_for(i.profile)?.cap_ordered(i.docs.as_ref(), i.options.max_chars, i.options.cap)
-    }))
+    done(
+        read_input(&input, true).and_then(|i| {
+            assembler_for(i.profile)?.cap_ordered(
+                i.docs.as_ref(),
+                i.options.max_chars,
+                i.options.cap,
+            )
+        }),
+        convert::cap_result_to_js,
+    )
 }
 
 /// One document trimmed at a level of the ladder; `data` keeps its form (JSON text stays
@@ -271,7 +283,10 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
     ) -> JsResult {
-        done(request_from(&request, "/request").and_then(|r| self.core.infer_intent(&r)))
+        done(
+            request_from(&request, "/request").and_then(|r| self.core.infer_intent(&r)),
+            to_js,
+        )
     }
 
     #[wasm_bindgen(unchecked_return_type = "Prioritized")]
@@ -282,6 +297,7 @@ impl ContextAssembler {
         done(
             read_input(&input, false)
                 .and_then(|i| self.core.prioritize(i.docs.as_ref(), &i.options)),
+            convert::prioritized_to_js,
         )
     }
 
@@ -292,6 +308,7 @@ impl ContextAssembler {
     ) -> JsResult {
         done(
             read_input(&input, false).and_then(|i| self.core.assemble(i.docs.as_ref(), &i.options)),
+            convert::assembly_to_js,
         )
     }
 
@@ -300,9 +317,12 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | string")] input: JsValue,
     ) -> JsResult {
-        done(read_input(&input, false).and_then(|i| {
-            self.core
-                .cap_ordered(i.docs.as_ref(), i.options.max_chars, i.options.cap)
-        }))
+        done(
+            read_input(&input, false).and_then(|i| {
+                self.core
+                    .cap_ordered(i.docs.as_ref(), i.options.max_chars, i.options.cap)
+            }),
+            convert::cap_result_to_js,
+        )
     }
 }
