@@ -338,7 +338,15 @@ impl DocSet for JsDocs {
 #[wasm_bindgen(module = "/src/wasm/glue.js")]
 extern "C" {
     #[wasm_bindgen(js_name = buildDocRecords)]
-    fn build_doc_records(text: &str, lengths: &[u32], nums: &[f64], codes: &[u8]) -> JsValue;
+    fn build_doc_records(
+        text: &str,
+        lengths: &[u32],
+        nums: &[f64],
+        codes: &[u8],
+        table_text: &str,
+        table_lengths: &[u32],
+        refs: &[u32],
+    ) -> JsValue;
     #[wasm_bindgen(js_name = buildRankedRecords)]
     fn build_ranked_records(text: &str, lengths: &[u32], nums: &[f64]) -> JsValue;
     #[wasm_bindgen(js_name = buildFilteredRecords)]
@@ -347,11 +355,35 @@ extern "C" {
 
 /// Records in columns, for glue.js to build into objects (see `buildDocRecords` there).
 #[derive(Default)]
-struct Columns {
+struct Columns<'a> {
     text: String,
     lengths: Vec<u32>,
     nums: Vec<f64>,
     codes: Vec<u8>,
+    /// Strings most records share (reasons, types), each crossing once.
+    table: Interned<'a>,
+    refs: Vec<u32>,
+}
+
+#[derive(Default)]
+struct Interned<'a> {
+    index: std::collections::HashMap<&'a str, u32>,
+    text: String,
+    lengths: Vec<u32>,
+}
+
+impl<'a> Interned<'a> {
+    fn get(&mut self, s: &'a str) -> u32 {
+        if let Some(&i) = self.index.get(s) {
+            return i;
+        }
+        let i = u32::try_from(self.lengths.len()).unwrap_or(u32::MAX);
+        self.text.push_str(s);
+        self.lengths
+            .push(u32::try_from(crate::text::utf16_len(s)).unwrap_or(u32::MAX));
+        self.index.insert(s, i);
+        i
+    }
 }
 
 // Keep in step with ACTIONS, LEVELS and NO_CODE in glue.js.
@@ -381,7 +413,12 @@ fn count(n: usize) -> f64 {
     n as f64
 }
 
-impl Columns {
+impl<'a> Columns<'a> {
+    fn interned(&mut self, s: &'a str) {
+        let i = self.table.get(s);
+        self.refs.push(i);
+    }
+
     fn str(&mut self, s: &str) {
         self.text.push_str(s);
         self.lengths
@@ -402,8 +439,8 @@ fn doc_records(records: &[DocRecord]) -> JsValue {
     let mut c = Columns::default();
     for r in records {
         c.str(&r.item.id);
-        c.str(&r.item.reason);
-        c.str(&r.schema_type);
+        c.interned(&r.item.reason);
+        c.interned(&r.schema_type);
         c.num(r.item.chars_before.map(count));
         c.num(Some(count(r.item.chars_after)));
         c.num(r.rank.map(count));
@@ -416,7 +453,15 @@ fn doc_records(records: &[DocRecord]) -> JsValue {
         c.codes
             .extend([action_code(r.item.action), level_code(r.level)]);
     }
-    build_doc_records(&c.text, &c.lengths, &c.nums, &c.codes)
+    build_doc_records(
+        &c.text,
+        &c.lengths,
+        &c.nums,
+        &c.codes,
+        &c.table.text,
+        &c.table.lengths,
+        &c.refs,
+    )
 }
 
 /// Parses the JSON of `head` (whose record fields serialize as `null`) and sets those fields.

@@ -88,26 +88,31 @@ function reader(text, lengths) {
 
 const orNull = (v) => (Number.isNaN(v) ? null : v);
 
-/**
- * Per record: strings id, reason, schemaType; numbers charsBefore, charsAfter, rank, score,
- * the five breakdown terms, offset; codes action, level.
- */
-export function buildDocRecords(text, lengths, nums, codes) {
+/** The strings of an interned table, in order. */
+function table(text, lengths) {
   const str = reader(text, lengths);
+  return Array.from(lengths, () => str());
+}
+
+/**
+ * Per record: string id; interned reason and schemaType (`refs`, into the table, since most
+ * records share a handful); numbers charsBefore, charsAfter, rank, score, the five breakdown
+ * terms, offset; codes action, level.
+ */
+export function buildDocRecords(text, lengths, nums, codes, tableText, tableLengths, refs) {
+  const str = reader(text, lengths);
+  const strings = table(tableText, tableLengths);
   const n = codes.length / 2;
   const out = new Array(n);
   for (let i = 0, b = 0, c = 0; i < n; i++, b += 10, c += 2) {
-    const id = str();
-    const reason = str();
-    const schemaType = str();
     const score = orNull(nums[b + 3]);
     out[i] = {
-      id,
+      id: str(),
       action: ACTIONS[codes[c]],
-      reason,
+      reason: strings[refs[c]],
       charsBefore: orNull(nums[b]),
       charsAfter: nums[b + 1],
-      schemaType,
+      schemaType: strings[refs[c + 1]],
       rank: orNull(nums[b + 2]),
       score,
       breakdown: score === null ? null : { required: nums[b + 4], optional: nums[b + 5], leaf: nums[b + 6], userInput: nums[b + 7], recency: nums[b + 8] },
