@@ -22,6 +22,9 @@ node scripts/build.mjs
 section "Node: vectors, API, JSON.stringify corpus (against the built package)"
 node --test tests/node/
 
+section "bench smoke: every contender agrees on 200 documents (no timing)"
+node bench/smoke.mjs
+
 section "Chromium: vectors and the boundary (wasm-bindgen-test)"
 CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome
 
