@@ -6,6 +6,18 @@ use crate::{Error, ErrorCode, Result};
 /// The largest budget accepted: 2^31 − 1 UTF-16 units, beyond any string a JS engine holds.
 pub const MAX_BUDGET: f64 = 2_147_483_647.0;
 
+/// `String(n)` as JavaScript writes it. (Rust's float `Display` would do too, but it pulls
+/// ~15 KB of formatting code into the wasm for error messages alone.)
+fn js_string(n: f64) -> String {
+    if n.is_nan() {
+        "NaN".to_string()
+    } else if n.is_infinite() {
+        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_string()
+    } else {
+        crate::json::format_number(n)
+    }
+}
+
 /// Validates a budget given as a host number: finite, whole, 0 ≤ n ≤ [`MAX_BUDGET`].
 pub fn budget_from_f64(n: f64, path: &str) -> Result<usize> {
     if !n.is_finite() || n < 0.0 || n.fract() != 0.0 || n > MAX_BUDGET {
@@ -13,8 +25,8 @@ pub fn budget_from_f64(n: f64, path: &str) -> Result<usize> {
             ErrorCode::InvalidBudget,
             path,
             format!(
-                "a budget must be a whole number from 0 to {MAX_BUDGET}, got {}",
-                crate::json::format_number(n).replace("null", &n.to_string())
+                "a budget must be a whole number from 0 to 2147483647, got {}",
+                js_string(n)
             ),
         ));
     }
