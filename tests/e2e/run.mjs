@@ -1,0 +1,343 @@
+// End to end: the www demo page (Vite + React, importing ctxpack like any app) in headless
+// Chromium. Installs www's dependencies, type-checks and builds the page, serves www/dist on a
+// random 127.0.0.1 port, then drives it with playwright-core and Debian's /usr/bin/chromium.
+//
+//   node tests/e2e/run.mjs                        run after the package is built (node scripts/build.mjs)
+//   node tests/e2e/run.mjs --update-screenshots   also write docs/screenshots/*.png
+//
+// Without --update-screenshots the screenshots still get taken (rendering is part of the test)
+// but go to a temporary folder, so a test run leaves the working tree as it was.
+// No assertion here is about speed: waits have timeouts, checks do not.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const www = join(root, "www");
+const started = Date.now();
+const update = process.argv.includes("--update-screenshots");
+const shots = update ? join(root, "docs", "screenshots") : mkdtempSync(join(tmpdir(), "ctxpack-e2e-"));
+mkdirSync(shots, { recursive: true });
+if (update) {
+  // The sample is Chinese: without a CJK font the screenshots show boxes (Debian: fonts-wqy-microhei).
+  let cjk = "";
+  try {
+    cjk = execFileSync("fc-list", [":lang=zh"], { encoding: "utf8" });
+  } catch {}
+  if (cjk.trim() === "") console.log("# warning: no CJK font found (fc-list :lang=zh): install fonts-wqy-microhei for readable screenshots");
+}
+
+let passed = 0;
+let failed = 0;
+async function check(name, fn) {
+  try {
+    await fn();
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`not ok - ${name}\n  ${String(e?.stack ?? e).split("\n").join("\n  ")}`);
+  }
+}
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+function equal(actual, expected, what) {
+  if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)?.slice(0, 300)}, got ${JSON.stringify(actual)?.slice(0, 300)}`);
+}
+function finish() {
+  if (!update && !failed) rmSync(shots, { recursive: true, force: true });
+  else console.log(`screenshots: ${shots}`);
+  console.log(`e2e: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  process.exit(failed ? 1 : 0);
+}
+
+if (!existsSync(join(root, "pkg", "index.js"))) {
+  console.log("not ok - ctxpack is built\n  pkg/index.js is missing: run `node scripts/build.mjs` first");
+  failed++;
+  finish();
+}
+
+// --- Install, type-check, build (each a check: a failure here is reported, then we stop).
+await check("npm install --prefix www", () => {
+  execFileSync("npm", ["install", "--prefix", www, "--no-audit", "--no-fund", "--loglevel", "error"], { stdio: "inherit" });
+});
+await check("the page type-checks against the package's real types (tsc --noEmit -p www)", () => {
+  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", www], { stdio: "inherit" });
+});
+const { serveStatic, buildPage } = await import(join(www, "serve.mjs"));
+await check("vite build of www", () => {
+  buildPage({ quiet: true });
+});
+if (failed) finish();
+
+// The same input in Node, for byte-for-byte comparisons with what the page shows.
+const { assembleContext } = await import("ctxpack");
+const project = JSON.parse(readFileSync(join(root, "samples", "writing-project.json"), "utf8"));
+const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json"), "utf8"));
+const inNode = (request, maxChars = 16000, cap = "degrade") => assembleContext({ documents: project.documents, edges: project.edges, profile, request, maxChars, cap });
+
+const server = await serveStatic(join(www, "dist"));
+const url = `http://127.0.0.1:${server.address().port}/`;
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, deviceScaleFactor: 1 });
+await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url });
+const page = await context.newPage();
+const consoleErrors = [];
+page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+page.on("pageerror", (e) => consoleErrors.push(String(e)));
+page.on("worker", (w) => w.on("console", (m) => m.type() === "error" && consoleErrors.push(`worker: ${m.text()}`)));
+
+const WAIT = { timeout: 60_000 };
+const $text = (testid) => page.textContent(`[data-testid="${testid}"]`);
+const contextText = () => page.textContent('[data-testid="context"]');
+/** Waits until the worker is idle and `predicate` holds in the page. */
+async function settled(predicate, arg) {
+  await page.waitForFunction(
+    ([source, a]) => document.querySelector(".app")?.getAttribute("data-busy") === "false" && new Function("a", `return (${source})(a)`)(a),
+    [predicate.toString(), arg],
+    WAIT,
+  );
+}
+const resultIntent = (intent) => settled((i) => document.querySelector('[data-testid="result-intent"] strong')?.textContent === i, intent);
+const shot = (name, target = page, options = {}) => target.screenshot({ path: join(shots, name), ...options });
+
+try {
+  await check("the page loads, assembles the sample in its worker, with no console errors", async () => {
+    await page.goto(url);
+    await page.waitForSelector('[data-testid="context"]', WAIT);
+    await resultIntent("generate_episode_synopsis");
+    equal(await $text("project-count"), "19", "documents in the sample");
+    const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+    assert((await page.textContent("header")).includes(`ctxpack ${version}`), "header shows the package version");
+    equal(consoleErrors.length, 0, `console errors: ${consoleErrors.join(" | ")}`);
+  });
+
+  await check('typing "generate episodes 7-12" shows the synopsis intent and a context without earlier synopses', async () => {
+    const box = page.locator('[data-testid="request-text"]');
+    await box.fill("");
+    await resultIntent("general");
+    const before = await contextText();
+    assert(before.includes("单集大纲"), "with no request (general intent) the synopses are in the context");
+    equal(before, inNode("").context, "the page's context, byte for byte, against Node");
+
+    await box.pressSequentially("generate episodes 7-12", { delay: 15 });
+    equal(await $text("inferred-intent"), "generate_episode_synopsis", "intent inferred on the main thread as the user types");
+    assert((await $text("inferred-rule")).includes("synopsis-range-en"), "the rule that matched is shown");
+    await resultIntent("generate_episode_synopsis");
+    const text = await contextText();
+    assert(!text.includes("单集大纲"), "no 单集大纲 document rendered");
+    assert(!text.includes("jd-synopsis-ep"), "no synopsis id in the context");
+    equal(await page.locator('.seg[data-schema-type="单集大纲"]').count(), 0, "highlighted synopsis blocks");
+    for (const id of ["jd-synopsis-ep01", "jd-synopsis-ep03-edit"]) {
+      equal(await page.getAttribute(`[data-testid="ranked-table"] tr[data-id="${id}"]`, "data-action"), "filtered_out", `${id} action`);
+    }
+    const expected = inNode("generate episodes 7-12");
+    equal(text, expected.context, "the page's context, byte for byte, against Node");
+    // Every included block sits where the manifest says (offsets are JS string indices).
+    const blocks = await page.$$eval(".seg", (els) => els.map((e) => ({ id: e.getAttribute("data-id"), text: e.textContent })));
+    for (const d of expected.manifest.documents.filter((d) => d.charsAfter > 0)) {
+      const block = blocks.find((b) => b.id === d.id);
+      equal(block?.text, expected.context.slice(d.offset, d.offset + d.charsAfter), `highlighted block of ${d.id}`);
+    }
+    equal(await $text("used-chars"), expected.manifest.totals.chars.toLocaleString("en-US"), "budget meter");
+    assert((await $text("meter")).includes("tokens (estimate)"), "tokens are labelled as an estimate");
+    await shot("inspector.png");
+  });
+
+  await check("copy puts the exact context on the clipboard", async () => {
+    await page.click('[data-testid="copy"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="copy"]')?.textContent === "Copied", null, WAIT);
+    equal(await page.evaluate(() => navigator.clipboard.readText()), await contextText(), "clipboard");
+  });
+
+  await check("moving the budget slider changes the discarded list; the pinned result is compared", async () => {
+    equal((await $text("discarded-list")).includes("none"), true, "nothing discarded at 16,000");
+    await page.click('[data-testid="pin"]');
+    await page.locator('[data-testid="budget-slider"]').fill("4000");
+    await settled(() => document.querySelector('[data-testid="used-chars"]')?.textContent === "3,975");
+    const expected = inNode("generate episodes 7-12", 4000);
+    const discarded = expected.manifest.documents.filter((d) => d.action === "discarded").map((d) => d.id);
+    assert(discarded.length > 0, "Node discards at 4,000");
+    const list = await page.$$eval('[data-testid="discarded-list"] .discarded-id', (els) => els.map((e) => e.textContent));
+    equal(JSON.stringify(list), JSON.stringify(discarded), "discarded list");
+    assert((await $text("cap-status")).startsWith("Cap hit"), "the meter says the cap was hit");
+    equal(await contextText(), expected.context, "context at 4,000");
+    // The diff against the pinned (16,000) result lists the documents that changed action.
+    const changed = await page.$$eval('[data-testid="diff-table"] tbody tr', (rows) => rows.map((r) => r.getAttribute("data-id")));
+    for (const id of discarded) assert(changed.includes(id), `${id} listed as changed in the diff`);
+    await page.locator('[data-testid="diff"]').scrollIntoViewIfNeeded();
+    await shot("budget-and-diff.png", page.locator("main.results"));
+
+    await page.locator('[data-testid="budget-slider"]').fill("8000");
+    await settled(() => document.querySelector('[data-testid="used-chars"]')?.textContent === "7,916");
+    const at8000 = await page.$$eval('[data-testid="discarded-list"] .discarded-id', (els) => els.map((e) => e.textContent));
+    const expected8000 = inNode("generate episodes 7-12", 8000).manifest.documents.filter((d) => d.action === "discarded").map((d) => d.id);
+    equal(JSON.stringify(at8000), JSON.stringify(expected8000), "discarded list at 8,000");
+    await page.click('[data-testid="cap-stop"]');
+    await settled(() => document.querySelector('[data-testid="cap-status"]')?.textContent?.includes("(stop)"));
+    equal(await contextText(), inNode("generate episodes 7-12", 8000, "stop").context, "context with cap stop");
+    await page.click('[data-testid="cap-degrade"]');
+    await page.locator('[data-testid="budget-number"]').fill("16000");
+    await settled(() => document.querySelector('[data-testid="used-chars"]')?.textContent === "13,909");
+  });
+
+  await check("bad JSON shows an error at its line and column and keeps the previous result", async () => {
+    const good = await contextText();
+    await page.click('[data-testid="toggle-editor"]');
+    const sample = readFileSync(join(root, "samples", "writing-project.json"), "utf8");
+    // Drop the comma after the first document's "schema_type" value.
+    const at = sample.indexOf('"schema_type": "灵感创意",') + '"schema_type": "灵感创意"'.length;
+    const broken = sample.slice(0, at) + sample.slice(at + 1);
+    // JSON.parse notices the missing comma at the next token: the next line's "origin_type".
+    const next = at + broken.slice(at).search(/\S/);
+    const line = broken.slice(0, next).split("\n").length;
+    const column = next - broken.lastIndexOf("\n", next - 1);
+    await page.locator('[data-testid="editor-documents"]').fill(broken);
+    await page.click('[data-testid="apply-json"]');
+    await page.waitForSelector('[data-testid="error-documents"]', WAIT);
+    const error = await $text("error-documents");
+    assert(error.includes("JSON_SYNTAX"), `syntax error shown: ${error}`);
+    assert(error.includes(`line ${line}, column ${column}`), `points at line ${line}, column ${column}: ${error}`);
+    assert(await page.isVisible('[data-testid="stale"]'), "says the result shown is the last good one");
+    equal(await contextText(), good, "previous result kept");
+    await page.click('[data-testid="error-documents"] button'); // "show": selects the spot in the editor
+    await shot("json-error.png", page.locator('section[aria-labelledby="project-title"]'));
+
+    // Valid JSON, but a document without created_at: ctxpack's pointer, found in the text.
+    const docs = JSON.parse(sample).documents;
+    delete docs[3].created_at;
+    const text = JSON.stringify(docs, null, 2);
+    await page.locator('[data-testid="editor-documents"]').fill(text);
+    await page.click('[data-testid="apply-json"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="error-documents"]')?.textContent?.includes("MISSING_FIELD"), null, WAIT);
+    const missing = await $text("error-documents");
+    assert(missing.includes("/3/created_at"), `pointer into the pasted array: ${missing}`);
+    assert(missing.includes("/documents/3/created_at"), `and the pointer ctxpack gave: ${missing}`);
+    const docLine = text.slice(0, text.indexOf('"id": "jd-brainstorm-1-edit"')).split("\n").length - 1;
+    assert(missing.includes(`line ${docLine}, column 3`), `points at the document (line ${docLine}): ${missing}`);
+    equal(await contextText(), good, "previous result kept");
+    await page.click('[data-testid="error-documents"] button');
+    await shot("field-error.png", page.locator('section[aria-labelledby="project-title"]'));
+
+    // A profile whose first rule's pattern does not compile.
+    const badProfile = structuredClone(profile);
+    badProfile.rules[0].pattern = "(?P<episode>\\d+";
+    await page.locator('[data-testid="editor-documents"]').fill(sample);
+    await page.locator('[data-testid="editor-profile"]').fill(JSON.stringify(badProfile, null, 2));
+    await page.click('[data-testid="apply-json"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="error-profile"]')?.textContent?.includes("INVALID_PATTERN"), null, WAIT);
+    assert((await $text("error-profile")).includes("/rules/0/pattern"), "profile error names the field");
+    assert(!(await page.isVisible('[data-testid="error-documents"]')), "the documents' error is gone once they parse");
+    equal(await contextText(), good, "previous result kept");
+
+    // A good file dropped on the editor replaces the project: five documents as a bare array.
+    const dropped = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "five.json", { type: "application/json" }));
+      return transfer;
+    }, JSON.stringify(project.documents.slice(0, 5), null, 2));
+    await page.dispatchEvent('[data-testid="editor-documents"]', "drop", { dataTransfer: dropped });
+    await page.waitForFunction(() => document.querySelector('[data-testid="editor-documents"]')?.value.startsWith("[\n  {"), null, WAIT);
+    await page.locator('[data-testid="editor-profile"]').fill(JSON.stringify(profile));
+    await page.click('[data-testid="apply-json"]');
+    await settled(() => document.querySelector('[data-testid="project-count"]')?.textContent === "5");
+    assert(!(await page.isVisible('[data-testid="stale"]')), "no stale banner once accepted");
+    equal(await page.locator('[data-testid^="error-"]').count(), 0, "errors cleared");
+    const five = assembleContext({ documents: project.documents.slice(0, 5), profile, request: "generate episodes 7-12", maxChars: 16000, cap: "degrade" });
+    equal(await contextText(), five.context, "context of the pasted documents");
+    await page.click('[data-testid="toggle-editor"]');
+    await page.click('[data-testid="load-sample"]');
+    await settled(() => document.querySelector('[data-testid="project-count"]')?.textContent === "19");
+  });
+
+  await check("an explicit intent with params overrides the text", async () => {
+    await page.selectOption('[data-testid="intent-picker"]', "generate_episode_script");
+    await page.locator('[data-testid="intent-params"]').fill('{"episode": 3}');
+    await resultIntent("generate_episode_script");
+    const expected = inNode({ intent: "generate_episode_script", params: { episode: 3 }, text: "generate episodes 7-12" });
+    equal(await contextText(), expected.context, "context for the explicit intent");
+    assert((await $text("result-intent")).includes("episode: 3"), "params shown");
+    await page.locator('[data-testid="intent-params"]').fill('{"episode": ');
+    await page.waitForSelector('[data-testid="error-request"]', WAIT);
+    assert((await $text("error-request")).includes("JSON_SYNTAX"), "bad params JSON reported");
+    equal(await contextText(), expected.context, "previous result kept");
+    await page.selectOption('[data-testid="intent-picker"]', "");
+    await resultIntent("generate_episode_synopsis");
+  });
+
+  await check("the large sample (10,000 documents) assembles in the worker while the page keeps painting", async () => {
+    // Count animation frames, and those painted while the worker was busy.
+    await page.evaluate(() => {
+      const w = window;
+      w.__frames = 0;
+      w.__busyFrames = 0;
+      const tick = () => {
+        w.__frames++;
+        if (document.querySelector(".app")?.getAttribute("data-busy") === "true") w.__busyFrames++;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    equal(await page.inputValue('[data-testid="large-count"]'), "10000", "default size");
+    await page.click('[data-testid="load-large"]');
+    await settled(() => document.querySelector('[data-testid="project-count"]')?.textContent === "10,000");
+    const generated = await contextText();
+    const busyFrames = await page.evaluate(() => window.__busyFrames);
+    assert(busyFrames > 0, `frames kept coming while the worker generated and assembled 10,000 documents (${busyFrames})`);
+    assert(/\d/.test(await $text("assemble-ms")), "assembly time (measured in the worker) shown");
+    // Typing with 10,000 documents: each keystroke is a request; frames keep coming meanwhile.
+    const box = page.locator('[data-testid="request-text"]');
+    await box.fill("");
+    const framesBefore = await page.evaluate(() => window.__frames);
+    await box.pressSequentially("write the script for episode 3", { delay: 10 });
+    await resultIntent("generate_episode_script");
+    const frames = (await page.evaluate(() => window.__frames)) - framesBefore;
+    assert(frames > 0, "frames painted while typing");
+    equal(await $text("inferred-intent"), "generate_episode_script", "inferred while typing");
+    await box.fill("generate episodes 7-12");
+    await resultIntent("generate_episode_synopsis");
+    assert(!(await contextText()).includes("单集大纲"), "no synopsis in the large sample's context either");
+    await page.click('[data-testid="pin"]'); // re-pin: the compare panel is about this project now
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      document.querySelector(".controls")?.scrollTo(0, 0);
+    });
+    console.log(`  # 10,000 documents: ${busyFrames} frames while the worker was busy loading; worker assembly ${await $text("assemble-ms")}`);
+    await shot("large-sample.png");
+    // Deterministic: the same seed gives the same documents, hence the same context.
+    await page.click('[data-testid="load-sample"]');
+    await settled(() => document.querySelector('[data-testid="project-count"]')?.textContent === "19");
+    await page.click('[data-testid="load-large"]');
+    await settled(() => document.querySelector('[data-testid="project-count"]')?.textContent === "10,000");
+    equal(await contextText(), generated, "the same seed gives the same context");
+    await page.click('[data-testid="load-sample"]');
+    await settled(() => document.querySelector('[data-testid="project-count"]')?.textContent === "19");
+  });
+
+  await check("tabs for the engines still to come say so, and show no data", async () => {
+    for (const [tab, name] of [["files", "Preloaded files"], ["sections", "Prompt sections"], ["registry", "Module registry"], ["governor", "Run governor"]]) {
+      await page.click(`[data-testid="tab-${tab}"]`);
+      const text = await $text("placeholder");
+      assert(text.includes(name) && text.includes("Coming with its engine"), `${tab}: ${text}`);
+      equal(await page.locator('[data-testid="placeholder"] table').count(), 0, `${tab} has no table`);
+      assert(!(await page.isVisible('[data-testid="context"]')), `${tab} hides the jsondocs view`);
+    }
+    await page.click('[data-testid="tab-governor"]');
+    await shot("coming-soon.png", page, { clip: { x: 0, y: 0, width: 1440, height: 280 } });
+    await page.click('[data-testid="tab-jsondocs"]');
+    assert(await page.isVisible('[data-testid="context"]'), "jsondocs view back");
+  });
+
+  await check("no console errors during the whole session", () => {
+    equal(consoleErrors.length, 0, `console errors: ${consoleErrors.join(" | ")}`);
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+finish();

@@ -1,0 +1,12 @@
+// Nothing ctxpack-specific here: the package needs no plugin, alias or wasm handling.
+/** @type {import("vite").UserConfig} */
+export default {
+  build: {
+    // Each bundle (page, worker) carries ctxpack's wasm inlined as base64 (~0.6 MB).
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    // The page imports the sample project and profile from the repository (../samples, ../profiles).
+    fs: { allow: [".."] },
+  },
+};
