@@ -99,9 +99,9 @@ pub struct Assembly {
 pub struct Prioritized {
     pub intent: ResolvedIntent,
     pub now: f64,
-    /// Selected documents, best first, with `action` left as `full` placeholder-free: only
-    /// `id`, `schemaType`, `rank`, `score`, `breakdown` are meaningful here.
+    /// Selected documents, best first.
     pub ranked: Vec<RankedRecord>,
+    /// Documents the intent does not need, in input order, with the reason.
     pub filtered: Vec<FilteredRecord>,
 }
 

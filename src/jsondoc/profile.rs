@@ -103,7 +103,13 @@ pub struct BudgetSpec {
     pub max_chars: Option<f64>,
 }
 
-/// What to do when the next document does not fit.
+/// What to do when the next document (in rank order) does not fit the budget:
+/// `"stop"` discards it and everything ranked below it (the reference behaviour);
+/// `"skip"` discards it and goes on, so later, smaller documents may still fit;
+/// `"degrade"` (default) first tries its next trim levels (truncated, then summarized) and
+/// discards it only if even the summary does not fit, then goes on.
+/// `skip` and `degrade` may render every selected document, so with thousands selected they
+/// cost more than `stop`, which renders only until the budget is spent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]

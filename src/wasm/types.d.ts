@@ -228,10 +228,13 @@ export type Assembly = { context: string, manifest: Manifest, };
 
 export type Prioritized = { intent: ResolvedIntent, now: number, 
 /**
- * Selected documents, best first, with `action` left as `full` placeholder-free: only
- * `id`, `schemaType`, `rank`, `score`, `breakdown` are meaningful here.
+ * Selected documents, best first.
  */
-ranked: Array<RankedRecord>, filtered: Array<FilteredRecord>, };
+ranked: Array<RankedRecord>, 
+/**
+ * Documents the intent does not need, in input order, with the reason.
+ */
+filtered: Array<FilteredRecord>, };
 
 export type RankedRecord = { id: string, schemaType: string, rank: number, score: number, breakdown: ScoreBreakdown, };
 
