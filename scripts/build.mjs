@@ -8,8 +8,9 @@
 //
 // Usage: node scripts/build.mjs [--dev]   (--dev: debug build, no wasm-opt)
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,13 +24,18 @@ const wasm = join(root, "target", "wasm32-unknown-unknown", dev ? "debug" : "rel
 
 rmSync(pkg, { recursive: true, force: true });
 for (const target of ["nodejs", "web"]) {
-  const out = join(pkg, target === "nodejs" ? "node" : "web");
-  run("wasm-bindgen", ["--target", target, "--out-dir", out, "--out-name", "ctxpack", wasm]);
-  const bg = join(out, "ctxpack_bg.wasm");
-  if (!dev) {
-    // wasm-opt from the npm package `binaryen` (Debian's is too old for rustc's output).
-    run(join(root, "node_modules", ".bin", "wasm-opt"), ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", bg, "-o", bg]);
-  }
+  run("wasm-bindgen", ["--target", target, "--out-dir", join(pkg, target === "nodejs" ? "node" : "web"), "--out-name", "ctxpack", wasm]);
+}
+if (!dev) {
+  // wasm-opt from the npm package `binaryen` (Debian's is too old for rustc's output), with the
+  // features rustc emits for wasm32-unknown-unknown enabled. Both targets get the same module
+  // from wasm-bindgen, so it is optimized once (~6 s) and copied.
+  const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", file, "-o", file]);
+  const [webBg, nodeBg] = [join(pkg, "web", "ctxpack_bg.wasm"), join(pkg, "node", "ctxpack_bg.wasm")];
+  const same = readFileSync(webBg).equals(readFileSync(nodeBg));
+  wasmOpt(webBg);
+  if (same) copyFileSync(webBg, nodeBg);
+  else wasmOpt(nodeBg);
 }
 
 /** The one snippet wasm-bindgen copies for src/wasm/glue.js, relative to a glue directory. */
@@ -41,7 +47,7 @@ function snippet(dir) {
 
 /** Names a glue module exports at run time, minus wasm-bindgen's own init functions. */
 function runtimeExports(glueJs) {
-  const names = [...glueJs.matchAll(/^export (?:function|class) (\w+)/gm)].map((m) => m[1]);
+  const names = [...glueJs.matchAll(/^export (?:function|class|const|let) (\w+)/gm)].map((m) => m[1]);
   return names.filter((n) => !n.startsWith("__") && n !== "initSync");
 }
 
@@ -55,10 +61,13 @@ function typeExports(dts, runtime) {
 const nodeDir = join(pkg, "node");
 const nodeSnippet = snippet(nodeDir);
 const snippetSource = readFileSync(join(nodeDir, nodeSnippet), "utf8");
-const snippetNames = [...snippetSource.matchAll(/^export (?:class|function) (\w+)/gm)].map((m) => m[1]);
+// Only `export class|function|const|let name` is rewritten; anything else would be left as ESM.
+const otherModuleSyntax = snippetSource.match(/^(?:import\b.*|export\b(?! (?:class|function|const|let) \w).*)$/m);
+if (otherModuleSyntax) throw new Error(`src/wasm/glue.js: scripts/build.mjs cannot turn \`${otherModuleSyntax[0]}\` into CommonJS`);
+const snippetNames = [...snippetSource.matchAll(/^export (?:class|function|const|let) (\w+)/gm)].map((m) => m[1]);
 writeFileSync(
   join(nodeDir, "glue.cjs"),
-  `"use strict";\n${snippetSource.replace(/^export (class|function) /gm, "$1 ")}\nmodule.exports = { ${snippetNames.join(", ")} };\n`,
+  `"use strict";\n${snippetSource.replace(/^export (class|function|const|let) /gm, "$1 ")}\nmodule.exports = { ${snippetNames.join(", ")} };\n`,
 );
 rmSync(join(nodeDir, "snippets"), { recursive: true });
 let nodeGlue = readFileSync(join(nodeDir, "ctxpack.js"), "utf8");
@@ -75,6 +84,12 @@ rmSync(join(nodeDir, "ctxpack.d.ts"));
 rmSync(join(nodeDir, "ctxpack_bg.wasm.d.ts"));
 
 const runtime = runtimeExports(readFileSync(join(pkg, "web", "ctxpack.js"), "utf8"));
+// The names read from the web glue's text must be what the Node glue exports when loaded.
+const loaded = Object.keys(createRequire(import.meta.url)(join(nodeDir, "ctxpack.cjs"))).filter((n) => !n.startsWith("__"));
+if (loaded.sort().join() !== [...runtime].sort().join()) {
+  throw new Error(`the web glue exports ${runtime.join(", ")} but the Node glue ${loaded.join(", ")}: update scripts/build.mjs`);
+}
+if (!snippetNames.includes("CtxpackError")) throw new Error("src/wasm/glue.js no longer exports CtxpackError: update scripts/build.mjs");
 const types = typeExports(glueDts, runtime);
 const errorDts = readFileSync(join(root, "src", "wasm", "glue.d.ts"), "utf8").replace(/^\/\/.*\n/gm, "");
 
@@ -125,10 +140,23 @@ export { CtxpackError } from "./web/${webSnippet}";
 `,
 );
 
+// CtxpackErrorCode comes from the Rust types; should they stop declaring it, codes are strings.
+const errorCode = (from) => (types.includes("CtxpackErrorCode") ? `import type { CtxpackErrorCode } from "${from}";` : "type CtxpackErrorCode = string;");
 const dtsBody = (from) =>
-  `// Generated by scripts/build.mjs from the wasm-bindgen declarations.\nimport type { CtxpackErrorCode } from "${from}";\nexport { ${runtime.join(", ")} } from "${from}";\nexport type { ${types.join(", ")} } from "${from}";\n\n${errorDts}`;
+  `// Generated by scripts/build.mjs from the wasm-bindgen declarations.\n${errorCode(from)}\nexport { ${runtime.join(", ")} } from "${from}";\nexport type { ${types.join(", ")} } from "${from}";\n\n${errorDts}`;
 writeFileSync(join(pkg, "index.d.ts"), dtsBody("./web/ctxpack.js"));
 writeFileSync(join(pkg, "index.d.cts"), dtsBody("./node/ctxpack.cjs"));
 
 const gz = gzipSync(webWasm, { level: 9 }).length;
-console.log(`ctxpack wasm: ${webWasm.length} bytes raw, ${gz} bytes gzipped${dev ? " (debug build)" : ""}`);
+const br = brotliCompressSync(webWasm).length;
+const inline = readFileSync(join(webDir, "wasm-inline.js"));
+console.log(
+  `ctxpack wasm: ${webWasm.length} bytes raw, ${gz} gzip, ${br} brotli; inlined as base64: ${inline.length} bytes, ${gzipSync(inline, { level: 9 }).length} gzip${dev ? " (debug build)" : ""}`,
+);
+// Chromium refuses to compile a module over 8 MB synchronously on the main thread, which is
+// what initSync does at import: past that, the default entry would break in every browser page.
+if (webWasm.length > 8 * 1024 * 1024) {
+  const problem = `the wasm is ${webWasm.length} bytes: over Chromium's 8 MB limit for a synchronous compile`;
+  if (!dev) throw new Error(problem);
+  console.warn(`warning: ${problem}; browser pages will fail to import this debug build`);
+}

@@ -1,9 +1,28 @@
 #!/usr/bin/env bash
-# npm test: every suite, failing fast. Installs what is missing first.
+# npm test: every suite, failing fast. Installs what is missing first. Each section prints how
+# long it took, and a summary of all of them closes a good run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# cargo install puts the tools here; a fresh shell may not have it on PATH yet.
+case ":$PATH:" in *":${CARGO_HOME:-$HOME/.cargo}/bin:"*) ;; *) export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH" ;; esac
 
-section() { printf '\n=== %s\n' "$*"; }
+timings=()
+current=""
+started=0
+finish() {
+  if [ -n "$current" ]; then
+    local took=$((SECONDS - started))
+    timings+=("$(printf '%5ds  %s' "$took" "$current")")
+    printf -- '--- %s: %ds\n' "$current" "$took"
+  fi
+}
+section() {
+  finish
+  current="$*"
+  started=$SECONDS
+  printf '\n=== %s\n' "$current"
+}
+trap 'status=$?; if [ $status -ne 0 ]; then printf "\nFAILED in: %s (exit %d)\n" "$current" "$status"; fi' EXIT
 
 section "tools"
 bash scripts/ensure-tools.sh
@@ -19,14 +38,25 @@ cargo test
 section "build the package"
 node scripts/build.mjs
 
-section "Node: vectors, API, JSON.stringify corpus (against the built package)"
-node --test tests/node/
+shopt -s nullglob
+node_tests=(tests/node/*.test.mjs)
+shopt -u nullglob
+if [ ${#node_tests[@]} -gt 0 ]; then
+  section "Node: vectors, API, JSON.stringify corpus (against the built package)"
+  node --test "${node_tests[@]}"
+fi
 
 section "bench smoke: every contender agrees on 200 documents (no timing)"
 node bench/smoke.mjs
 
 section "Chromium: vectors and the boundary (wasm-bindgen-test)"
+# Debian's chromedriver, not a download. Chromium comes up headless with --no-sandbox (needed
+# as root) without help; webdriver.json at the repo root adds the quieting flags.
 CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome
 
 section "packaging: the packed tarball in Node ESM, CJS, TypeScript, Vite build and dev, a Worker"
 node tests/packaging/run.mjs
+
+finish
+printf '\n=== all suites passed in %ds\n' "$SECONDS"
+printf '%s\n' "${timings[@]}"

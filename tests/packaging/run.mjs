@@ -4,6 +4,7 @@
 // returning the same bytes as Node. Run after `npm run build`: node tests/packaging/run.mjs
 import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, createReadStream, existsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, extname, dirname } from "node:path";
@@ -11,8 +12,8 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const bin = (name) => join(root, "node_modules", ".bin", name);
 const work = mkdtempSync(join(tmpdir(), "ctxpack-packaging-"));
+const packageVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
 let passed = 0;
 let failed = 0;
 
@@ -65,18 +66,42 @@ await check("the tarball holds the entries, both glues and no stray files", () =
 
 await check("Node ESM import", () => {
   const dir = app("esm", {
-    "main.js": `import { assembleContext, CtxpackError } from "ctxpack";\nimport { readFileSync } from "node:fs";\nconst r = assembleContext(JSON.parse(readFileSync("input.json", "utf8")));\nlet coded = false;\ntry { assembleContext({}); } catch (e) { coded = e instanceof CtxpackError && e.code === "MISSING_FIELD"; }\nprocess.stdout.write(JSON.stringify({ context: r.context, coded }));\n`,
+    "main.js": `import { assembleContext, CtxpackError, version } from "ctxpack";
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+const r = assembleContext(JSON.parse(readFileSync("input.json", "utf8")));
+let coded = false;
+try { assembleContext({}); } catch (e) { coded = e instanceof CtxpackError && e.code === "MISSING_FIELD"; }
+// import and require of the package in one process: one wasm instance, one error class.
+const required = createRequire(import.meta.url)("ctxpack");
+let shared = required.CtxpackError === CtxpackError && required.assembleContext === assembleContext;
+try { required.assembleContext({}); } catch (e) { shared &&= e instanceof CtxpackError; }
+process.stdout.write(JSON.stringify({ version: version(), context: r.context, coded, shared }));
+`,
   });
   const out = JSON.parse(node(dir, "main.js"));
+  equal(out.version, packageVersion, "version()");
   equal(out.context, expected, "context");
   equal(out.coded, true, "CtxpackError with a code");
+  equal(out.shared, true, "import and require share the instance and CtxpackError");
 });
 
 await check("Node CommonJS require", () => {
   const dir = app("cjs", {
-    "main.cjs": `const { assembleContext, ContextAssembler } = require("ctxpack");\nconst input = require("./input.json");\nconst { profile, ...rest } = input;\nconst a = new ContextAssembler(profile);\nconst r = a.assemble(rest);\na.free();\nprocess.stdout.write(JSON.stringify({ context: r.context, same: assembleContext(input).context === r.context }));\n`,
+    "main.cjs": `const { assembleContext, ContextAssembler, CtxpackError, version } = require("ctxpack");
+const input = require("./input.json");
+const { profile, ...rest } = input;
+const a = new ContextAssembler(profile);
+const r = a.assemble(rest);
+a.free();
+let coded = false;
+try { assembleContext({}); } catch (e) { coded = e instanceof CtxpackError && e.code === "MISSING_FIELD"; }
+process.stdout.write(JSON.stringify({ version: version(), context: r.context, same: assembleContext(input).context === r.context, coded }));
+`,
   });
   const out = JSON.parse(node(dir, "main.cjs"));
+  equal(out.version, packageVersion, "version()");
+  equal(out.coded, true, "CtxpackError with a code");
   equal(out.context, expected, "context");
   equal(out.same, true, "assembler and function agree");
 });
@@ -109,31 +134,52 @@ void action; void chars; void nope;
 });
 
 const page = {
-  "index.html": `<!doctype html><html><head><link rel="icon" href="data:,"></head><body><pre id="main">…</pre><pre id="worker">…</pre><script type="module" src="/main.js"></script></body></html>`,
+  // Results land in the DOM as JSON; a failure (the page's or the Worker's) lands in #error, so
+  // the test never waits for a result that cannot come.
+  "index.html": `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><pre id="main"></pre><pre id="worker"></pre><pre id="error"></pre><script type="module" src="/main.js"></script></body></html>`,
   "main.js": `import { assembleContext, version } from "ctxpack";
 import input from "./input.json";
-document.getElementById("main").textContent = JSON.stringify({ version: version(), context: assembleContext(input).context });
+const show = (id, text) => { document.getElementById(id).textContent = text; };
+show("main", JSON.stringify({ version: version(), context: assembleContext(input).context }));
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-worker.onmessage = (e) => { document.getElementById("worker").textContent = e.data; };
+worker.onmessage = (e) => show("worker", e.data);
+worker.onerror = (e) => show("error", \`worker: \${e.message || "failed to load"}\`);
 worker.postMessage(input);
 `,
-  "worker.js": `import { assembleContext } from "ctxpack";
-self.onmessage = (e) => self.postMessage(JSON.stringify({ context: assembleContext(e.data).context }));
+  "worker.js": `import { assembleContext, version } from "ctxpack";
+self.onmessage = (e) => self.postMessage(JSON.stringify({ version: version(), context: assembleContext(e.data).context }));
 `,
 };
 
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 async function inChromium(url) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+  // No time limits (timeout 0): a slow machine is not a failure; a failure says so in the page.
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS, timeout: 0 });
   try {
     const tab = await browser.newPage();
+    tab.setDefaultTimeout(0);
+    tab.setDefaultNavigationTimeout(0);
     const errors = [];
-    tab.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    tab.on("pageerror", (e) => errors.push(String(e)));
-    await tab.goto(url);
-    await tab.waitForFunction(() => !["…", ""].includes(document.getElementById("worker").textContent) && document.getElementById("main").textContent !== "…", null, { timeout: 60_000 });
+    let reject;
+    const failure = new Promise((_, r) => (reject = r));
+    failure.catch(() => {});
+    const fail = (text) => (errors.push(text), reject(new Error(`in the page: ${errors.join("; ")}`)));
+    tab.on("console", (m) => m.type() === "error" && fail(m.text()));
+    tab.on("pageerror", (e) => fail(String(e)));
+    await Promise.race([tab.goto(url), failure]);
+    await Promise.race([
+      tab.waitForFunction(() => {
+        const text = (id) => document.getElementById(id).textContent;
+        return text("error") !== "" || (text("main") !== "" && text("worker") !== "");
+      }),
+      failure,
+    ]);
+    const error = await tab.textContent("#error");
+    if (error) throw new Error(error);
     const main = JSON.parse(await tab.textContent("#main"));
     const worker = JSON.parse(await tab.textContent("#worker"));
+    equal(main.version, packageVersion, "page version()");
+    equal(worker.version, packageVersion, "worker version()");
     equal(main.context, expected, "page context");
     equal(worker.context, expected, "worker context");
     if (errors.length) throw new Error(`console errors: ${errors.join("; ")}`);
@@ -142,13 +188,25 @@ async function inChromium(url) {
   }
 }
 
+/** A port nothing listens on now (the OS picks it), for a server that needs a fixed one. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 function serve(dir) {
-  const types = { ".html": "text/html", ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
+  const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
   const server = createServer((req, res) => {
     const file = join(dir, decodeURIComponent(new URL(req.url, "http://x").pathname));
     if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
       const index = join(dir, "index.html");
-      res.writeHead(req.url === "/" ? 200 : 404, { "content-type": "text/html" });
+      res.writeHead(req.url === "/" ? 200 : 404, { "content-type": types[".html"] });
       return req.url === "/" ? createReadStream(index).pipe(res) : res.end();
     }
     res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
@@ -170,7 +228,7 @@ await check("Vite production build, page and module Worker, in Chromium", async 
 
 await check("Vite dev server, page and module Worker, in Chromium", async () => {
   const dir = app("vite-dev", page);
-  const port = 5000 + Math.floor(Math.random() * 1000);
+  const port = await freePort();
   const vite = spawn(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { cwd: dir, stdio: ["ignore", "pipe", "inherit"] });
   try {
     await new Promise((resolve, reject) => {
@@ -183,6 +241,8 @@ await check("Vite dev server, page and module Worker, in Chromium", async () => 
   }
 });
 
-rmSync(work, { recursive: true, force: true });
+// Keep the apps of a failed run for a look; clean up after a good one.
+if (failed) console.log(`the apps are in ${work}`);
+else rmSync(work, { recursive: true, force: true });
 console.log(`packaging: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
