@@ -23,8 +23,10 @@ run("cargo", ["build", "--lib", "--target", "wasm32-unknown-unknown", ...(dev ? 
 const wasm = join(root, "target", "wasm32-unknown-unknown", dev ? "debug" : "release", "ctxpack.wasm");
 
 rmSync(pkg, { recursive: true, force: true });
+// --weak-refs: a ContextAssembler the program drops is freed by the garbage collector
+// (FinalizationRegistry); free() and `using` still free it at once.
 for (const target of ["nodejs", "web"]) {
-  run("wasm-bindgen", ["--target", target, "--out-dir", join(pkg, target === "nodejs" ? "node" : "web"), "--out-name", "ctxpack", wasm]);
+  run("wasm-bindgen", ["--target", target, "--weak-refs", "--out-dir", join(pkg, target === "nodejs" ? "node" : "web"), "--out-name", "ctxpack", wasm]);
 }
 if (!dev) {
   // wasm-opt from the npm package `binaryen` (Debian's is too old for rustc's output), with the

@@ -57,6 +57,10 @@ CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome
 section "packaging: the packed tarball in Node ESM, CJS, TypeScript, Vite build and dev, a Worker"
 node tests/packaging/run.mjs
 
+section "browser e2e: the www demo page in Chromium"
+node tests/e2e/run.mjs
+
 finish
 printf '\n=== all suites passed in %ds\n' "$SECONDS"
 printf '%s\n' "${timings[@]}"
+printf 'suites: %d passed, 0 failed\n' "${#timings[@]}"
