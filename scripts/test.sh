@@ -46,6 +46,12 @@ if [ ${#node_tests[@]} -gt 0 ]; then
   node --test "${node_tests[@]}"
 fi
 
+section "abuse: hostile input at every export, Node"
+node --test tests/abuse/
+
+section "abuse: the same in headless Chromium, compared with Node"
+node tests/abuse/browser.mjs
+
 section "bench smoke: every contender agrees on 200 documents (no timing)"
 node bench/smoke.mjs
 

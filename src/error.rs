@@ -36,6 +36,25 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    pub const ALL: [ErrorCode; 11] = [
+        ErrorCode::InvalidInput,
+        ErrorCode::MissingField,
+        ErrorCode::DuplicateId,
+        ErrorCode::UnknownIntent,
+        ErrorCode::InvalidBudget,
+        ErrorCode::InvalidPattern,
+        ErrorCode::InvalidProfile,
+        ErrorCode::InvalidJson,
+        ErrorCode::InvalidTimestamp,
+        ErrorCode::TooDeep,
+        ErrorCode::TooLarge,
+    ];
+
+    /// The code named `name` (as [`ErrorCode::as_str`] spells it).
+    pub fn from_name(name: &str) -> Option<ErrorCode> {
+        Self::ALL.into_iter().find(|c| c.as_str() == name)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::InvalidInput => "INVALID_INPUT",
@@ -120,6 +139,14 @@ mod tests {
     fn pointer_escapes_tilde_and_slash() {
         assert_eq!(pointer_push("/intents", "a/b~c"), "/intents/a~1b~0c");
         assert_eq!(pointer_push("", "0"), "/0");
+    }
+
+    #[test]
+    fn every_code_is_found_by_its_name() {
+        for code in ErrorCode::ALL {
+            assert_eq!(ErrorCode::from_name(code.as_str()), Some(code));
+        }
+        assert_eq!(ErrorCode::from_name("NOPE"), None);
     }
 
     #[test]

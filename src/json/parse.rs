@@ -28,7 +28,11 @@ impl ParseError {
 
 /// Parses a whole JSON text as `JSON.parse` would.
 pub fn parse(text: &str) -> Result<Value, ParseError> {
-    let mut p = Parser::new(text);
+    parse_with(Parser::new(text))
+}
+
+/// [`parse`] with a parser set up by the caller (see [`Parser::with_extra_depth`]).
+pub fn parse_with(mut p: Parser<'_>) -> Result<Value, ParseError> {
     p.skip_ws();
     let v = p.value(0)?;
     p.skip_ws();
@@ -42,6 +46,7 @@ pub struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    limit: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -50,6 +55,16 @@ impl<'a> Parser<'a> {
             text,
             bytes: text.as_bytes(),
             pos: 0,
+            limit: MAX_DEPTH,
+        }
+    }
+
+    /// A parser whose depth limit is `MAX_DEPTH + extra`, for text that wraps the values the
+    /// limit is about in `extra` levels of its own (a document around its `data`).
+    pub fn with_extra_depth(text: &'a str, extra: usize) -> Self {
+        Parser {
+            limit: MAX_DEPTH.saturating_add(extra),
+            ..Parser::new(text)
         }
     }
 
@@ -233,7 +248,7 @@ impl<'a> Parser<'a> {
     }
 
     fn descend(&self, depth: usize) -> Result<usize, ParseError> {
-        if depth >= MAX_DEPTH {
+        if depth >= self.limit {
             Err(self.too_deep())
         } else {
             Ok(depth.saturating_add(1))

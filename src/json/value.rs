@@ -150,6 +150,35 @@ impl Value {
     }
 }
 
+impl Value {
+    /// The same value as serde_json holds it, for the small typed inputs (requests, options)
+    /// that serde reads. Whole numbers within ±2^53 become integers, so `7` stays `7`;
+    /// non-finite numbers (never produced by parsing) become null.
+    pub fn to_serde(&self) -> serde_json::Value {
+        use serde_json::Value as J;
+        match self {
+            Value::Null => J::Null,
+            Value::Bool(b) => J::Bool(*b),
+            Value::Number(n) => {
+                const SAFE: f64 = 9_007_199_254_740_991.0;
+                if n.fract() == 0.0 && n.abs() <= SAFE && !(*n == 0.0 && n.is_sign_negative()) {
+                    #[allow(clippy::cast_possible_truncation)] // whole and within ±2^53
+                    J::from(*n as i64)
+                } else {
+                    serde_json::Number::from_f64(*n).map_or(J::Null, J::Number)
+                }
+            }
+            Value::String(s) => J::String(s.clone()),
+            Value::Array(items) => J::Array(items.iter().map(Value::to_serde).collect()),
+            Value::Object(o) => J::Object(
+                o.iter()
+                    .map(|(k, v)| (k.to_string(), v.to_serde()))
+                    .collect(),
+            ),
+        }
+    }
+}
+
 impl From<&str> for Value {
     fn from(s: &str) -> Self {
         Value::String(s.to_string())

@@ -6,6 +6,18 @@ use crate::json::{self, Value};
 use crate::{Error, ErrorCode, Result};
 use std::collections::{HashMap, HashSet};
 
+/// The most documents one call accepts (a million, the largest tested); more are refused with
+/// `TOO_LARGE` before they are read, whatever form they come in.
+pub const MAX_DOCUMENTS: usize = 1_000_000;
+
+pub fn too_many_documents(len: usize) -> Error {
+    Error::new(
+        ErrorCode::TooLarge,
+        "",
+        format!("more than {MAX_DOCUMENTS} documents ({len} or more)"),
+    )
+}
+
 /// Who wrote a document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {

@@ -77,6 +77,9 @@ fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)
     }
     loop {
         let i = metas.len();
+        if i >= super::document::MAX_DOCUMENTS {
+            return Err(super::document::too_many_documents(i.saturating_add(1)));
+        }
         let base = format!("/{i}");
         p.skip_ws();
         if p.peek() != Some(b'{') {
@@ -109,17 +112,16 @@ fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)
                 let field_path = crate::error::pointer_push(&base, &key);
                 let value =
                     |p: &mut Parser<'_>| p.value(inner).map_err(|e| json_err(e, &field_path));
+                // Bodies count their depth from themselves, as they do when given as values.
                 match key.as_str() {
                     "id" => fields.id = Some(value(p)?),
                     "schema_type" => fields.schema_type = Some(value(p)?),
                     "origin_type" => fields.origin_type = Some(value(p)?),
                     "created_at" => fields.created_at = Some(value(p)?),
                     "is_leaf" => fields.is_leaf = Some(value(p)?),
-                    "data" => {
-                        data = Some(p.skip_value(inner).map_err(|e| json_err(e, &field_path))?)
-                    }
+                    "data" => data = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path))?),
                     "metadata" => {
-                        metadata = Some(p.skip_value(inner).map_err(|e| json_err(e, &field_path))?)
+                        metadata = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path))?)
                     }
                     _ => {
                         p.skip_value(inner).map_err(|e| json_err(e, &field_path))?;
@@ -186,6 +188,14 @@ impl DocSet for JsonDocs {
     }
 }
 
+/// `text` as ctxpack reads JSON, written back: lone surrogates become U+FFFD (serde_json refuses
+/// their escapes, which `JSON.stringify` writes), duplicate keys resolved as `JSON.parse` does.
+fn normalized(text: &str, path: &str) -> Result<String> {
+    json::parse(text)
+        .map(|v| json::stringify(&v, 0))
+        .map_err(|e| e.into_error(path))
+}
+
 /// A whole assemble input read from JSON text: the documents lazily, the rest fully.
 pub struct JsonInput {
     pub documents: JsonDocs,
@@ -224,15 +234,37 @@ impl JsonInput {
                     }
                     "profile" => {
                         let r = p.skip_value(1).map_err(|e| json_err(e, &path))?;
-                        profile = Some(p.slice(r).to_string());
+                        profile = Some(normalized(p.slice(r), &path)?);
                     }
                     _ => {
                         let r = p.skip_value(1).map_err(|e| json_err(e, &path))?;
-                        let v: serde_json::Value =
-                            serde_json::from_str(p.slice(r)).map_err(|e| {
-                                Error::new(ErrorCode::InvalidJson, path.clone(), e.to_string())
-                            })?;
-                        rest.insert(key, v);
+                        // ctxpack's reader, not serde's: lone surrogates become U+FFFD and the
+                        // depth limit is the documented one.
+                        let v = json::parse(p.slice(r)).map_err(|e| e.into_error(&path))?;
+                        // 1e400 parses to Infinity, which serde cannot hold: refuse it here
+                        // as the same number from a host object is refused.
+                        if let Value::Number(n) = v {
+                            if !n.is_finite() {
+                                return Err(match key.as_str() {
+                                    "maxChars" => Error::new(
+                                        ErrorCode::InvalidBudget,
+                                        path,
+                                        "maxChars must be finite",
+                                    ),
+                                    "now" => Error::new(
+                                        ErrorCode::InvalidTimestamp,
+                                        path,
+                                        "now must be finite epoch milliseconds",
+                                    ),
+                                    _ => Error::new(
+                                        ErrorCode::InvalidInput,
+                                        path,
+                                        "a number too large for a double",
+                                    ),
+                                });
+                            }
+                        }
+                        rest.insert(key, v.to_serde());
                     }
                 }
                 if p.eat(b'}') {

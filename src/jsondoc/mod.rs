@@ -32,8 +32,8 @@ pub use assemble::{
     DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals,
 };
 pub use document::{
-    check_unique_ids, data_value, leaves, metadata_value, DocMeta, DocSet, Edge, Jsondoc,
-    MetaFields, Origin, OwnedDocs,
+    check_unique_ids, data_value, leaves, metadata_value, too_many_documents, DocMeta, DocSet,
+    Edge, Jsondoc, MetaFields, Origin, OwnedDocs, MAX_DOCUMENTS,
 };
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};

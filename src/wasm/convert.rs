@@ -17,11 +17,124 @@ use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
+// Every host operation that can throw (a Proxy's trap, a revoked Proxy, a getter) is imported
+// with `catch`: an exception must come back as a value. One that unwinds through wasm frames
+// skips restoring the stack pointer, and a few hundred of those poison the instance.
+#[wasm_bindgen(module = "/src/wasm/glue.js")]
+extern "C" {
+    /// See glue.js: JSON text of a small value, refusing what JSON.stringify would change.
+    #[wasm_bindgen(catch, js_name = strictJson)]
+    fn strict_json(v: &JsValue, limit: u32) -> std::result::Result<JsValue, JsValue>;
+}
+
+/// Nesting allowed in profiles, requests and options: the same limit as everywhere.
+#[allow(clippy::cast_possible_truncation)] // 256
+const SMALL_VALUE_DEPTH: u32 = crate::json::MAX_DEPTH as u32;
+
+/// A profile, request or option as JSON text (`None` for undefined), checked by glue.js's
+/// `strictJson`; error paths are relative to the value, under `path`.
+pub fn strict_text(v: &JsValue, path: &str) -> Result<Option<String>> {
+    match strict_json(v, SMALL_VALUE_DEPTH) {
+        Ok(text) => Ok(text.as_string()),
+        Err(e) => {
+            let field = |k: &str| {
+                Reflect::get(&e, &JsValue::from_str(k))
+                    .ok()
+                    .and_then(|x| x.as_string())
+            };
+            let code = field("ctxpackCode").and_then(|c| ErrorCode::from_name(&c));
+            Err(match code {
+                Some(code) => Error::new(
+                    code,
+                    format!("{path}{}", field("path").unwrap_or_default()),
+                    field("message").unwrap_or_default(),
+                ),
+                None => threw(path, "reading this value", &e),
+            })
+        }
+    }
+}
+
+/// A small host value as a serde-readable JSON value (`null` for undefined), read by ctxpack's
+/// JSON reader so the depth limit and lone surrogates are handled as everywhere else.
+pub fn to_serde(v: &JsValue, path: &str) -> Result<serde_json::Value> {
+    match strict_text(v, path)? {
+        None => Ok(serde_json::Value::Null),
+        Some(text) => Ok(crate::json::parse(&text)
+            .map_err(|e| e.into_error(path))?
+            .to_serde()),
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(o: &JsValue) -> std::result::Result<Array, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn array_is_array(v: &JsValue) -> std::result::Result<bool, JsValue>;
+}
+
+/// The message of a thrown value, read without any call that could throw again.
 pub fn js_message(e: &JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "a JavaScript exception".to_string())
+    if let Some(s) = e.as_string() {
+        return s;
+    }
+    if e.is_object() {
+        if let Some(m) = Reflect::get(e, &JsValue::from_str("message"))
+            .ok()
+            .and_then(|m| m.as_string())
+        {
+            return m;
+        }
+    }
+    "a JavaScript exception".to_string()
+}
+
+fn threw(path: &str, what: &str, e: &JsValue) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        path,
+        format!("{what} threw: {}", js_message(e)),
+    )
+}
+
+/// `Array.isArray(v)`; a revoked Proxy throws, and is reported as bad input.
+pub fn is_array(v: &JsValue, path: &str) -> Result<bool> {
+    array_is_array(v).map_err(|e| threw(path, "checking for an array", &e))
+}
+
+/// `Object.keys(v)`, an own-keys trap's exception reported as bad input.
+pub fn keys(v: &JsValue, path: &str) -> Result<Vec<String>> {
+    let keys = object_keys(v).map_err(|e| threw(path, "listing the keys", &e))?;
+    Ok(keys
+        .iter()
+        .map(|k| k.as_string().unwrap_or_default())
+        .collect())
+}
+
+/// `arr.length` and `arr[i]` through `Reflect`, which report a throwing trap as a value.
+fn array_len(arr: &JsValue, path: &str) -> Result<usize> {
+    let len = Reflect::get(arr, &JsValue::from_str("length"))
+        .map_err(|e| threw(path, "reading the length", &e))?;
+    let n = len
+        .as_f64()
+        .filter(|n| n.is_finite() && *n >= 0.0 && n.fract() == 0.0)
+        .ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidInput,
+                path,
+                "the array has no valid length",
+            )
+        })?;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    // a whole, non-negative length
+    Ok(n.min(4_294_967_295.0) as usize)
+}
+
+fn element(arr: &JsValue, i: usize, path: &str) -> Result<JsValue> {
+    let index = u32::try_from(i)
+        .map_err(|_| Error::new(ErrorCode::InvalidInput, path, "index out of range"))?;
+    Reflect::get_u32(arr, index).map_err(|e| threw(path, "reading this element", &e))
 }
 
 /// `JSON.stringify(v)`, or `None` for `undefined` (and functions and symbols, which it skips).
@@ -31,20 +144,22 @@ pub fn json_text(v: &JsValue, path: &str) -> Result<Option<String>> {
     }
     match JSON::stringify(v) {
         Ok(s) => Ok(s.as_string()),
+        // Engines run out of stack at different depths; past ctxpack's own limit either way, so
+        // the code is the same whichever engine gave up first.
+        Err(e) if js_message(&e).contains("call stack") => Err(Error::new(
+            ErrorCode::TooDeep,
+            path,
+            format!(
+                "nested too deeply to read (deeper than {} levels): {}",
+                crate::json::MAX_DEPTH,
+                js_message(&e)
+            ),
+        )),
         Err(e) => Err(Error::new(
             ErrorCode::InvalidInput,
             path,
             format!("cannot be read as JSON: {}", js_message(&e)),
         )),
-    }
-}
-
-/// A host value as a serde-readable JSON value (`null` for undefined).
-pub fn to_serde(v: &JsValue, path: &str) -> Result<serde_json::Value> {
-    match json_text(v, path)? {
-        None => Ok(serde_json::Value::Null),
-        Some(text) => serde_json::from_str(&text)
-            .map_err(|e| Error::new(ErrorCode::InvalidInput, path, e.to_string())),
     }
 }
 
@@ -69,8 +184,9 @@ pub fn value_to_js(v: &Value) -> Result<JsValue> {
         .map_err(|e| Error::new(ErrorCode::InvalidInput, "", js_message(&e)))
 }
 
+/// An object that is neither an array nor a function (a revoked Proxy counts as not plain).
 pub fn is_plain_object(v: &JsValue) -> bool {
-    v.is_object() && !Array::is_array(v) && !v.is_function()
+    v.is_object() && !v.is_function() && array_is_array(v) == Ok(false)
 }
 
 pub fn get(obj: &JsValue, key: &JsValue, path: &str) -> Result<JsValue> {
@@ -96,7 +212,7 @@ fn scalar(v: JsValue) -> Option<Value> {
         Some(Value::Number(n))
     } else if let Some(b) = v.as_bool() {
         Some(Value::Bool(b))
-    } else if Array::is_array(&v) {
+    } else if array_is_array(&v).unwrap_or(false) {
         Some(Value::Array(Vec::new()))
     } else {
         Some(Value::Object(crate::json::Object::default()))
@@ -129,7 +245,9 @@ fn kind(v: &JsValue) -> &'static str {
         "undefined"
     } else if v.is_null() {
         "null"
-    } else if Array::is_array(v) {
+    } else if v.is_function() {
+        "a function"
+    } else if array_is_array(v).unwrap_or(false) {
         "an array"
     } else if v.is_string() {
         "a string"
@@ -151,7 +269,7 @@ fn kind(v: &JsValue) -> &'static str {
 impl JsDocs {
     /// Reads an array of documents; error paths are relative to the array.
     pub fn read(v: &JsValue, limit: usize) -> Result<Self> {
-        if !Array::is_array(v) {
+        if !is_array(v, "")? {
             return Err(Error::new(
                 ErrorCode::InvalidInput,
                 "",
@@ -162,21 +280,17 @@ impl JsDocs {
             ));
         }
         let docs: Array = v.clone().unchecked_into();
-        let len = usize::try_from(docs.length()).unwrap_or(usize::MAX);
+        let len = array_len(v, "")?;
         if len > limit {
-            return Err(Error::new(
-                ErrorCode::TooLarge,
-                "",
-                format!("{len} documents is more than the limit of {limit}"),
-            ));
+            return Err(crate::jsondoc::too_many_documents(len));
         }
         let metas = match read_meta(v) {
             Ok(packed) if !packed.is_null() => match unpack(&packed, len)? {
                 Some(metas) => metas,
-                None => read_each(&docs)?,
+                None => read_each(&docs, len)?,
             },
             // Malformed somewhere, or a getter threw: read field by field for the exact error.
-            _ => read_each(&docs)?,
+            _ => read_each(&docs, len)?,
         };
         crate::jsondoc::check_unique_ids(&metas)?;
         Ok(JsDocs {
@@ -189,15 +303,7 @@ impl JsDocs {
 
     fn field(&self, index: usize, key: &JsValue, name: &str) -> Result<JsValue> {
         let path = format!("/{index}/{name}");
-        let doc = u32::try_from(index)
-            .map(|i| self.docs.get(i))
-            .map_err(|_| {
-                Error::new(
-                    ErrorCode::InvalidInput,
-                    path.clone(),
-                    "no document at this index",
-                )
-            })?;
+        let doc = element(&self.docs, index, &format!("/{index}"))?;
         get(&doc, key, &path)
     }
 }
@@ -254,7 +360,7 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
 }
 
 /// The exact path: every field read and checked on its own, so errors name the field.
-fn read_each(docs: &Array) -> Result<Vec<DocMeta>> {
+fn read_each(docs: &Array, len: usize) -> Result<Vec<DocMeta>> {
     let keys: [JsValue; 7] = [
         "id",
         "schema_type",
@@ -267,8 +373,9 @@ fn read_each(docs: &Array) -> Result<Vec<DocMeta>> {
     .map(JsValue::from);
     let [k_id, k_type, k_origin, k_created, k_leaf, k_data, k_metadata] = &keys;
     let mut metas = Vec::new();
-    for (i, doc) in docs.iter().enumerate() {
+    for i in 0..len {
         let base = format!("/{i}");
+        let doc = element(docs, i, &base)?;
         if !is_plain_object(&doc) {
             return Err(Error::new(
                 ErrorCode::InvalidInput,

@@ -148,3 +148,88 @@ export function buildFilteredRecords(text, lengths) {
   }
   return out;
 }
+
+/**
+ * JSON text of a small host value — a profile, a request, an option — refusing what
+ * `JSON.stringify` would silently change: a symbol, function or BigInt (dropped or thrown), NaN
+ * and ±Infinity (written as null, so a default would apply unseen), typed arrays (written as
+ * objects), nesting past `limit` (cycles included). Lone surrogates become U+FFFD, as they do
+ * everywhere in ctxpack. Throws `{ ctxpackCode, path, message }` naming the field.
+ *
+ * @param {unknown} value
+ * @param {number} limit
+ * @returns {string | undefined} undefined for undefined, as JSON.stringify
+ */
+export function strictJson(value, limit) {
+  const out = [];
+  const fail = (code, path, message) => {
+    throw { ctxpackCode: code, path, message };
+  };
+  const text = (s) => JSON.stringify(typeof s.toWellFormed === "function" ? s.toWellFormed() : s);
+  const read = (holder, key, path) => {
+    try {
+      return holder[key];
+    } catch (e) {
+      return fail("INVALID_INPUT", path, `reading this field threw: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const walk = (v, path, depth) => {
+    switch (typeof v) {
+      case "string":
+        out.push(text(v));
+        return;
+      case "number":
+        if (!Number.isFinite(v)) fail("INVALID_INPUT", path, `${v} is not a JSON number`);
+        out.push(JSON.stringify(v));
+        return;
+      case "boolean":
+        out.push(v ? "true" : "false");
+        return;
+      case "object":
+        break;
+      default:
+        return fail("INVALID_INPUT", path, `a ${typeof v} is not a JSON value`);
+    }
+    if (v === null) {
+      out.push("null");
+      return;
+    }
+    if (depth >= limit) fail("TOO_DEEP", path, `nesting deeper than ${limit} levels (or a cycle)`);
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) fail("INVALID_INPUT", path, "a typed array is not a JSON value");
+    let keys;
+    let array;
+    try {
+      array = Array.isArray(v);
+      keys = array ? null : Object.keys(v);
+    } catch (e) {
+      return fail("INVALID_INPUT", path, `reading this value threw: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (array) {
+      const length = read(v, "length", path);
+      out.push("[");
+      for (let i = 0; i < length; i++) {
+        if (i > 0) out.push(",");
+        const item = read(v, i, `${path}/${i}`);
+        if (item === undefined) out.push("null");
+        else walk(item, `${path}/${i}`, depth + 1);
+      }
+      out.push("]");
+      return;
+    }
+    out.push("{");
+    let first = true;
+    for (const key of keys) {
+      const at = `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      const item = read(v, key, at);
+      if (item === undefined) continue;
+      if (!first) out.push(",");
+      first = false;
+      out.push(text(key), ":");
+      walk(item, at, depth + 1);
+    }
+    out.push("}");
+  };
+  if (value === undefined) return undefined;
+  walk(value, "", 0);
+  return out.join("");
+}

@@ -16,9 +16,6 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");
 
-/// Refuse more documents than this before reading any (a million, the largest tested).
-const MAX_DOCUMENTS: usize = 1_000_000;
-
 type JsResult = std::result::Result<JsValue, JsValue>;
 
 fn done<T>(r: Result<T>, to_js: impl Fn(&T) -> Result<JsValue>) -> JsResult {
@@ -32,7 +29,18 @@ pub fn version() -> String {
 }
 
 fn profile_from(v: &JsValue, path: &str) -> Result<Profile> {
-    match convert::json_text(v, path)? {
+    let text = convert::strict_text(v, path).map_err(|mut e| {
+        // NaN or ±Infinity where the profile wants a number: a bad budget or a bad setting.
+        if e.code == ErrorCode::InvalidInput && e.message.ends_with("is not a JSON number") {
+            e.code = if e.path.ends_with("/maxChars") {
+                ErrorCode::InvalidBudget
+            } else {
+                ErrorCode::InvalidProfile
+            };
+        }
+        e
+    })?;
+    match text {
         None => Ok(Profile::default()),
         Some(t) if t == "null" => Ok(Profile::default()),
         Some(t) => Profile::from_json(&t).map_err(|e| e.under(path)),
@@ -82,8 +90,7 @@ fn read_input(input: &JsValue, allow_profile: bool) -> Result<Input> {
     let mut options = AssembleOptions::default();
     let mut docs: Option<Box<dyn DocSet>> = None;
     let mut profile = None;
-    for key in js_sys::Object::keys::<JsValue>(input.unchecked_ref()).iter() {
-        let key = key.as_string().unwrap_or_default();
+    for key in convert::keys(input, "")? {
         let path = crate::error::pointer_push("", &key);
         let v = get(input, &JsValue::from_str(&key), &path)?;
         match key.as_str() {
@@ -93,7 +100,8 @@ fn read_input(input: &JsValue, allow_profile: bool) -> Result<Input> {
                         Box::new(JsonDocs::parse(text).map_err(|e| e.under("/documents"))?)
                     }
                     None => Box::new(
-                        JsDocs::read(&v, MAX_DOCUMENTS).map_err(|e| e.under("/documents"))?,
+                        JsDocs::read(&v, jsondoc::MAX_DOCUMENTS)
+                            .map_err(|e| e.under("/documents"))?,
                     ),
                 });
             }
@@ -247,7 +255,10 @@ pub fn trim_jsondoc(
                 "a document must be an object",
             ));
         }
-        let value = convert::to_value(&doc, "/doc")?.unwrap_or(crate::json::Value::Null);
+        // The document wraps its data in one level; the data alone gets the full depth limit.
+        let text = convert::json_text(&doc, "/doc")?.unwrap_or_default();
+        let value = crate::json::parse_with(crate::json::Parser::with_extra_depth(&text, 1))
+            .map_err(|e| e.into_error("/doc"))?;
         let trimmed =
             jsondoc::trim_document(value, level, &compiled.trim).map_err(|e| e.under("/doc"))?;
         convert::value_to_js(&trimmed)
