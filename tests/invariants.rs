@@ -236,3 +236,38 @@ fn stop_discards_everything_below_the_first_misfit() {
     let (skip, _, _) = actions(CapStrategy::Skip);
     assert_eq!(skip, [Action::Full, Action::Discarded, Action::Full]);
 }
+
+/// Found by the fuzz targets (fuzz/regressions): both readers report the same first error, and
+/// serde's recursion limit is a depth error.
+#[test]
+fn fuzz_regressions() {
+    let doc =
+        r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":0,"metadata":[]}]"#;
+    let lazy = JsonDocs::parse(doc.to_string())
+        .err()
+        .map(|e| (e.code, e.path));
+    let owned = OwnedDocs::from_value(&json::parse(doc).unwrap())
+        .err()
+        .map(|e| (e.code, e.path));
+    assert_eq!(lazy, owned);
+    assert_eq!(
+        lazy,
+        Some((ctxpack::ErrorCode::MissingField, "/0/data".to_string()))
+    );
+
+    let deep = format!(
+        r#"{{"rules":[{{"intent":"default","keywords":["x"],"params":{{"a":{}1{}}}}}]}}"#,
+        "[".repeat(130),
+        "]".repeat(130)
+    );
+    let e = ctxpack::jsondoc::Profile::from_json(&deep).unwrap_err();
+    assert_eq!(e.code, ctxpack::ErrorCode::TooDeep, "{e}");
+
+    let input = r#"{"documents":[],"request":"\ud800","profile":{"render":{"header":"\udc00"}}}"#;
+    let parsed = ctxpack::jsondoc::JsonInput::parse(input.to_string()).unwrap();
+    assert_eq!(
+        parsed.rest.get("request"),
+        Some(&serde_json::json!("\u{fffd}"))
+    );
+    assert!(parsed.profile.unwrap().contains('\u{fffd}'));
+}

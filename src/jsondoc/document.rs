@@ -214,7 +214,6 @@ impl OwnedDocs {
                     is_leaf: get("is_leaf"),
                 },
             )?;
-            let metadata = metadata_value(get("metadata"), i)?;
             let data = get("data").ok_or_else(|| {
                 Error::new(
                     ErrorCode::MissingField,
@@ -222,6 +221,7 @@ impl OwnedDocs {
                     "data is required",
                 )
             })?;
+            let metadata = metadata_value(get("metadata"), i)?;
             docs.push(Jsondoc {
                 meta,
                 data,

@@ -469,12 +469,13 @@ pub(crate) fn from_json_text<T: serde::de::DeserializeOwned>(text: &str) -> Resu
             let pointer = to_pointer(e.path());
             let inner = e.into_inner();
             let message = strip_position(&inner.to_string());
-            let code = if inner.is_syntax() || inner.is_eof() {
+            // serde_json files its recursion limit under syntax errors; it is a depth error.
+            let code = if message.contains("recursion limit") {
+                ErrorCode::TooDeep
+            } else if inner.is_syntax() || inner.is_eof() {
                 ErrorCode::InvalidJson
             } else if message.starts_with("missing field") {
                 ErrorCode::MissingField
-            } else if message.contains("recursion limit") {
-                ErrorCode::TooDeep
             } else {
                 ErrorCode::InvalidInput
             };

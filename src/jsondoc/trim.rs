@@ -94,7 +94,7 @@ fn summary(items: usize) -> Value {
 /// Replaces a container by its count, unless the count would be the longer text (`[[]]`).
 fn replace_with_summary(v: &mut Value, items: usize) -> bool {
     let s = summary(items);
-    if json::stringify(&s, 0).len() < json::stringify(v, 0).len() {
+    if utf16_len(&json::stringify(&s, 0)) < utf16_len(&json::stringify(v, 0)) {
         *v = s;
         true
     } else {
@@ -264,6 +264,9 @@ mod tests {
             apply(r#"{"tiny":[[]]}"#, TrimLevel::Summarized),
             (r#"{"tiny":[[]]}"#.to_string(), false)
         );
+        // Measured in UTF-16 units, not UTF-8 bytes (found by the trim fuzz target).
+        let cjk = r#"{"a":["故故故故故故故故故故故"]}"#;
+        assert_eq!(apply(cjk, TrimLevel::Summarized), (cjk.to_string(), false));
     }
 
     #[test]
