@@ -66,6 +66,9 @@ node tests/packaging/run.mjs
 section "browser e2e: the www demo page in Chromium"
 node tests/e2e/run.mjs
 
+section "fuzz: every cargo-fuzz target for 30 s, fixed seed (nightly; installs cargo-fuzz if missing)"
+FUZZ_SEED=1 bash fuzz/run.sh 30
+
 finish
 printf '\n=== all suites passed in %ds\n' "$SECONDS"
 printf '%s\n' "${timings[@]}"

@@ -1,0 +1,104 @@
+//! `ctxpack::json::parse` on arbitrary text. When it parses: `stringify` then re-parse gives the
+//! same text (compact and indented); the lazy reader's `skip_value` accepts exactly what `parse`
+//! accepts; `JsonDocs::parse` and `OwnedDocs::from_value` agree (same documents, same bodies,
+//! or the same error code and path). When it does not: a message, an offset inside the text,
+//! and `JsonDocs::parse` refuses it too. Never a panic.
+#![no_main]
+
+use ctxpack::json::{self, Parser};
+use ctxpack::jsondoc::{DocSet, JsonDocs, OwnedDocs};
+use ctxpack_fuzz::check::{assert_same, check_error};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let parsed = json::parse(&text);
+
+    let mut p = Parser::new(&text);
+    let skipped = p.skip_value(0).is_ok() && {
+        p.skip_ws();
+        p.end().is_ok()
+    };
+    assert_eq!(
+        skipped,
+        parsed.is_ok(),
+        "Parser::skip_value and json::parse disagree on whether this is JSON"
+    );
+
+    let docs = JsonDocs::parse(text.to_string());
+    if let Err(e) = &docs {
+        check_error(e, "JsonDocs::parse");
+    }
+    let v = match parsed {
+        Err(e) => {
+            assert!(!e.message.is_empty(), "parse error without a message");
+            assert!(e.offset <= text.len(), "parse error offset past the text");
+            let too_deep = e.too_deep;
+            check_error(&e.into_error(""), "json::parse");
+            // Document bodies count their nesting from themselves (as when given as values),
+            // so a documents array may nest deeper than json::parse takes as a whole.
+            assert!(
+                docs.is_err() || too_deep,
+                "JsonDocs::parse accepted text json::parse refuses"
+            );
+            return;
+        }
+        Ok(v) => v,
+    };
+
+    // Round trip: what stringify writes parses back to the same text.
+    let compact = json::stringify(&v, 0);
+    let back = json::parse(&compact)
+        .unwrap_or_else(|e| panic!("stringify wrote text parse refuses: {}", e.message));
+    assert_eq!(
+        json::stringify(&back, 0),
+        compact,
+        "parse/stringify round trip"
+    );
+    let indent = usize::from(data.first().copied().unwrap_or(0) % 12);
+    let pretty = json::stringify(&v, indent);
+    let back = json::parse(&pretty).unwrap_or_else(|e| {
+        panic!(
+            "stringify(indent {indent}) wrote text parse refuses: {}",
+            e.message
+        )
+    });
+    assert_eq!(json::stringify(&back, 0), compact, "indented round trip");
+
+    // The lazy reader and the value reader agree.
+    let owned = OwnedDocs::from_value(&v);
+    match (docs, owned) {
+        (Ok(lazy), Ok(owned)) => {
+            assert_eq!(
+                lazy.metas(),
+                owned.metas(),
+                "the readers read different metadata"
+            );
+            for i in 0..lazy.metas().len() {
+                assert_same(
+                    &lazy.data(i),
+                    &owned.data(i),
+                    "the readers read different data",
+                );
+                assert_same(
+                    &lazy.metadata(i),
+                    &owned.metadata(i),
+                    "the readers read different metadata objects",
+                );
+            }
+        }
+        (Err(a), Err(b)) => {
+            check_error(&b, "OwnedDocs::from_value");
+            assert_eq!(
+                (a.code, a.path.as_str()),
+                (b.code, b.path.as_str()),
+                "the readers refuse the same documents differently:\n JsonDocs: {a:?}\n OwnedDocs: {b:?}"
+            );
+        }
+        (a, b) => panic!(
+            "one reader accepts, the other refuses:\n JsonDocs: {:?}\n OwnedDocs: {:?}",
+            a.err(),
+            b.err()
+        ),
+    }
+});
