@@ -1,43 +1,54 @@
-// The contenders, on the same documents, budget and profile.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import ts from "typescript";
-import { ContextAssembler } from "ctxpack";
-import { profile } from "./workload.mjs";
+// The contenders, on the same documents, request, profile, budget and cap. Runtime-neutral:
+// bench/node.mjs and the Chromium page (bench/browser.mjs) build them from the modules they load.
 
-// The baseline is TypeScript; compile it with the project's own compiler, as a user's build would.
-const source = readFileSync(new URL("./baseline.ts", import.meta.url), "utf8");
-const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-const file = join(mkdtempSync(join(tmpdir(), "ctxpack-bench-")), "baseline.mjs");
-writeFileSync(file, js);
-const baseline = await import(file);
-
-const required = profile.intents.generate_episode_synopsis.required;
-const assembler = new ContextAssembler(profile);
-
-/** name → (docs, text) → { context, included ids } */
-export const contenders = {
-  "plain TS, objects in": (docs) => baseline.assemble(docs, required),
-  "ctxpack, objects in": (docs) => result(assembler.assemble({ documents: docs })),
-  "JSON.parse + plain TS": (_, text) => baseline.assemble(JSON.parse(text), required),
-  "ctxpack, JSON text in": (_, text) => result(assembler.assemble({ documents: text })),
-};
-
-function result({ context, manifest }) {
-  const included = manifest.documents.filter((d) => d.action !== "discarded" && d.action !== "filtered_out").map((d) => d.id);
-  return { context, included, manifest };
+/**
+ * @param {{ ContextAssembler: any, baseline: any, profile: object, request: string, options: { cap: string, maxChars: number }, peers?: Record<string, Function> }} deps
+ * @returns {{ name: string, input: "objects" | "text", run: (docs: object[], text: string) => any }[]}
+ */
+export function makeContenders({ ContextAssembler, baseline, profile, request, options, peers = {} }) {
+  const assembler = new ContextAssembler(profile); // the profile compiled once, as a server would
+  const { maxChars } = options;
+  const fromManifest = ({ context, manifest }) => ({
+    context,
+    included: manifest.documents.filter((d) => d.action === "full" || d.action === "truncated" || d.action === "summarized").map((d) => d.id),
+    records: manifest.documents.length,
+  });
+  const list = [
+    { name: "plain TS", input: "objects", run: (docs) => baseline.assemble(docs, request, profile, maxChars) },
+    { name: "ctxpack", input: "objects", run: (docs) => fromManifest(assembler.assemble({ documents: docs, request, ...options })) },
+    { name: "JSON.parse + plain TS", input: "text", run: (_, text) => baseline.assemble(JSON.parse(text), request, profile, maxChars) },
+    { name: "ctxpack, JSON text", input: "text", run: (_, text) => fromManifest(assembler.assemble({ documents: text, request, ...options })) },
+  ];
+  for (const [name, assemble] of Object.entries(peers)) {
+    list.push({ name, input: "objects", run: (docs) => assemble(docs, request, profile, maxChars) });
+  }
+  return list;
 }
 
-/** Do the contenders agree? Same included documents, in the same order; contexts compared too. */
-export function agreement(docs, text) {
-  const outs = Object.entries(contenders).map(([name, f]) => [name, f(docs, text)]);
-  const [, ref] = outs[0];
-  return outs.map(([name, out]) => ({
-    name,
-    sameIncluded: JSON.stringify(out.included) === JSON.stringify(ref.included),
-    sameContext: out.context === ref.context,
-    included: out.included.length,
-    chars: out.context.length,
-  }));
+/** The ids a context holds, in order, read from its `## type (id)` headers. */
+export function idsInContext(context) {
+  return [...context.matchAll(/^## [^\n]* \(([^()\n]*)\)$/gm)].map((m) => m[1]);
+}
+
+/**
+ * Runs every contender once and compares it with the plain-TypeScript reference: the same
+ * included documents in the same order, and the same context bytes.
+ */
+export async function agreement(contenders, docs, text) {
+  const rows = [];
+  let ref;
+  for (const c of contenders) {
+    const out = await c.run(docs, text);
+    const included = out.included ?? idsInContext(out.context);
+    ref ??= { included, context: out.context };
+    rows.push({
+      name: c.name,
+      included: included.length,
+      chars: out.context.length,
+      records: out.records ?? null,
+      sameIncluded: included.join("\n") === ref.included.join("\n"),
+      sameContext: out.context === ref.context,
+    });
+  }
+  return rows;
 }

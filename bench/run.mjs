@@ -1,126 +1,161 @@
-// npm run bench: ctxpack against the same algorithm in plain TypeScript, side by side in one
-// Node process, alternating contenders round by round so machine noise hits all alike.
-// Writes docs/BENCHMARKS.md.   node bench/run.mjs [--no-build] [--large]
+// npm run bench: builds the package in release mode, then measures ctxpack against the same
+// algorithm in plain TypeScript and against Priompt and prompt-tsx, in Node and in headless
+// Chromium; memory, start-up, sizes and CPU profiles of ctxpack's calls. Prints the tables and
+// writes docs/BENCHMARKS.md, bench/results/results.json and bench/results/time-vs-documents.svg.
+//
+//   node bench/run.mjs [--no-build] [--no-browser] [--no-profile] [--quick]
+//
+// --quick (development only): 1k documents everywhere, a few rounds; writes nothing in docs/.
+// Nothing here asserts on time: the targets are reported as met or missed, never enforced.
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
-import { fileURLToPath } from "node:url";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { stats } from "./harness.mjs";
+import { MEMORY } from "./plan.mjs";
+import { plotResults } from "./plot.mjs";
+import { report } from "./report.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-if (!process.argv.includes("--no-build")) execFileSync(process.execPath, [join(root, "scripts", "build.mjs")], { stdio: "inherit" });
+const args = process.argv.slice(2);
+const flag = (f) => args.includes(f);
+const quickRun = flag("--quick");
+const log = (s) => process.stderr.write(`${s}\n`);
+const started = performance.now();
+const phases = [];
+/** Runs one phase, noting its duration and the machine's load average around it. */
+async function phase(name, f) {
+  const t = performance.now();
+  const load = loadavg()[0];
+  log(`\n=== ${name}`);
+  const r = await f();
+  phases.push({ name, seconds: (performance.now() - t) / 1000, loadBefore: load, loadAfter: loadavg()[0] });
+  return r;
+}
 
-const { documents } = await import("./workload.mjs");
-const { contenders, agreement } = await import("./contenders.mjs");
+// --- Build: the release build (cargo --release, wasm-bindgen, wasm-opt) the package ships.
+if (!flag("--no-build")) {
+  await phase("build", () => {
+    const script = join(root, "scripts", "build.mjs");
+    if (!existsSync(script)) throw new Error("scripts/build.mjs is missing: cannot build the package");
+    execFileSync(process.execPath, [script], { cwd: root, stdio: "inherit" });
+  });
+}
+const { typecheck } = await import("./compile.mjs");
+typecheck(); // fail before minutes of timing if the baseline does not type-check
 
-const sizes = [
-  { n: 1_000, rounds: 40 },
-  { n: 10_000, rounds: 20 },
-  { n: 10_000, rounds: 15, bodyScale: 10 },
-  ...(process.argv.includes("--large") ? [{ n: 100_000, rounds: 5 }] : []),
-];
+const tmp = mkdtempSync(join(tmpdir(), "ctxpack-bench-"));
+const node = (script, scriptArgs, flags = []) => {
+  const r = spawnSync(process.execPath, [...flags, join(root, "bench", script), ...scriptArgs], { cwd: root, stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`bench/${script} ${scriptArgs.join(" ")} failed (exit ${r.status})`);
+  return r.stdout.toString();
+};
 
-const quantile = (xs, q) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-const rows = [];
-const checks = [];
-for (const { n, rounds, bodyScale = 1 } of sizes) {
-  const docs = documents(n, { bodyScale });
-  const text = JSON.stringify(docs);
-  const label = `${n.toLocaleString("en")} docs${bodyScale > 1 ? `, bodies ×${bodyScale}` : ""}`;
-  checks.push({ label, mb: (text.length / 1e6).toFixed(1), agree: agreement(docs, text) });
-  const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
-  for (let r = -3; r < rounds; r++) {
-    for (const [name, f] of Object.entries(contenders)) {
-      const t = performance.now();
-      f(docs, text);
-      const dt = performance.now() - t;
-      if (r >= 0) times[name].push(dt);
+// --- Node: every contender, every workload, then the paired comparisons, one process.
+const nodeOut = join(tmp, "node.json");
+await phase("Node", () => node("node.mjs", ["--out", nodeOut, ...(quickRun ? ["--quick"] : [])], ["--max-old-space-size=8192", "--expose-gc"]));
+const nodeResults = JSON.parse(readFileSync(nodeOut, "utf8"));
+
+// --- Memory: one fresh process per contender and workload.
+const memory = await phase("memory", () => {
+  const rows = [];
+  for (const w of quickRun ? [{ ...MEMORY[0], n: 1000, label: "1k (quick)" }] : MEMORY) {
+    for (const name of w.contenders) {
+      if (nodeResults.peerErrors[name]) continue;
+      const out = node("memory.mjs", [name, String(w.n), String(w.bodyScale)], ["--expose-gc", "--min-semi-space-size=512", "--max-semi-space-size=512", "--max-old-space-size=8192"]);
+      rows.push({ label: w.label, ...JSON.parse(out) });
+      log(`[memory] ${w.label} ${name}: ${out}`);
     }
   }
-  const base = { "plain TS, objects in": null, "JSON.parse + plain TS": null };
-  for (const [name, ts] of Object.entries(times)) {
-    ts.sort((a, b) => a - b);
-    const median = quantile(ts, 0.5);
-    if (name in base) base[name] = median;
-    rows.push({ label, name, median, p10: quantile(ts, 0.1), p90: quantile(ts, 0.9) });
-  }
-  for (const row of rows.filter((r) => r.label === label)) {
-    row.ratio = row.median / (row.name.includes("JSON") ? base["JSON.parse + plain TS"] : base["plain TS, objects in"]);
-  }
-}
+  return rows;
+});
 
-// Start-up: instantiating the module, apart from any call.
-function startup(code, runs = 15) {
-  const ts = [];
+// --- Start-up in Node: a fresh process that requires the package, against an empty one.
+const startup = await phase("start-up", () => {
+  const runs = quickRun ? 4 : 20;
+  const times = { bare: [], ctxpack: [] };
   for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    spawnSync(process.execPath, ["-e", code], { cwd: root });
-    ts.push(performance.now() - t);
+    for (const [k, code] of [["bare", ""], ["ctxpack", 'require("ctxpack")']]) {
+      const t = performance.now();
+      const r = spawnSync(process.execPath, ["-e", code], { cwd: root });
+      if (r.status !== 0) throw new Error(`node -e '${code}' failed: ${r.stderr}`);
+      times[k].push(performance.now() - t);
+    }
   }
-  ts.sort((a, b) => a - b);
-  return quantile(ts, 0.5);
+  return { bare: stats(times.bare), ctxpack: stats(times.ctxpack) };
+});
+
+// --- Chromium.
+let chromium = null;
+let chromiumError = null;
+if (!flag("--no-browser")) {
+  await phase("Chromium", async () => {
+    try {
+      const { runChromium } = await import("./browser.mjs");
+      chromium = await runChromium({ quickRun, startupLoads: quickRun ? 3 : 10 });
+    } catch (e) {
+      chromiumError = String(e?.stack ?? e);
+      log(`Chromium run failed: ${chromiumError}`);
+    }
+  });
 }
-const bare = startup("");
-const loaded = startup('require("ctxpack")');
-const webWasm = Buffer.from(readFileSync(join(root, "pkg", "web", "wasm-inline.js"), "utf8").match(/"([A-Za-z0-9+/=]+)"/)[1], "base64");
-const wasm = { raw: webWasm.length, gzip: gzipSync(webWasm, { level: 9 }).length };
-const heapMb = (process.memoryUsage().heapUsed / 1e6).toFixed(0);
 
-const ms = (x) => x.toFixed(2);
-const table = [
-  "| workload | contender | median ms | p10–p90 ms | × baseline |",
-  "|---|---|---:|---:|---:|",
-  ...rows.map((r) => `| ${r.label} | ${r.name} | ${ms(r.median)} | ${ms(r.p10)}–${ms(r.p90)} | ${r.ratio.toFixed(2)} |`),
-].join("\n");
-const agreeTable = [
-  "| workload | JSON size MB | contender | included | same included set as plain TS | same context bytes |",
-  "|---|---:|---|---:|---|---|",
-  ...checks.flatMap((c) => c.agree.map((a) => `| ${c.label} | ${c.mb} | ${a.name} | ${a.included} | ${a.sameIncluded ? "yes" : "no"} | ${a.sameContext ? "yes" : "no"} |`)),
-].join("\n");
+// --- Sizes: the module browsers get (inlined base64 in pkg/web) and the one Node reads.
+const inlineJs = readFileSync(join(root, "pkg", "web", "wasm-inline.js"));
+const webWasm = Buffer.from(inlineJs.toString("utf8").match(/"([A-Za-z0-9+/=]+)"/)[1], "base64");
+const nodeWasm = readFileSync(join(root, "pkg", "node", "ctxpack_bg.wasm"));
+const sizes = {
+  raw: webWasm.length,
+  gzip: gzipSync(webWasm, { level: 9 }).length,
+  inline: inlineJs.length,
+  inlineGzip: gzipSync(inlineJs, { level: 9 }).length,
+  nodeSame: nodeWasm.equals(webWasm),
+  nodeRaw: nodeWasm.length,
+};
 
-console.log(table);
-console.log(`\nstart-up: node -e '' ${ms(bare)} ms, node -e 'require("ctxpack")' ${ms(loaded)} ms`);
-console.log(`wasm: ${wasm.raw} bytes raw, ${wasm.gzip} bytes gzipped; heap after the run ${heapMb} MB`);
+// --- Profiles of ctxpack's calls at 10k, on a build that keeps wasm function names.
+let profiles = null;
+if (!flag("--no-profile") && !quickRun) {
+  profiles = await phase("CPU profiles", async () => {
+    const { buildNamed, buildNamedWeb, profileCalls } = await import("./profile.mjs");
+    const entry = buildNamed();
+    const out = { node: { objects: { calls: 30, ...profileCalls(entry, "objects", 10_000, 30) }, text: { calls: 15, ...profileCalls(entry, "text", 10_000, 15) } } };
+    if (!flag("--no-browser")) {
+      try {
+        const { profileChromium } = await import("./browser.mjs");
+        const c = await profileChromium(buildNamedWeb(), { n: 10_000, calls: { ctxpack: 20, "ctxpack, JSON text": 8 } });
+        out.chromium = { objects: c.ctxpack, text: c["ctxpack, JSON text"] };
+      } catch (e) {
+        out.chromiumError = String(e?.message ?? e);
+        log(`Chromium profile failed: ${out.chromiumError}`);
+      }
+    }
+    return out;
+  });
+}
 
-const doc = `# Benchmarks
+// --- The report.
+const today = new Date().toISOString().slice(0, 10);
+const minutes = (performance.now() - started) / 60000;
+const data = { date: today, machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? "unknown CPU" }, minutes, phases, node: nodeResults, chromium, chromiumError, memory, startup, sizes, profiles, quick: quickRun };
+const { markdown, console: text, targets } = report(data);
+const svg = plotResults(data);
+console.log(text);
 
-Measured by \`npm run bench\` (\`node bench/run.mjs\`) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on this
-project's 2-core machine (noisy: read ratios, not absolute times). Every contender runs on the
-same generated documents (\`bench/workload.mjs\`, seeded: story settings with ten characters,
-chronicles, episode plans, synopses, ideas; ~2.5 KB each, a fifth holding \`data\` as JSON text)
-with the same profile (synopsis request: four required types, synopses excluded), the same
-16,000-character budget and the \`stop\` cap (the reference behaviour), alternating round by round
-in one process. "× baseline" compares objects-in contenders with plain TypeScript on objects,
-and JSON-text contenders with \`JSON.parse\` + plain TypeScript.
-
-${table}
-
-Module start-up, separately from calls: \`node -e ''\` ${ms(bare)} ms, \`node -e 'require("ctxpack")'\` ${ms(loaded)} ms
-(median of 15 processes). Wasm: ${wasm.raw.toLocaleString("en")} bytes raw, ${wasm.gzip.toLocaleString("en")} bytes gzipped.
-
-## Do they compute the same thing?
-
-${agreeTable}
-
-ctxpack also produces the full manifest (one record per document); the plain-TypeScript
-version produces none. Where contexts differ in bytes, it is the trim rules: ctxpack trims
-nested strings too, and never makes a document longer by trimming (a 505-character string is
-not "cut" to 500 + \` [truncated]\`); the reference trims only top-level strings.
-
-## What holds ctxpack back
-
-- **Objects in.** The plain-TypeScript filter/score/sort over 10,000 objects already in the V8
-  heap is about a millisecond. ctxpack must read each document's metadata out of the JS heap
-  (one pass in JavaScript, then one crossing) and hand back a manifest of 10,000 records, which
-  JavaScript must allocate; each of those is proportional to the number of documents and costs
-  more than the whole baseline. On the way here (a simpler ad-hoc workload of 10,000 documents
-  with ~2 KB string bodies, measured before this benchmark existed): reading metadata with one
-  \`Reflect.get\` per field and returning the manifest as JSON text (\`JSON.parse\` of ~3 MB) took
-  ~44 ms per call; one metadata pass in JavaScript plus records built from columns took ~10 ms.
-- **JSON text in.** Copying the text into wasm memory (UTF-16 → UTF-8) costs about what V8's
-  \`JSON.parse\` costs for the same text, before ctxpack has scanned a byte; the scan itself is a
-  word-at-a-time validator. Bodies of documents that are not rendered are never parsed, which is
-  why the ×10-bodies row grows with the bytes copied and scanned, not with parsing.
-`;
-writeFileSync(join(root, "docs", "BENCHMARKS.md"), doc);
-console.log("wrote docs/BENCHMARKS.md");
+const trimProfile = (p) => p && { ...p, rows: p.rows.slice(0, 40), inclusive: p.inclusive.slice(0, 80) };
+const saved = { ...data, targets, profiles: profiles && Object.fromEntries(Object.entries(profiles).map(([rt, v]) => [rt, typeof v === "object" ? { objects: trimProfile(v.objects), text: trimProfile(v.text) } : v])) };
+if (quickRun) {
+  writeFileSync(join(tmp, "BENCHMARKS.md"), markdown);
+  writeFileSync(join(tmp, "time-vs-documents.svg"), svg);
+  writeFileSync(join(tmp, "results.json"), JSON.stringify(saved, null, 1));
+  log(`\n--quick: wrote BENCHMARKS.md, results.json and the plot in ${tmp}, not in docs/`);
+} else {
+  mkdirSync(join(root, "bench", "results"), { recursive: true });
+  writeFileSync(join(root, "bench", "results", "results.json"), JSON.stringify(saved, null, 1));
+  writeFileSync(join(root, "bench", "results", "time-vs-documents.svg"), svg);
+  writeFileSync(join(root, "docs", "BENCHMARKS.md"), markdown);
+  log("\nwrote docs/BENCHMARKS.md, bench/results/results.json, bench/results/time-vs-documents.svg");
+}
+log(`bench took ${minutes.toFixed(1)} minutes`);

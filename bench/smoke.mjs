@@ -1,10 +1,31 @@
-// A quick run of every contender on 200 documents: they agree on what is included. No timing.
+// A quick run of every contender (ctxpack objects and JSON text, the plain-TypeScript reference,
+// Priompt, prompt-tsx) once on 200 documents: they must include the same documents in the same
+// order and produce the same context bytes. Run by `npm test`. No timing, nothing about speed.
 import assert from "node:assert/strict";
-import { documents } from "./workload.mjs";
+import { documents, options } from "./workload.mjs";
 import { agreement } from "./contenders.mjs";
+import { nodeContenders } from "./setup-node.mjs";
 
-const docs = documents(200);
-const rows = agreement(docs, JSON.stringify(docs));
-for (const row of rows) assert.ok(row.sameIncluded, `${row.name} included a different set`);
-assert.ok(rows[0].included > 0);
-console.log(`bench smoke: ${rows.length} passed, 0 failed`);
+// The benchmark's budget, and one large enough that truncated and summarized documents are
+// rendered too, so the trim ladder of the reference is checked against ctxpack's.
+const budgets = [options, { ...options, maxChars: 300_000 }];
+let passed = 0;
+let failed = 0;
+for (const budget of budgets) {
+  const { contenders, peerErrors } = await nodeContenders({ budget, check: budget === options }); // type-checks bench/baseline.ts once
+  assert.deepEqual(peerErrors, {}, "a peer library could not be loaded (are the devDependencies installed?)");
+  for (const bodyScale of [1, 10]) {
+    const docs = documents(200, { bodyScale });
+    const rows = await agreement(contenders, docs, JSON.stringify(docs));
+    const what = `maxChars ${budget.maxChars}, bodies ×${bodyScale}`;
+    for (const row of rows) {
+      const ok = row.sameIncluded && row.sameContext;
+      ok ? passed++ : failed++;
+      console.log(`${ok ? "ok" : "FAILED"}: ${what}, ${row.name}: ${row.included} included, ${row.chars} chars${ok ? "" : ` (same included: ${row.sameIncluded}, same context: ${row.sameContext})`}`);
+    }
+    if (bodyScale === 1) assert.ok(rows[0].included > 0, `${what}: the workload should include documents`);
+    assert.equal(rows.find((r) => r.name === "ctxpack").records, docs.length, "the manifest accounts for every document");
+  }
+}
+console.log(`bench smoke: ${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;

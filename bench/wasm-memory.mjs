@@ -1,0 +1,18 @@
+// The package does not export its WebAssembly.Memory. To read the size of ctxpack's linear
+// memory, wrap the WebAssembly.Instance constructor *before* the package is imported and keep
+// the memory of every instance made. Linear memory only grows, so its size after a run is its
+// peak during the run. Used by the Node runner and the Chromium page alike.
+
+/** Starts watching; returns a function giving the largest linear memory seen, in bytes. */
+export function watchWasmMemory() {
+  const memories = [];
+  const Instance = WebAssembly.Instance;
+  WebAssembly.Instance = new Proxy(Instance, {
+    construct(target, args, newTarget) {
+      const instance = Reflect.construct(target, args, newTarget === WebAssembly.Instance ? target : newTarget);
+      if (instance.exports.memory instanceof WebAssembly.Memory) memories.push(instance.exports.memory);
+      return instance;
+    },
+  });
+  return () => Math.max(0, ...memories.map((m) => m.buffer.byteLength));
+}
