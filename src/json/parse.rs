@@ -433,10 +433,12 @@ impl<'a> Parser<'a> {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGHS: u64 = 0x8080_8080_8080_8080;
         let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
-        while let Some(chunk) = self.bytes.get(self.pos..self.pos.saturating_add(8)) {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            let x = u64::from_le_bytes(word);
+        while let Some(chunk) = self
+            .bytes
+            .get(self.pos..)
+            .and_then(<[u8]>::first_chunk::<8>)
+        {
+            let x = u64::from_le_bytes(*chunk);
             let quote = has_zero(x ^ (ONES * u64::from(b'"')));
             let backslash = has_zero(x ^ (ONES * u64::from(b'\\')));
             // A byte below 0x20: subtracting 0x20 borrows into its high bit (ASCII bytes only;

@@ -109,9 +109,11 @@ fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)
                 let key = p.string().map_err(|e| json_err(e, &base))?;
                 p.expect(b':', "':'").map_err(|e| json_err(e, &base))?;
                 let inner = depth.saturating_add(2);
-                let field_path = crate::error::pointer_push(&base, &key);
+                // Built only when a field is bad: per field of every document it would cost more
+                // than reading the field.
+                let field_path = || crate::error::pointer_push(&base, &key);
                 let value =
-                    |p: &mut Parser<'_>| p.value(inner).map_err(|e| json_err(e, &field_path));
+                    |p: &mut Parser<'_>| p.value(inner).map_err(|e| json_err(e, &field_path()));
                 // Bodies count their depth from themselves, as they do when given as values.
                 match key.as_str() {
                     "id" => fields.id = Some(value(p)?),
@@ -119,12 +121,13 @@ fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)
                     "origin_type" => fields.origin_type = Some(value(p)?),
                     "created_at" => fields.created_at = Some(value(p)?),
                     "is_leaf" => fields.is_leaf = Some(value(p)?),
-                    "data" => data = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path))?),
+                    "data" => data = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path()))?),
                     "metadata" => {
-                        metadata = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path))?)
+                        metadata = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path()))?)
                     }
                     _ => {
-                        p.skip_value(inner).map_err(|e| json_err(e, &field_path))?;
+                        p.skip_value(inner)
+                            .map_err(|e| json_err(e, &field_path()))?;
                     }
                 }
                 if p.eat(b'}') {

@@ -3,6 +3,7 @@
 use super::document::{DocMeta, Origin};
 use super::profile::{CompiledIntent, CompiledProfile, TypeRole};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// Each term of a document's score, so a debug view can say why it ranked where it did.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
@@ -60,6 +61,20 @@ pub fn effective_now(metas: &[DocMeta], now: Option<f64>) -> f64 {
     })
 }
 
+fn filtered_reason(schema_type: &str, canonical: &str, role: TypeRole, intent: &str) -> String {
+    let alias = if canonical == schema_type {
+        String::new()
+    } else {
+        format!(" (alias of {canonical:?})")
+    };
+    let verdict = if role == TypeRole::Excluded {
+        "is excluded"
+    } else {
+        "is not needed"
+    };
+    format!("type {schema_type:?}{alias} {verdict} for intent {intent:?}")
+}
+
 /// Filters `metas` to the intent's types and ranks them.
 pub fn rank(
     profile: &CompiledProfile,
@@ -72,36 +87,18 @@ pub fn rank(
     let w = &profile.weights;
     let mut selected = Vec::new();
     let mut filtered = Vec::new();
+    let mut reasons: HashMap<&str, String> = HashMap::new();
     for (index, m) in metas.iter().enumerate() {
         let canonical = profile.canonical_type(&m.schema_type);
         let role = intent.role(canonical);
-        let alias = if canonical == m.schema_type {
-            String::new()
-        } else {
-            format!(" (alias of {canonical:?})")
-        };
-        match role {
-            TypeRole::Excluded => {
-                filtered.push(FilteredDoc {
-                    index,
-                    reason: format!(
-                        "type {:?}{alias} is excluded for intent {:?}",
-                        m.schema_type, intent.name
-                    ),
-                });
-                continue;
-            }
-            TypeRole::Unlisted => {
-                filtered.push(FilteredDoc {
-                    index,
-                    reason: format!(
-                        "type {:?}{alias} is not needed for intent {:?}",
-                        m.schema_type, intent.name
-                    ),
-                });
-                continue;
-            }
-            TypeRole::Required | TypeRole::Optional | TypeRole::Other => {}
+        if matches!(role, TypeRole::Excluded | TypeRole::Unlisted) {
+            // One reason per type, built once: thousands of filtered documents share a few types.
+            let reason = reasons
+                .entry(m.schema_type.as_str())
+                .or_insert_with(|| filtered_reason(&m.schema_type, canonical, role, &intent.name))
+                .clone();
+            filtered.push(FilteredDoc { index, reason });
+            continue;
         }
         let is_leaf = leaves.get(index).copied().unwrap_or(false);
         // Newer is better: the newest gets the full weight, one a half-life older gets half.
