@@ -55,5 +55,8 @@ if [ ! -f package-lock.json ]; then
   fi
 elif [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund
+  # npm ci refuses this lock file: @impowering/priompt's native tokenizer lists per-platform
+  # optional packages that are not published, and npm then calls the lock out of sync even when
+  # `npm install` has just written it. `npm install` installs the locked versions all the same.
+  npm ci --no-audit --no-fund || { say "npm ci refused the lock file; npm install instead"; npm install --no-audit --no-fund; }
 fi
