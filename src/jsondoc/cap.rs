@@ -116,9 +116,11 @@ pub fn cap(
         let ladder_level = level_for_rank(&profile.trim, rank, total);
         let mut level = ladder_level;
         let mut needed_at_ladder = None;
+        // `None` stands for the full block: it is rendered once (its size is `charsBefore`)
+        // and never copied, whatever the ladder tries.
         let placed = loop {
-            let (block, changed) = if level == TrimLevel::Full {
-                (full.clone(), false)
+            let (trimmed_block, changed) = if level == TrimLevel::Full {
+                (None, false)
             } else {
                 let mut trimmed = data.clone();
                 let changed = trim_value(&mut trimmed, level, &profile.trim);
@@ -137,13 +139,13 @@ pub fn cap(
                 // A trimmed block that is not shorter (tiny cuts plus `metadata.trimmed` in
                 // whole-document mode) is worse than the full one: send the full one.
                 match block {
-                    Some(b) if utf16_len(&b) < chars_before => (b, true),
-                    _ => (full.clone(), false),
+                    Some(b) if utf16_len(&b) < chars_before => (Some(b), true),
+                    _ => (None, false),
                 }
             };
-            let len = utf16_len(&block);
+            let len = trimmed_block.as_deref().map_or(chars_before, utf16_len);
             if sep + len <= left {
-                break Some((block, len, changed));
+                break Some((trimmed_block, len, changed));
             }
             needed_at_ladder.get_or_insert(sep + len);
             match (strategy, level.next()) {
@@ -152,12 +154,12 @@ pub fn cap(
             }
         };
         match placed {
-            Some((block, len, changed)) => {
+            Some((trimmed_block, len, changed)) => {
                 if sep > 0 {
                     context.push_str(&render.separator);
                 }
                 let offset = used + sep;
-                context.push_str(&block);
+                context.push_str(trimmed_block.as_deref().unwrap_or(&full));
                 used += sep + len;
                 any_placed = true;
                 let action = if changed {
