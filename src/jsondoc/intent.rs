@@ -164,12 +164,7 @@ pub fn infer_intent(profile: &CompiledProfile, request: &Request) -> Result<Reso
                     "/intent",
                     format!(
                         "intent {intent:?} is not defined by the profile (defined: {})",
-                        profile
-                            .intents
-                            .keys()
-                            .map(|k| format!("{k:?}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        profile.intent_names()
                     ),
                 ));
             }

@@ -405,14 +405,6 @@ impl Profile {
     }
 }
 
-fn names(intents: &BTreeMap<String, CompiledIntent>) -> String {
-    intents
-        .keys()
-        .map(|k| format!("{k:?}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
     let base = pointer_push("/intents", name);
     let list = |l: &Option<Vec<String>>| l.clone().unwrap_or_default();
@@ -444,6 +436,14 @@ fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
     Ok(intent)
 }
 
+fn names(intents: &BTreeMap<String, CompiledIntent>) -> String {
+    intents
+        .keys()
+        .map(|k| format!("{k:?}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl CompiledProfile {
     pub fn canonical_type<'a>(&'a self, schema_type: &'a str) -> &'a str {
         self.type_aliases
@@ -453,6 +453,11 @@ impl CompiledProfile {
 
     pub fn intent(&self, name: &str) -> Option<&CompiledIntent> {
         self.intents.get(name)
+    }
+
+    /// The defined intents, quoted, for error messages.
+    pub fn intent_names(&self) -> String {
+        names(&self.intents)
     }
 }
 
