@@ -8,7 +8,7 @@ pub const MAX_BUDGET: f64 = 2_147_483_647.0;
 
 /// `String(n)` as JavaScript writes it. (Rust's float `Display` would do too, but it pulls
 /// ~15 KB of formatting code into the wasm for error messages alone.)
-fn js_string(n: f64) -> String {
+pub(crate) fn js_string(n: f64) -> String {
     if n.is_nan() {
         "NaN".to_string()
     } else if n.is_infinite() {

@@ -6,12 +6,13 @@
 //! - [`jsondoc`]: intent → select and rank JSON documents → trim → cap → manifest.
 //!
 //! Shared pieces every engine uses: [`Error`] (code, JSON pointer, message), [`manifest`]
-//! records, [`budget`]s with a unit, [`json`] with JavaScript's semantics, and [`text`]
+//! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics, and [`text`]
 //! measured in UTF-16 code units.
 pub mod budget;
 pub mod error;
 pub mod json;
 pub mod jsondoc;
+pub mod limits;
 pub mod manifest;
 pub mod text;
 
@@ -19,6 +20,7 @@ pub mod text;
 mod ts_types;
 
 pub use error::{Error, ErrorCode, Result};
+pub use limits::Limits;
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 

@@ -6,7 +6,7 @@
 
 use crate::jsondoc::*;
 use crate::manifest::{Action, ItemRecord};
-use crate::{error::ErrorCode, jsondoc::ScoreBreakdown};
+use crate::{error::ErrorCode, jsondoc::ScoreBreakdown, limits::Limits};
 use ts_rs::{Config, TS};
 
 /// Shapes read by hand in `src/wasm/convert.rs` (the host's own objects), so no Rust type
@@ -51,6 +51,12 @@ export interface AssembleInput extends RequestOptions { documents: DocumentsInpu
 export interface AssemblerInput extends RequestOptions { documents: DocumentsInput }
 export interface CapInput { documents: DocumentsInput; profile?: Profile | null; maxChars?: number | null; cap?: CapStrategy | null }
 export interface AssemblerCapInput { documents: DocumentsInput; maxChars?: number | null; cap?: CapStrategy | null }
+
+/** The last argument of every call (and of `new ContextAssembler`, for all its calls). */
+export interface CallOptions {
+    /** Each limit given replaces its default; see `Limits`. */
+    limits?: Partial<Limits> | null;
+}
 "#;
 
 fn decl<T: TS>(cfg: &Config) -> String {
@@ -61,6 +67,7 @@ pub fn declarations() -> String {
     let cfg = Config::new().with_large_int("number");
     let parts = [
         decl::<ErrorCode>(&cfg),
+        decl::<Limits>(&cfg),
         decl::<Action>(&cfg),
         decl::<ItemRecord>(&cfg),
         decl::<Profile>(&cfg),

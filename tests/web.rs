@@ -47,20 +47,28 @@ fn vectors_match_in_the_browser() {
     for (name, vector, context, manifest) in list::VECTORS {
         let text = common::assemble_input(vector);
         let object = JSON::parse(&text).unwrap();
-        check(name, assemble_context(object.clone()), context, manifest);
         check(
             name,
-            assemble_context(JsValue::from_str(&text)),
+            assemble_context(object.clone(), None),
+            context,
+            manifest,
+        );
+        check(
+            name,
+            assemble_context(JsValue::from_str(&text), None),
             context,
             manifest,
         );
         // Through a compiled assembler too.
         let profile = field(&object, "profile");
-        let assembler = ContextAssembler::new(if profile.is_undefined() {
-            None
-        } else {
-            Some(profile)
-        })
+        let assembler = ContextAssembler::new(
+            if profile.is_undefined() {
+                None
+            } else {
+                Some(profile)
+            },
+            None,
+        )
         .unwrap();
         Reflect::delete_property::<JsValue>(object.unchecked_ref(), &JsValue::from_str("profile"))
             .unwrap();
@@ -70,7 +78,7 @@ fn vectors_match_in_the_browser() {
 
 #[wasm_bindgen_test]
 fn a_bad_call_throws_a_coded_error_and_leaves_the_module_usable() {
-    let err = assemble_context(JsValue::from_f64(5.0)).unwrap_err();
+    let err = assemble_context(JsValue::from_f64(5.0), None).unwrap_err();
     assert_eq!(
         field(&err, "code").as_string().as_deref(),
         Some("INVALID_INPUT")
@@ -80,7 +88,56 @@ fn a_bad_call_throws_a_coded_error_and_leaves_the_module_usable() {
     let text = common::assemble_input(vector);
     check(
         name,
-        assemble_context(JsValue::from_str(&text)),
+        assemble_context(JsValue::from_str(&text), None),
+        context,
+        manifest,
+    );
+}
+
+/// The same limits refuse the same inputs with the same codes and paths as in Node.
+#[wasm_bindgen_test]
+fn limits_refuse_before_reading() {
+    let (_, vector, context, manifest) = list::VECTORS[0];
+    let text = common::assemble_input(vector);
+    let limits = |json: &str| Some(JSON::parse(json).unwrap());
+    for (options, code, path) in [
+        (
+            r#"{"limits":{"maxDocuments":0}}"#,
+            "TOO_LARGE",
+            "/documents",
+        ),
+        (r#"{"limits":{"maxTextLength":10}}"#, "TOO_LARGE", ""),
+        (
+            r#"{"limits":{"maxDepth":0}}"#,
+            "INVALID_INPUT",
+            "/options/limits/maxDepth",
+        ),
+        (
+            r#"{"limits":{"maxDepth":257}}"#,
+            "INVALID_INPUT",
+            "/options/limits/maxDepth",
+        ),
+        (r#"{"limit":{}}"#, "INVALID_INPUT", "/options/limit"),
+    ] {
+        let err = assemble_context(JsValue::from_str(&text), limits(options)).unwrap_err();
+        assert_eq!(
+            field(&err, "code").as_string().as_deref(),
+            Some(code),
+            "{options}"
+        );
+        assert_eq!(
+            field(&err, "path").as_string().as_deref(),
+            Some(path),
+            "{options}"
+        );
+    }
+    // Limits that the input stays within change nothing.
+    check(
+        "within limits",
+        assemble_context(
+            JsValue::from_str(&text),
+            limits(r#"{"limits":{"maxDocuments":1000,"maxDepth":256,"maxTextLength":100000000}}"#),
+        ),
         context,
         manifest,
     );

@@ -13,6 +13,6 @@ mod parse;
 mod stringify;
 mod value;
 
-pub use parse::{parse, parse_with, ParseError, Parser, MAX_DEPTH};
+pub use parse::{parse, parse_limited, parse_with, ParseError, Parser, MAX_DEPTH};
 pub use stringify::{format_number, stringify, stringify_into, write_string};
 pub use value::{Object, ObjectBuilder, Value};

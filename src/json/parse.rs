@@ -11,7 +11,7 @@ pub struct ParseError {
     /// Byte offset in the text.
     pub offset: usize,
     pub message: String,
-    /// The text nests deeper than [`MAX_DEPTH`] (otherwise it is malformed).
+    /// The text nests deeper than the parser's limit (otherwise it is malformed).
     pub too_deep: bool,
 }
 
@@ -31,6 +31,11 @@ pub fn parse(text: &str) -> Result<Value, ParseError> {
     parse_with(Parser::new(text))
 }
 
+/// [`parse`], refusing nesting deeper than `max_depth`.
+pub fn parse_limited(text: &str, max_depth: usize) -> Result<Value, ParseError> {
+    parse_with(Parser::with_limit(text, max_depth))
+}
+
 /// [`parse`] with a parser set up by the caller (see [`Parser::with_extra_depth`]).
 pub fn parse_with(mut p: Parser<'_>) -> Result<Value, ParseError> {
     p.skip_ws();
@@ -47,6 +52,8 @@ pub struct Parser<'a> {
     bytes: &'a [u8],
     pos: usize,
     limit: usize,
+    /// The limit as the caller set it, for messages (`limit` may add wrapping levels).
+    reported: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -56,16 +63,32 @@ impl<'a> Parser<'a> {
             bytes: text.as_bytes(),
             pos: 0,
             limit: MAX_DEPTH,
+            reported: MAX_DEPTH,
         }
     }
 
-    /// A parser whose depth limit is `MAX_DEPTH + extra`, for text that wraps the values the
-    /// limit is about in `extra` levels of its own (a document around its `data`).
-    pub fn with_extra_depth(text: &'a str, extra: usize) -> Self {
+    /// A parser that refuses nesting deeper than `limit` (a caller's `limits.maxDepth`).
+    pub fn with_limit(text: &'a str, limit: usize) -> Self {
         Parser {
-            limit: MAX_DEPTH.saturating_add(extra),
+            limit,
+            reported: limit,
             ..Parser::new(text)
         }
+    }
+
+    /// A parser whose depth limit is `limit + extra`, for text that wraps the values the
+    /// limit is about in `extra` levels of its own (a document around its `data`).
+    pub fn with_extra_depth(text: &'a str, limit: usize, extra: usize) -> Self {
+        Parser {
+            limit: limit.saturating_add(extra),
+            reported: limit,
+            ..Parser::new(text)
+        }
+    }
+
+    /// The depth limit this parser enforces on the values it reads.
+    pub fn limit(&self) -> usize {
+        self.limit
     }
 
     pub fn pos(&self) -> usize {
@@ -98,7 +121,7 @@ impl<'a> Parser<'a> {
     fn too_deep(&self) -> ParseError {
         ParseError {
             too_deep: true,
-            ..self.error(format!("nesting deeper than {MAX_DEPTH} levels"))
+            ..self.error(format!("nesting deeper than {} levels", self.reported))
         }
     }
 

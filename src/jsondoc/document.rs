@@ -6,18 +6,6 @@ use crate::json::{self, Value};
 use crate::{Error, ErrorCode, Result};
 use std::collections::{HashMap, HashSet};
 
-/// The most documents one call accepts (a million, the largest tested); more are refused with
-/// `TOO_LARGE` before they are read, whatever form they come in.
-pub const MAX_DOCUMENTS: usize = 1_000_000;
-
-pub fn too_many_documents(len: usize) -> Error {
-    Error::new(
-        ErrorCode::TooLarge,
-        "",
-        format!("more than {MAX_DOCUMENTS} documents ({len} or more)"),
-    )
-}
-
 /// Who wrote a document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {
@@ -146,9 +134,9 @@ pub trait DocSet {
 /// The app's rows hold `data` as JSON text, so a string `data` that is valid JSON text is
 /// parsed; any other string is the value itself (plain text is still worth sending, and one
 /// malformed row must not fail the whole request). Nesting past the depth limit is an error.
-pub fn data_value(v: Value, index: usize) -> Result<Value> {
+pub fn data_value(v: Value, index: usize, max_depth: usize) -> Result<Value> {
     match v {
-        Value::String(text) => match json::parse(&text) {
+        Value::String(text) => match json::parse_limited(&text, max_depth) {
             Ok(parsed) => Ok(parsed),
             Err(e) if e.too_deep => Err(e.into_error(&format!("/{index}/data"))),
             Err(_) => Ok(Value::String(text)),
@@ -252,7 +240,7 @@ impl DocSet for OwnedDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (data, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        data_value(data.clone(), index)
+        data_value(data.clone(), index, json::MAX_DEPTH)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {

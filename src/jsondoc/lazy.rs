@@ -9,7 +9,7 @@ use super::document::{
     check_unique_ids, data_value, metadata_value, out_of_range, DocMeta, DocSet, MetaFields,
 };
 use crate::json::{self, Parser, Value};
-use crate::{Error, ErrorCode, Result};
+use crate::{Error, ErrorCode, Limits, Result};
 use std::ops::Range;
 
 /// Documents backed by JSON text.
@@ -18,6 +18,8 @@ pub struct JsonDocs {
     text: String,
     metas: Vec<DocMeta>,
     bodies: Vec<(Range<usize>, Option<Range<usize>>)>,
+    /// `limits.maxDepth`, for the bodies parsed when rendered.
+    max_depth: usize,
 }
 
 fn json_err(e: json::ParseError, path: &str) -> Error {
@@ -25,21 +27,24 @@ fn json_err(e: json::ParseError, path: &str) -> Error {
 }
 
 impl JsonDocs {
-    /// Reads a JSON array of documents; error paths are relative to the array.
+    /// Reads a JSON array of documents under the default [`Limits`]; error paths are relative
+    /// to the array.
     pub fn parse(text: String) -> Result<Self> {
+        Self::parse_with_limits(text, &Limits::default())
+    }
+
+    /// [`JsonDocs::parse`] under `limits`: the text's length, the number of documents and the
+    /// nesting of every value read.
+    pub fn parse_with_limits(text: String, limits: &Limits) -> Result<Self> {
+        limits.check_str(&text, "", "the documents' JSON text")?;
         let (metas, bodies) = {
-            let mut p = Parser::new(&text);
-            let r = read_array(&mut p, 0)?;
+            let mut p = Parser::with_limit(&text, limits.max_depth);
+            let r = read_array(&mut p, 0, limits)?;
             p.skip_ws();
             p.end().map_err(|e| json_err(e, ""))?;
             r
         };
-        check_unique_ids(&metas)?;
-        Ok(JsonDocs {
-            text,
-            metas,
-            bodies,
-        })
+        Self::from_parts(text, metas, bodies, limits)
     }
 
     /// Builds from pieces read by [`read_array`] over `text`.
@@ -47,12 +52,14 @@ impl JsonDocs {
         text: String,
         metas: Vec<DocMeta>,
         bodies: Vec<(Range<usize>, Option<Range<usize>>)>,
+        limits: &Limits,
     ) -> Result<Self> {
         check_unique_ids(&metas)?;
         Ok(JsonDocs {
             text,
             metas,
             bodies,
+            max_depth: limits.max_depth,
         })
     }
 }
@@ -60,7 +67,7 @@ impl JsonDocs {
 type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
 
 /// Reads the documents array at the parser's position (`depth` = its nesting level).
-fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)> {
+fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<DocMeta>, Bodies)> {
     p.skip_ws();
     if p.peek() != Some(b'[') {
         return Err(Error::new(
@@ -77,9 +84,7 @@ fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)
     }
     loop {
         let i = metas.len();
-        if i >= super::document::MAX_DOCUMENTS {
-            return Err(super::document::too_many_documents(i.saturating_add(1)));
-        }
+        limits.check_documents(i.saturating_add(1), "")?;
         let base = format!("/{i}");
         p.skip_ws();
         if p.peek() != Some(b'{') {
@@ -125,9 +130,10 @@ fn read_array(p: &mut Parser<'_>, depth: usize) -> Result<(Vec<DocMeta>, Bodies)
                     "metadata" => {
                         metadata = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path()))?)
                     }
+                    // Fields ctxpack does not read are not read as values either: only their
+                    // own nesting counts.
                     _ => {
-                        p.skip_value(inner)
-                            .map_err(|e| json_err(e, &field_path()))?;
+                        p.skip_value(0).map_err(|e| json_err(e, &field_path()))?;
                     }
                 }
                 if p.eat(b'}') {
@@ -173,8 +179,9 @@ impl DocSet for JsonDocs {
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
         let raw = self.text.get(range.clone()).unwrap_or("null");
-        let v = json::parse(raw).map_err(|e| e.into_error(&format!("/{index}/data")))?;
-        data_value(v, index)
+        let v = json::parse_limited(raw, self.max_depth)
+            .map_err(|e| e.into_error(&format!("/{index}/data")))?;
+        data_value(v, index, self.max_depth)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
@@ -183,8 +190,8 @@ impl DocSet for JsonDocs {
             None => Ok(None),
             Some(r) => {
                 let raw = self.text.get(r.clone()).unwrap_or("null");
-                let v =
-                    json::parse(raw).map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
+                let v = json::parse_limited(raw, self.max_depth)
+                    .map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
                 metadata_value(Some(v), index)
             }
         }
@@ -193,8 +200,8 @@ impl DocSet for JsonDocs {
 
 /// `text` as ctxpack reads JSON, written back: lone surrogates become U+FFFD (serde_json refuses
 /// their escapes, which `JSON.stringify` writes), duplicate keys resolved as `JSON.parse` does.
-fn normalized(text: &str, path: &str) -> Result<String> {
-    json::parse(text)
+fn normalized(text: &str, path: &str, max_depth: usize) -> Result<String> {
+    json::parse_limited(text, max_depth)
         .map(|v| json::stringify(&v, 0))
         .map_err(|e| e.into_error(path))
 }
@@ -209,10 +216,16 @@ pub struct JsonInput {
 }
 
 impl JsonInput {
-    /// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}`; error paths are
-    /// relative to the input object.
+    /// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` under the default
+    /// [`Limits`]; error paths are relative to the input object.
     pub fn parse(text: String) -> Result<Self> {
-        let mut p = Parser::new(&text);
+        Self::parse_with_limits(text, &Limits::default())
+    }
+
+    /// [`JsonInput::parse`] under `limits`.
+    pub fn parse_with_limits(text: String, limits: &Limits) -> Result<Self> {
+        limits.check_str(&text, "", "the input's JSON text")?;
+        let mut p = Parser::with_limit(&text, limits.max_depth);
         p.skip_ws();
         if p.peek() != Some(b'{') {
             return Err(Error::new(
@@ -233,17 +246,20 @@ impl JsonInput {
                 let path = crate::error::pointer_push("", &key);
                 match key.as_str() {
                     "documents" => {
-                        docs = Some(read_array(&mut p, 1).map_err(|e| e.under("/documents"))?)
+                        docs =
+                            Some(read_array(&mut p, 1, limits).map_err(|e| e.under("/documents"))?)
                     }
+                    // Members count their depth from themselves, as they do given as values.
                     "profile" => {
-                        let r = p.skip_value(1).map_err(|e| json_err(e, &path))?;
-                        profile = Some(normalized(p.slice(r), &path)?);
+                        let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
+                        profile = Some(normalized(p.slice(r), &path, limits.max_depth)?);
                     }
                     _ => {
-                        let r = p.skip_value(1).map_err(|e| json_err(e, &path))?;
+                        let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
                         // ctxpack's reader, not serde's: lone surrogates become U+FFFD and the
                         // depth limit is the documented one.
-                        let v = json::parse(p.slice(r)).map_err(|e| e.into_error(&path))?;
+                        let v = json::parse_limited(p.slice(r), limits.max_depth)
+                            .map_err(|e| e.into_error(&path))?;
                         // 1e400 parses to Infinity, which serde cannot hold: refuse it here
                         // as the same number from a host object is refused.
                         if let Value::Number(n) = v {
@@ -287,7 +303,7 @@ impl JsonInput {
         })?;
         let profile = profile.filter(|t| t != "null");
         let documents =
-            JsonDocs::from_parts(text, metas, bodies).map_err(|e| e.under("/documents"))?;
+            JsonDocs::from_parts(text, metas, bodies, limits).map_err(|e| e.under("/documents"))?;
         Ok(JsonInput {
             documents,
             profile,

@@ -32,8 +32,8 @@ pub use assemble::{
     DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals,
 };
 pub use document::{
-    check_unique_ids, data_value, leaves, metadata_value, too_many_documents, DocMeta, DocSet,
-    Edge, Jsondoc, MetaFields, Origin, OwnedDocs, MAX_DOCUMENTS,
+    check_unique_ids, data_value, leaves, metadata_value, DocMeta, DocSet, Edge, Jsondoc,
+    MetaFields, Origin, OwnedDocs,
 };
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};
@@ -43,4 +43,6 @@ pub use profile::{
 };
 pub use rank::ScoreBreakdown;
 pub use timestamp::parse_iso8601;
-pub use trim::{level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel};
+pub use trim::{
+    level_for_rank, mark_trimmed, trim_document, trim_document_limited, trim_value, TrimLevel,
+};

@@ -145,6 +145,16 @@ pub fn mark_trimmed(metadata: Option<Value>) -> Value {
 /// (a JSON-text string stays a string), and `metadata.trimmed` is set when anything changed.
 /// Paths in errors are relative to the document.
 pub fn trim_document(doc: Value, level: TrimLevel, trim: &CompiledTrim) -> crate::Result<Value> {
+    trim_document_limited(doc, level, trim, json::MAX_DEPTH)
+}
+
+/// [`trim_document`], reading JSON-text `data` no deeper than `max_depth` (`limits.maxDepth`).
+pub fn trim_document_limited(
+    doc: Value,
+    level: TrimLevel,
+    trim: &CompiledTrim,
+    max_depth: usize,
+) -> crate::Result<Value> {
     use crate::{Error, ErrorCode};
     let Value::Object(mut o) = doc else {
         return Err(Error::new(
@@ -157,8 +167,8 @@ pub fn trim_document(doc: Value, level: TrimLevel, trim: &CompiledTrim) -> crate
         .get("data")
         .cloned()
         .ok_or_else(|| Error::new(ErrorCode::MissingField, "/data", "data is required"))?;
-    let was_text = matches!(&data, Value::String(t) if json::parse(t).is_ok());
-    let mut value = super::document::data_value(data, 0).map_err(|mut e| {
+    let was_text = matches!(&data, Value::String(t) if json::parse_limited(t, max_depth).is_ok());
+    let mut value = super::document::data_value(data, 0, max_depth).map_err(|mut e| {
         e.path = "/data".to_string();
         e
     })?;

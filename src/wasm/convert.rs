@@ -11,7 +11,7 @@ use crate::jsondoc::{
     Prioritized, ScoreBreakdown, TrimLevel,
 };
 use crate::manifest::Action;
-use crate::{Error, ErrorCode, Result};
+use crate::{Error, ErrorCode, Limits, Result};
 use js_sys::{Array, Reflect, JSON};
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -27,15 +27,29 @@ extern "C" {
     fn strict_json(v: &JsValue, limit: u32) -> std::result::Result<JsValue, JsValue>;
 }
 
-/// Nesting allowed in profiles, requests and options: the same limit as everywhere.
-#[allow(clippy::cast_possible_truncation)] // 256
-const SMALL_VALUE_DEPTH: u32 = crate::json::MAX_DEPTH as u32;
+/// A host string, refused with `TOO_LARGE` before it is copied into wasm memory when it is
+/// longer than `limits.maxTextLength`. `None` if `v` is not a string.
+pub fn string_within(
+    v: &JsValue,
+    limits: &Limits,
+    path: &str,
+    what: &str,
+) -> Result<Option<String>> {
+    if !v.is_string() {
+        return Ok(None);
+    }
+    let units = v.unchecked_ref::<js_sys::JsString>().length();
+    limits.check_text(units as usize, path, what)?;
+    Ok(v.as_string())
+}
 
 /// A profile, request or option as JSON text (`None` for undefined), checked by glue.js's
 /// `strictJson`; error paths are relative to the value, under `path`.
-pub fn strict_text(v: &JsValue, path: &str) -> Result<Option<String>> {
-    match strict_json(v, SMALL_VALUE_DEPTH) {
-        Ok(text) => Ok(text.as_string()),
+pub fn strict_text(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<String>> {
+    // max_depth is at most 256 (Limits refuses more), so it fits.
+    let depth = u32::try_from(limits.max_depth).unwrap_or(u32::MAX);
+    match strict_json(v, depth) {
+        Ok(text) => string_within(&text, limits, path, "its JSON text"),
         Err(e) => {
             let field = |k: &str| {
                 Reflect::get(&e, &JsValue::from_str(k))
@@ -57,10 +71,10 @@ pub fn strict_text(v: &JsValue, path: &str) -> Result<Option<String>> {
 
 /// A small host value as a serde-readable JSON value (`null` for undefined), read by ctxpack's
 /// JSON reader so the depth limit and lone surrogates are handled as everywhere else.
-pub fn to_serde(v: &JsValue, path: &str) -> Result<serde_json::Value> {
-    match strict_text(v, path)? {
+pub fn to_serde(v: &JsValue, path: &str, limits: &Limits) -> Result<serde_json::Value> {
+    match strict_text(v, path, limits)? {
         None => Ok(serde_json::Value::Null),
-        Some(text) => Ok(crate::json::parse(&text)
+        Some(text) => Ok(crate::json::parse_limited(&text, limits.max_depth)
             .map_err(|e| e.into_error(path))?
             .to_serde()),
     }
@@ -138,12 +152,12 @@ fn element(arr: &JsValue, i: usize, path: &str) -> Result<JsValue> {
 }
 
 /// `JSON.stringify(v)`, or `None` for `undefined` (and functions and symbols, which it skips).
-pub fn json_text(v: &JsValue, path: &str) -> Result<Option<String>> {
+pub fn json_text(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<String>> {
     if v.is_undefined() {
         return Ok(None);
     }
     match JSON::stringify(v) {
-        Ok(s) => Ok(s.as_string()),
+        Ok(s) => string_within(&s, limits, path, "its JSON text"),
         // Engines run out of stack at different depths; past ctxpack's own limit either way, so
         // the code is the same whichever engine gave up first.
         Err(e) if js_message(&e).contains("call stack") => Err(Error::new(
@@ -151,7 +165,7 @@ pub fn json_text(v: &JsValue, path: &str) -> Result<Option<String>> {
             path,
             format!(
                 "nested too deeply to read (deeper than {} levels): {}",
-                crate::json::MAX_DEPTH,
+                limits.max_depth,
                 js_message(&e)
             ),
         )),
@@ -164,10 +178,12 @@ pub fn json_text(v: &JsValue, path: &str) -> Result<Option<String>> {
 }
 
 /// A host value in ctxpack's JS-semantics model, through `JSON.stringify`.
-pub fn to_value(v: &JsValue, path: &str) -> Result<Option<Value>> {
-    match json_text(v, path)? {
+pub fn to_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> {
+    match json_text(v, path, limits)? {
         None => Ok(None),
-        Some(text) => json::parse(&text).map(Some).map_err(|e| e.into_error(path)),
+        Some(text) => json::parse_limited(&text, limits.max_depth)
+            .map(Some)
+            .map_err(|e| e.into_error(path)),
     }
 }
 
@@ -201,12 +217,12 @@ pub fn get(obj: &JsValue, key: &JsValue, path: &str) -> Result<JsValue> {
 
 /// A metadata field: scalars become values; objects and arrays become an empty stand-in of
 /// their kind, which validation then refuses with a message naming the kind.
-fn scalar(v: JsValue) -> Option<Value> {
-    if v.is_undefined() {
+fn scalar(v: JsValue, limits: &Limits, path: &str) -> Result<Option<Value>> {
+    Ok(if v.is_undefined() {
         None
     } else if v.is_null() {
         Some(Value::Null)
-    } else if let Some(s) = v.as_string() {
+    } else if let Some(s) = string_within(&v, limits, path, "this field")? {
         Some(Value::String(s))
     } else if let Some(n) = v.as_f64() {
         Some(Value::Number(n))
@@ -216,14 +232,14 @@ fn scalar(v: JsValue) -> Option<Value> {
         Some(Value::Array(Vec::new()))
     } else {
         Some(Value::Object(crate::json::Object::default()))
-    }
+    })
 }
 
 #[wasm_bindgen(module = "/src/wasm/glue.js")]
 extern "C" {
     /// See glue.js: one pass over the documents, or `null` when any is malformed.
     #[wasm_bindgen(catch, js_name = readMeta)]
-    fn read_meta(docs: &JsValue) -> std::result::Result<JsValue, JsValue>;
+    fn read_meta(docs: &JsValue, max_text: f64) -> std::result::Result<JsValue, JsValue>;
 }
 
 // Keep in step with the FLAG_ constants in glue.js.
@@ -235,6 +251,7 @@ const FLAG_CREATED_TEXT: u8 = 8;
 /// Documents still living in the JS heap: metadata read now, bodies on demand.
 pub struct JsDocs {
     metas: Vec<DocMeta>,
+    limits: Limits,
     docs: Array,
     data_key: JsValue,
     metadata_key: JsValue,
@@ -268,7 +285,7 @@ fn kind(v: &JsValue) -> &'static str {
 
 impl JsDocs {
     /// Reads an array of documents; error paths are relative to the array.
-    pub fn read(v: &JsValue, limit: usize) -> Result<Self> {
+    pub fn read(v: &JsValue, limits: &Limits) -> Result<Self> {
         if !is_array(v, "")? {
             return Err(Error::new(
                 ErrorCode::InvalidInput,
@@ -281,20 +298,20 @@ impl JsDocs {
         }
         let docs: Array = v.clone().unchecked_into();
         let len = array_len(v, "")?;
-        if len > limit {
-            return Err(crate::jsondoc::too_many_documents(len));
-        }
-        let metas = match read_meta(v) {
+        limits.check_documents(len, "")?;
+        #[allow(clippy::cast_precision_loss)] // at most 2^32 - 1: exact
+        let metas = match read_meta(v, limits.max_text_length as f64) {
             Ok(packed) if !packed.is_null() => match unpack(&packed, len)? {
                 Some(metas) => metas,
-                None => read_each(&docs, len)?,
+                None => read_each(&docs, len, limits)?,
             },
             // Malformed somewhere, or a getter threw: read field by field for the exact error.
-            _ => read_each(&docs, len)?,
+            _ => read_each(&docs, len, limits)?,
         };
         crate::jsondoc::check_unique_ids(&metas)?;
         Ok(JsDocs {
             metas,
+            limits: *limits,
             docs,
             data_key: "data".into(),
             metadata_key: "metadata".into(),
@@ -317,6 +334,7 @@ fn part<'a>(parts: &mut std::str::Split<'a, char>) -> Result<&'a str> {
 /// Rebuilds the metadata from glue.js's packed form, validating it like any other input;
 /// `None` if the packing cannot be trusted (an id or type holding U+0000 shifts the fields).
 fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
+    // Each of its parts is within limits.maxTextLength (readMeta checks).
     let text = get(packed, &"text".into(), "")?
         .as_string()
         .unwrap_or_default();
@@ -360,7 +378,7 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
 }
 
 /// The exact path: every field read and checked on its own, so errors name the field.
-fn read_each(docs: &Array, len: usize) -> Result<Vec<DocMeta>> {
+fn read_each(docs: &Array, len: usize, limits: &Limits) -> Result<Vec<DocMeta>> {
     let keys: [JsValue; 7] = [
         "id",
         "schema_type",
@@ -384,12 +402,14 @@ fn read_each(docs: &Array, len: usize) -> Result<Vec<DocMeta>> {
             ));
         }
         let field = |k: &JsValue, name: &str| get(&doc, k, &format!("{base}/{name}"));
+        let meta =
+            |k: &JsValue, name: &str| scalar(field(k, name)?, limits, &format!("{base}/{name}"));
         let fields = MetaFields {
-            id: scalar(field(k_id, "id")?),
-            schema_type: scalar(field(k_type, "schema_type")?),
-            origin_type: scalar(field(k_origin, "origin_type")?),
-            created_at: scalar(field(k_created, "created_at")?),
-            is_leaf: scalar(field(k_leaf, "is_leaf")?),
+            id: meta(k_id, "id")?,
+            schema_type: meta(k_type, "schema_type")?,
+            origin_type: meta(k_origin, "origin_type")?,
+            created_at: meta(k_created, "created_at")?,
+            is_leaf: meta(k_leaf, "is_leaf")?,
         };
         metas.push(DocMeta::from_fields(i, fields)?);
         if field(k_data, "data")?.is_undefined() {
@@ -419,9 +439,9 @@ impl DocSet for JsDocs {
     fn data(&self, index: usize) -> Result<Value> {
         let path = format!("/{index}/data");
         let d = self.field(index, &self.data_key, "data")?;
-        let v = match d.as_string() {
+        let v = match string_within(&d, &self.limits, &path, "data")? {
             Some(s) => Value::String(s),
-            None => to_value(&d, &path)?.ok_or_else(|| {
+            None => to_value(&d, &path, &self.limits)?.ok_or_else(|| {
                 Error::new(
                     ErrorCode::InvalidInput,
                     path.clone(),
@@ -429,7 +449,7 @@ impl DocSet for JsDocs {
                 )
             })?,
         };
-        data_value(v, index)
+        data_value(v, index, self.limits.max_depth)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
@@ -438,7 +458,7 @@ impl DocSet for JsDocs {
         if m.is_undefined() || m.is_null() {
             return Ok(None);
         }
-        metadata_value(to_value(&m, &path)?, index)
+        metadata_value(to_value(&m, &path, &self.limits)?, index)
     }
 }
 

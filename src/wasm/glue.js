@@ -26,12 +26,14 @@ Object.defineProperty(CtxpackError.prototype, "name", { value: "CtxpackError", w
  * in a few large pieces instead of one call per field (each crossing costs more than the read).
  * Returns null when any document is not plainly well-formed: the Rust side then re-reads field
  * by field and reports the exact error. Bodies (`data`, `metadata`) are not touched beyond
- * checking they are present; they cross only for documents that are rendered.
+ * checking they are present; they cross only for documents that are rendered. A string longer
+ * than `maxText` (limits.maxTextLength) also means null, so the exact path refuses it by name.
  *
  * @param {unknown[]} docs
+ * @param {number} maxText
  * @returns {{ text: string, parts: number, created: Float64Array, flags: Uint8Array } | null}
  */
-export function readMeta(docs) {
+export function readMeta(docs, maxText) {
   const n = docs.length;
   const text = [];
   const created = new Float64Array(n);
@@ -41,12 +43,14 @@ export function readMeta(docs) {
     if (d === null || typeof d !== "object" || Array.isArray(d)) return null;
     const { id, schema_type, origin_type, created_at, is_leaf, data, metadata } = d;
     if (typeof id !== "string" || typeof schema_type !== "string" || data === undefined) return null;
+    if (id.length > maxText || schema_type.length > maxText) return null;
     let f;
     if (origin_type === "user_input") f = FLAG_USER_INPUT;
     else if (origin_type === "ai_generated") f = 0;
     else return null;
     text.push(id, schema_type);
     if (typeof created_at === "string") {
+      if (created_at.length > maxText) return null;
       f |= FLAG_CREATED_TEXT;
       text.push(created_at);
     } else if (typeof created_at === "number") created[i] = created_at;

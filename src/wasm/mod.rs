@@ -9,7 +9,7 @@ use crate::jsondoc::{
     self, AssembleOptions, ContextAssembler as Core, DocSet, JsonDocs, JsonInput, Profile, Request,
     TrimLevel,
 };
-use crate::{Error, ErrorCode, Result};
+use crate::{Error, ErrorCode, Limits, Result};
 use convert::{get, is_plain_object, to_js, to_serde, JsDocs};
 use wasm_bindgen::prelude::*;
 
@@ -28,8 +28,24 @@ pub fn version() -> String {
     crate::VERSION.to_string()
 }
 
-fn profile_from(v: &JsValue, path: &str) -> Result<Profile> {
-    let text = convert::strict_text(v, path).map_err(|mut e| {
+/// A call's last argument, `{limits?}`: read under the default limits (it is small), its
+/// errors under `/options`.
+fn limits_from(options: Option<JsValue>) -> Result<Limits> {
+    let Some(v) = options else {
+        return Ok(Limits::default());
+    };
+    let defaults = Limits::default();
+    match convert::strict_text(&v, "/options", &defaults)? {
+        None => Ok(defaults),
+        Some(text) => {
+            let value = crate::json::parse(&text).map_err(|e| e.into_error("/options"))?;
+            Limits::from_options(&value, "/options")
+        }
+    }
+}
+
+fn profile_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Profile> {
+    let text = convert::strict_text(v, path, limits).map_err(|mut e| {
         // NaN or ±Infinity where the profile wants a number: a bad budget or a bad setting.
         if e.code == ErrorCode::InvalidInput && e.message.ends_with("is not a JSON number") {
             e.code = if e.path.ends_with("/maxChars") {
@@ -47,11 +63,11 @@ fn profile_from(v: &JsValue, path: &str) -> Result<Profile> {
     }
 }
 
-fn request_from(v: &JsValue, path: &str) -> Result<Request> {
-    if let Some(s) = v.as_string() {
+fn request_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Request> {
+    if let Some(s) = convert::string_within(v, limits, path, "the request")? {
         return Ok(Request::Text(s));
     }
-    Request::from_json_value(&to_serde(v, path)?).map_err(|e| e.under(path))
+    Request::from_json_value(&to_serde(v, path, limits)?).map_err(|e| e.under(path))
 }
 
 const OPTION_KEYS: [&str; 5] = ["request", "now", "edges", "maxChars", "cap"];
@@ -64,9 +80,9 @@ struct Input {
 
 /// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` — as an object, or
 /// as one JSON string (bodies then parsed only when rendered).
-fn read_input(input: &JsValue, allow_profile: bool) -> Result<Input> {
-    if let Some(text) = input.as_string() {
-        let parsed = JsonInput::parse(text)?;
+fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<Input> {
+    if let Some(text) = convert::string_within(input, limits, "", "the input's JSON text")? {
+        let parsed = JsonInput::parse_with_limits(text, limits)?;
         let profile = match parsed.profile {
             Some(_) if !allow_profile => return Err(profile_not_here()),
             Some(t) => Some(Profile::from_json(&t).map_err(|e| e.under("/profile"))?),
@@ -95,17 +111,17 @@ fn read_input(input: &JsValue, allow_profile: bool) -> Result<Input> {
         let v = get(input, &JsValue::from_str(&key), &path)?;
         match key.as_str() {
             "documents" => {
-                docs = Some(match v.as_string() {
-                    Some(text) => {
-                        Box::new(JsonDocs::parse(text).map_err(|e| e.under("/documents"))?)
-                    }
-                    None => Box::new(
-                        JsDocs::read(&v, jsondoc::MAX_DOCUMENTS)
+                let text =
+                    convert::string_within(&v, limits, "/documents", "the documents' JSON text")?;
+                docs = Some(match text {
+                    Some(text) => Box::new(
+                        JsonDocs::parse_with_limits(text, limits)
                             .map_err(|e| e.under("/documents"))?,
                     ),
+                    None => Box::new(JsDocs::read(&v, limits).map_err(|e| e.under("/documents"))?),
                 });
             }
-            "profile" if allow_profile => profile = Some(profile_from(&v, "/profile")?),
+            "profile" if allow_profile => profile = Some(profile_from(&v, "/profile", limits)?),
             "profile" => return Err(profile_not_here()),
             // Numbers are checked here: JSON.stringify would turn NaN into null, i.e. "absent".
             "maxChars" if v.as_f64().is_some() => {
@@ -125,9 +141,9 @@ fn read_input(input: &JsValue, allow_profile: bool) -> Result<Input> {
                 }
                 options.now = Some(n);
             }
-            "request" => options.request = request_from(&v, "/request")?,
+            "request" => options.request = request_from(&v, "/request", limits)?,
             k if OPTION_KEYS.contains(&k) => {
-                rest.insert(key.clone(), to_serde(&v, &path)?);
+                rest.insert(key.clone(), to_serde(&v, &path, limits)?);
             }
             k => return Err(jsondoc::unknown_input_field(k)),
         }
@@ -168,15 +184,17 @@ fn assembler_for(profile: Option<Profile>) -> Result<Core> {
 pub fn infer_intent(
     #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Profile | null")] profile: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     done(
         (|| {
+            let limits = limits_from(options)?;
             let profile = match profile {
-                Some(p) => profile_from(&p, "/profile")?,
+                Some(p) => profile_from(&p, "/profile", &limits)?,
                 None => Profile::default(),
             };
             let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
-            let request = request_from(&request, "/request")?;
+            let request = request_from(&request, "/request", &limits)?;
             core.infer_intent(&request)
         })(),
         to_js,
@@ -188,9 +206,11 @@ pub fn infer_intent(
 #[wasm_bindgen(unchecked_return_type = "Prioritized")]
 pub fn prioritize(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     done(
-        read_input(&input, true)
+        limits_from(options)
+            .and_then(|limits| read_input(&input, true, &limits))
             .and_then(|i| assembler_for(i.profile)?.prioritize(i.docs.as_ref(), &i.options)),
         convert::prioritized_to_js,
     )
@@ -200,9 +220,11 @@ pub fn prioritize(
 #[wasm_bindgen(js_name = assembleContext, unchecked_return_type = "Assembly")]
 pub fn assemble_context(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     done(
-        read_input(&input, true)
+        limits_from(options)
+            .and_then(|limits| read_input(&input, true, &limits))
             .and_then(|i| assembler_for(i.profile)?.assemble(i.docs.as_ref(), &i.options)),
         convert::assembly_to_js,
     )
@@ -213,15 +235,18 @@ pub fn assemble_context(
 #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
 pub fn cap_context(
     #[wasm_bindgen(unchecked_param_type = "CapInput | string")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     done(
-        read_input(&input, true).and_then(|i| {
-            assembler_for(i.profile)?.cap_ordered(
-                i.docs.as_ref(),
-                i.options.max_chars,
-                i.options.cap,
-            )
-        }),
+        limits_from(options)
+            .and_then(|limits| read_input(&input, true, &limits))
+            .and_then(|i| {
+                assembler_for(i.profile)?.cap_ordered(
+                    i.docs.as_ref(),
+                    i.options.max_chars,
+                    i.options.cap,
+                )
+            }),
         convert::cap_result_to_js,
     )
 }
@@ -233,15 +258,17 @@ pub fn trim_jsondoc(
     #[wasm_bindgen(unchecked_param_type = "JsondocInput")] doc: JsValue,
     #[wasm_bindgen(unchecked_param_type = "TrimLevel")] level: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Profile | null")] profile: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     let r = (|| {
+        let limits = limits_from(options)?;
         let profile = match profile {
-            Some(p) => profile_from(&p, "/profile")?,
+            Some(p) => profile_from(&p, "/profile", &limits)?,
             None => Profile::default(),
         };
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
-        let level: TrimLevel =
-            serde_json::from_value(to_serde(&level, "/level")?).map_err(|_| {
+        let level: TrimLevel = serde_json::from_value(to_serde(&level, "/level", &limits)?)
+            .map_err(|_| {
                 Error::new(
                     ErrorCode::InvalidInput,
                     "/level",
@@ -256,37 +283,48 @@ pub fn trim_jsondoc(
             ));
         }
         // The document wraps its data in one level; the data alone gets the full depth limit.
-        let text = convert::json_text(&doc, "/doc")?.unwrap_or_default();
-        let value = crate::json::parse_with(crate::json::Parser::with_extra_depth(&text, 1))
-            .map_err(|e| e.into_error("/doc"))?;
+        let text = convert::json_text(&doc, "/doc", &limits)?.unwrap_or_default();
+        let value = crate::json::parse_with(crate::json::Parser::with_extra_depth(
+            &text,
+            limits.max_depth,
+            1,
+        ))
+        .map_err(|e| e.into_error("/doc"))?;
         let trimmed =
-            jsondoc::trim_document(value, level, &compiled.trim).map_err(|e| e.under("/doc"))?;
+            jsondoc::trim_document_limited(value, level, &compiled.trim, limits.max_depth)
+                .map_err(|e| e.under("/doc"))?;
         convert::value_to_js(&trimmed)
     })();
     r.map_err(error::to_js)
 }
 
-/// A profile compiled once (validated, rules built) serving many requests.
+/// A profile compiled once (validated, rules built) serving many requests, under one set of
+/// limits.
 #[wasm_bindgen(js_name = ContextAssembler)]
 pub struct ContextAssembler {
     core: Core,
+    limits: Limits,
 }
 
 #[wasm_bindgen(js_class = ContextAssembler)]
 impl ContextAssembler {
     /// Validates and compiles `profile` (the default profile if omitted). Errors point into it.
+    /// `options.limits` bound every call made through this assembler.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Profile | null")] profile: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
     ) -> std::result::Result<ContextAssembler, JsValue> {
-        let profile = match profile {
-            Some(p) => profile_from(&p, ""),
-            None => Ok(Profile::default()),
-        };
-        profile
-            .and_then(|p| Core::new(&p))
-            .map(|core| ContextAssembler { core })
-            .map_err(error::to_js)
+        (|| {
+            let limits = limits_from(options)?;
+            let profile = match profile {
+                Some(p) => profile_from(&p, "", &limits)?,
+                None => Profile::default(),
+            };
+            let core = Core::new(&profile)?;
+            Ok(ContextAssembler { core, limits })
+        })()
+        .map_err(error::to_js)
     }
 
     #[wasm_bindgen(js_name = inferIntent, unchecked_return_type = "ResolvedIntent")]
@@ -295,7 +333,8 @@ impl ContextAssembler {
         #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
     ) -> JsResult {
         done(
-            request_from(&request, "/request").and_then(|r| self.core.infer_intent(&r)),
+            request_from(&request, "/request", &self.limits)
+                .and_then(|r| self.core.infer_intent(&r)),
             to_js,
         )
     }
@@ -306,7 +345,7 @@ impl ContextAssembler {
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue,
     ) -> JsResult {
         done(
-            read_input(&input, false)
+            read_input(&input, false, &self.limits)
                 .and_then(|i| self.core.prioritize(i.docs.as_ref(), &i.options)),
             convert::prioritized_to_js,
         )
@@ -318,7 +357,8 @@ impl ContextAssembler {
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue,
     ) -> JsResult {
         done(
-            read_input(&input, false).and_then(|i| self.core.assemble(i.docs.as_ref(), &i.options)),
+            read_input(&input, false, &self.limits)
+                .and_then(|i| self.core.assemble(i.docs.as_ref(), &i.options)),
             convert::assembly_to_js,
         )
     }
@@ -329,7 +369,7 @@ impl ContextAssembler {
         #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | string")] input: JsValue,
     ) -> JsResult {
         done(
-            read_input(&input, false).and_then(|i| {
+            read_input(&input, false, &self.limits).and_then(|i| {
                 self.core
                     .cap_ordered(i.docs.as_ref(), i.options.max_chars, i.options.cap)
             }),

@@ -41,10 +41,34 @@ export interface AssemblerInput extends RequestOptions { documents: DocumentsInp
 export interface CapInput { documents: DocumentsInput; profile?: Profile | null; maxChars?: number | null; cap?: CapStrategy | null }
 export interface AssemblerCapInput { documents: DocumentsInput; maxChars?: number | null; cap?: CapStrategy | null }
 
+/** The last argument of every call (and of `new ContextAssembler`, for all its calls). */
+export interface CallOptions {
+    /** Each limit given replaces its default; see `Limits`. */
+    limits?: Partial<Limits> | null;
+}
+
 /** The stable code of a CtxpackError. */
 export type CtxpackErrorCode = ErrorCode;
 
 export type ErrorCode = "INVALID_INPUT" | "MISSING_FIELD" | "DUPLICATE_ID" | "UNKNOWN_INTENT" | "INVALID_BUDGET" | "INVALID_PATTERN" | "INVALID_PROFILE" | "INVALID_JSON" | "INVALID_TIMESTAMP" | "TOO_DEEP" | "TOO_LARGE";
+
+export type Limits = { 
+/**
+ * The most documents one call reads (default 1,000,000).
+ */
+maxDocuments: number, 
+/**
+ * The deepest nesting of any value read: a document body, a profile, a request
+ * (default and ceiling 256 — the parsers recurse, and deeper input would need a larger
+ * wasm stack than every engine gives).
+ */
+maxDepth: number, 
+/**
+ * The longest string or JSON text one call copies in, in UTF-16 code units (default
+ * 268,435,456: twice the JSON text of 100,000 of the writing app's documents). Checked
+ * before the text crosses into wasm memory, where it takes up to 3 bytes per unit.
+ */
+maxTextLength: number, };
 
 export type Action = "full" | "truncated" | "summarized" | "discarded" | "filtered_out";
 

@@ -390,7 +390,8 @@ function typeCases() {
   cases.push({ door: "assembleContext", input: "no argument", run: (ctx) => ctx.ctxpack.assembleContext(), expect: ["INVALID_INPUT"] });
   cases.push({ door: "trimJsondoc", input: "no argument", run: (ctx) => ctx.ctxpack.trimJsondoc(), expect: ["INVALID_INPUT"] });
   cases.push({ door: "inferIntent", input: "no argument", run: (ctx) => ctx.ctxpack.inferIntent(), expect: ["ok"] });
-  cases.push({ door: "assembleContext", input: "extra arguments", run: (ctx) => ctx.ctxpack.assembleContext(refInput(), Symbol(), null), expect: ["ok"], check: (r, ctx) => ({ fail: JSON.stringify(r) === ctx.ref.assembleContext ? undefined : "extra arguments changed the answer" }) });
+  cases.push({ door: "assembleContext", input: "extra arguments after the options", run: (ctx) => ctx.ctxpack.assembleContext(refInput(), undefined, Symbol(), null), expect: ["ok"], check: (r, ctx) => ({ fail: JSON.stringify(r) === ctx.ref.assembleContext ? undefined : "extra arguments changed the answer" }) });
+  cases.push({ door: "assembleContext", input: "a symbol as the options", run: (ctx) => ctx.ctxpack.assembleContext(refInput(), Symbol()), expect: ["INVALID_INPUT"], check: (r, ctx, rec) => ({ fail: rec.path === "/options" ? undefined : `path ${rec.path}` }) });
   cases.push({ door: "assembleContext", input: "sparse documents [doc, , doc]", run: (ctx) => ctx.ctxpack.assembleContext({ documents: [doc("a"), , doc("b")] }), expect: ["INVALID_INPUT"] });
   cases.push({ door: "assembleContext", input: "documents: array with an own 'length' lie (Proxy length 3 over 1)", run: (ctx) => ctx.ctxpack.assembleContext({ documents: new Proxy([doc("a")], { get: (t, k) => (k === "length" ? 3 : Reflect.get(t, k)) }) }), expect: ["INVALID_INPUT"] });
   cases.push({ door: "assembleContext", input: "input with a typo key (bugdet)", run: (ctx) => ctx.ctxpack.assembleContext({ documents: [], bugdet: 1 }), expect: ["INVALID_INPUT"] });
