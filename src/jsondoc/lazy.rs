@@ -311,3 +311,69 @@ impl JsonInput {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOCS: &str = r#"[
+        {"id": "a", "schema_type": "t", "origin_type": "user_input", "created_at": 1,
+         "data": {"x": {"y": 1}}, "project_id": 7},
+        {"id": "b", "schema_type": "t", "origin_type": "ai_generated", "created_at": 2,
+         "data": "{\"x\": [1]}"}
+    ]"#;
+
+    fn limits(max_documents: usize, max_depth: usize, max_text_length: usize) -> Limits {
+        Limits {
+            max_documents,
+            max_depth,
+            max_text_length,
+        }
+    }
+
+    #[test]
+    fn document_count_and_text_length_are_checked_before_reading() {
+        let e =
+            JsonDocs::parse_with_limits(DOCS.to_string(), &limits(1, 256, 1 << 20)).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooLarge, ""));
+        assert!(JsonDocs::parse_with_limits(DOCS.to_string(), &limits(2, 256, 1 << 20)).is_ok());
+        let e = JsonDocs::parse_with_limits(DOCS.to_string(), &limits(2, 256, 20)).unwrap_err();
+        assert_eq!(e.code, ErrorCode::TooLarge);
+        let input = format!(r#"{{"documents": {DOCS}}}"#);
+        let e = JsonInput::parse_with_limits(input, &limits(1, 256, 1 << 20))
+            .err()
+            .unwrap();
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::TooLarge, "/documents")
+        );
+    }
+
+    #[test]
+    fn bodies_count_depth_from_themselves_when_rendered() {
+        // Both bodies nest 2 levels, the whole text 4: depth 2 reads them.
+        let docs = JsonDocs::parse_with_limits(DOCS.to_string(), &limits(9, 2, 1 << 20)).unwrap();
+        assert!(docs.data(0).is_ok() && docs.data(1).is_ok());
+        // Depth 1: JSON text is validated whole, as JSON.parse would, so the scan refuses the
+        // first body, counted from itself.
+        let e = JsonDocs::parse_with_limits(DOCS.to_string(), &limits(9, 1, 1 << 20)).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/0/data"));
+        // JSON text held in a string is read under the limit when rendered.
+        let nested = DOCS
+            .replace(r#"{"x": {"y": 1}}"#, "0")
+            .replace(r#"[1]"#, "[[[1]]]");
+        // {"x": [[[1]]]} nests 4 levels.
+        let docs = JsonDocs::parse_with_limits(nested.clone(), &limits(9, 4, 1 << 20)).unwrap();
+        assert!(docs.data(1).is_ok());
+        let docs = JsonDocs::parse_with_limits(nested, &limits(9, 3, 1 << 20)).unwrap();
+        assert_eq!(docs.data(1).unwrap_err().code, ErrorCode::TooDeep);
+        // A field ctxpack does not read is skipped under the limit too, counted from itself.
+        let deep_field = DOCS.replace(r#""project_id": 7"#, r#""project_id": [[[7]]]"#);
+        assert!(JsonDocs::parse_with_limits(deep_field.clone(), &limits(9, 3, 1 << 20)).is_ok());
+        let e = JsonDocs::parse_with_limits(deep_field, &limits(9, 2, 1 << 20)).unwrap_err();
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::TooDeep, "/0/project_id")
+        );
+    }
+}
