@@ -66,12 +66,12 @@ fn episodes_7_to_12_get_upstream_context_without_earlier_synopses() {
         assert_eq!(m.intent.intent, "generate_episode_synopsis", "{text}");
         assert_eq!(
             m.intent.params.get("episodeStart"),
-            Some(&serde_json::json!(7)),
+            Some(&Value::Number(7.0)),
             "{text}"
         );
         assert_eq!(
             m.intent.params.get("episodeEnd"),
-            Some(&serde_json::json!(12)),
+            Some(&Value::Number(12.0)),
             "{text}"
         );
         assert!(utf16_len(&out.context) <= 16_000);

@@ -69,11 +69,12 @@ fn read_rule(v: &Value) -> Rule {
 }
 
 /// A capture of 1–15 ASCII digits is a number, anything else text (docs/PROFILE.md).
-fn capture_value(s: &str) -> serde_json::Value {
+fn capture_value(s: &str) -> ctxpack::json::Value {
     if (1..=15).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit()) {
-        serde_json::Value::from(s.parse::<u64>().expect("digits"))
+        // An independent oracle: parsed as an integer, not as ctxpack parses it.
+        ctxpack::json::Value::Number(s.parse::<u64>().expect("digits") as f64)
     } else {
-        serde_json::Value::from(s)
+        ctxpack::json::Value::from(s)
     }
 }
 

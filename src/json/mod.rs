@@ -10,9 +10,12 @@
 //! (`"\ud800"`) parses to U+FFFD, which is also what crossing the wasm boundary does to one.
 
 mod parse;
+pub mod read;
 mod stringify;
+mod to_json;
 mod value;
 
 pub use parse::{parse, parse_limited, parse_with, ParseError, Parser, MAX_DEPTH};
 pub use stringify::{format_number, stringify, stringify_into, write_string};
+pub use to_json::{count, object, ToJson};
 pub use value::{Object, ObjectBuilder, Value};

@@ -150,32 +150,125 @@ impl Value {
     }
 }
 
-impl Value {
-    /// The same value as serde_json holds it, for the small typed inputs (requests, options)
-    /// that serde reads. Whole numbers within ±2^53 become integers, so `7` stays `7`;
-    /// non-finite numbers (never produced by parsing) become null.
-    pub fn to_serde(&self) -> serde_json::Value {
-        use serde_json::Value as J;
+/// For Rust callers who serialize results with serde (params hold these): the same value,
+/// objects in their JavaScript property order. ctxpack itself writes JSON with
+/// [`super::stringify`], never through serde.
+impl serde::Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
         match self {
-            Value::Null => J::Null,
-            Value::Bool(b) => J::Bool(*b),
-            Value::Number(n) => {
-                const SAFE: f64 = 9_007_199_254_740_991.0;
-                if n.fract() == 0.0 && n.abs() <= SAFE && !(*n == 0.0 && n.is_sign_negative()) {
-                    #[allow(clippy::cast_possible_truncation)] // whole and within ±2^53
-                    J::from(*n as i64)
-                } else {
-                    serde_json::Number::from_f64(*n).map_or(J::Null, J::Number)
-                }
+            Value::Null => s.serialize_unit(),
+            Value::Bool(b) => s.serialize_bool(*b),
+            // Whole numbers within ±2^53 as integers, so serde_json writes `7` as JavaScript does.
+            Value::Number(n)
+                if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0 && *n != 0.0 =>
+            {
+                #[allow(clippy::cast_possible_truncation)] // whole and within ±2^53
+                s.serialize_i64(*n as i64)
             }
-            Value::String(s) => J::String(s.clone()),
-            Value::Array(items) => J::Array(items.iter().map(Value::to_serde).collect()),
-            Value::Object(o) => J::Object(
-                o.iter()
-                    .map(|(k, v)| (k.to_string(), v.to_serde()))
-                    .collect(),
-            ),
+            Value::Number(n) if *n == 0.0 => s.serialize_i64(0),
+            Value::Number(n) => s.serialize_f64(*n),
+            Value::String(text) => s.serialize_str(text),
+            Value::Array(items) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            Value::Object(o) => {
+                let mut map = s.serialize_map(Some(o.len()))?;
+                for (k, v) in o.iter() {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
         }
+    }
+}
+
+/// For Rust callers who read profiles from their own formats with serde (rule params hold
+/// these). ctxpack itself reads JSON with [`super::parse`].
+impl<'de> serde::Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ValueVisitor)
+    }
+}
+
+struct ValueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ValueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        serde::Deserialize::deserialize(d)
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    #[allow(clippy::cast_precision_loss)] // JSON numbers are doubles in JavaScript too
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::Number(n as f64))
+    }
+    #[allow(clippy::cast_precision_loss)]
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::Number(n as f64))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(Value::Number(n))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_string()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut b = ObjectBuilder::new();
+        while let Some((k, v)) = map.next_entry::<String, Value>()? {
+            b.insert(k, v);
+        }
+        Ok(Value::Object(b.finish()))
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Self {
+        Value::String(s)
+    }
+}
+
+impl From<f64> for Value {
+    fn from(n: f64) -> Self {
+        Value::Number(n)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Self {
+        Value::Bool(b)
+    }
+}
+
+impl<T: Into<Value>> From<Option<T>> for Value {
+    fn from(v: Option<T>) -> Self {
+        v.map_or(Value::Null, Into::into)
     }
 }
 

@@ -9,6 +9,7 @@ use super::rank::{rank, Ranking, ScoreBreakdown};
 use super::timestamp::parse_iso8601;
 use super::trim::TrimLevel;
 use crate::budget::budget_from_f64;
+use crate::json::{count, object, read, Object, ToJson, Value};
 use crate::manifest::{Action, ItemRecord};
 use crate::{Error, ErrorCode, Result};
 use serde::Serialize;
@@ -68,6 +69,33 @@ pub struct CapReport {
     /// A document was degraded or discarded for lack of room.
     pub hit: bool,
     pub discarded: usize,
+}
+
+impl ToJson for Totals {
+    fn to_json(&self) -> Value {
+        object([
+            ("documents", count(self.documents)),
+            ("selected", count(self.selected)),
+            ("included", count(self.included)),
+            ("full", count(self.full)),
+            ("truncated", count(self.truncated)),
+            ("summarized", count(self.summarized)),
+            ("discarded", count(self.discarded)),
+            ("filteredOut", count(self.filtered_out)),
+            ("chars", count(self.chars)),
+            ("maxChars", count(self.max_chars)),
+        ])
+    }
+}
+
+impl ToJson for CapReport {
+    fn to_json(&self) -> Value {
+        object([
+            ("strategy", self.strategy.as_str().to_json()),
+            ("hit", Value::Bool(self.hit)),
+            ("discarded", count(self.discarded)),
+        ])
+    }
 }
 
 /// Everything ctxpack decided, once per input document.
@@ -382,25 +410,19 @@ fn summarize(
 impl AssembleOptions {
     /// Reads `request`, `now`, `edges`, `maxChars` and `cap` from an input object; other keys
     /// in `ignore` (e.g. `documents`, `profile`) are skipped, any other key is refused.
-    pub fn from_json_object(
-        o: &serde_json::Map<String, serde_json::Value>,
-        ignore: &[&str],
-    ) -> Result<Self> {
-        use serde_json::Value as J;
+    pub fn from_json_object(o: &Object, ignore: &[&str]) -> Result<Self> {
         let mut options = AssembleOptions::default();
-        for (key, v) in o {
-            match key.as_str() {
+        for (key, v) in o.iter() {
+            match key {
                 "request" => {
                     options.request =
                         Request::from_json_value(v).map_err(|e| e.under("/request"))?
                 }
                 "now" => {
                     options.now = match v {
-                        J::Null => None,
-                        J::Number(n) => {
-                            Some(n.as_f64().unwrap_or(f64::NAN)).filter(|n| n.is_finite())
-                        }
-                        J::String(s) => Some(parse_iso8601(s).ok_or_else(|| {
+                        Value::Null => None,
+                        Value::Number(n) => Some(*n).filter(|n| n.is_finite()),
+                        Value::String(s) => Some(parse_iso8601(s).ok_or_else(|| {
                             Error::new(
                                 ErrorCode::InvalidTimestamp,
                                 "/now",
@@ -418,20 +440,14 @@ impl AssembleOptions {
                 }
                 "edges" => {
                     options.edges = match v {
-                        J::Null => None,
-                        v => Some(
-                            super::profile::from_json_text::<Vec<Edge>>(&v.to_string())
-                                .map_err(|e| e.under("/edges"))?,
-                        ),
+                        Value::Null => None,
+                        v => Some(read::array(v, "/edges", read_edge)?),
                     }
                 }
                 "maxChars" => {
                     options.max_chars = match v {
-                        J::Null => None,
-                        J::Number(n) => Some(budget_from_f64(
-                            n.as_f64().unwrap_or(f64::NAN),
-                            "/maxChars",
-                        )?),
+                        Value::Null => None,
+                        Value::Number(n) => Some(budget_from_f64(*n, "/maxChars")?),
                         _ => {
                             return Err(Error::new(
                                 ErrorCode::InvalidBudget,
@@ -443,12 +459,8 @@ impl AssembleOptions {
                 }
                 "cap" => {
                     options.cap = match v {
-                        J::Null => None,
-                        v => Some(
-                            super::profile::from_json_text::<CapStrategy>(&v.to_string()).map_err(
-                                |e| Error::new(ErrorCode::InvalidInput, "/cap", e.message),
-                            )?,
-                        ),
+                        Value::Null => None,
+                        v => Some(read::variant(v, "/cap", &CapStrategy::VARIANTS)?),
                     }
                 }
                 k if ignore.contains(&k) => {}
@@ -457,6 +469,15 @@ impl AssembleOptions {
         }
         Ok(options)
     }
+}
+
+/// `{from, to}`: `to` was derived from `from`.
+fn read_edge(v: &Value, path: &str) -> Result<Edge> {
+    let f = read::Fields::new(v, path, "an edge {from, to}", &["from", "to"])?;
+    Ok(Edge {
+        from: f.required_string("from")?,
+        to: f.required_string("to")?,
+    })
 }
 
 /// The error for a key an assemble input does not have (a typo should not pass silently).

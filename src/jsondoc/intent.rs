@@ -6,13 +6,14 @@
 //! debug view and the server infer the same intent from the same text.
 
 use super::profile::{CompiledProfile, RuleSpec};
+use crate::json::{count, object, ToJson, Value};
 use crate::{Error, ErrorCode, Result};
 use regex_lite::{Regex, RegexBuilder};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Params of a request: captured by a rule or given by the caller. Keys sorted, for determinism.
-pub type Params = BTreeMap<String, serde_json::Value>;
+pub type Params = BTreeMap<String, Value>;
 
 /// The request as the caller gives it.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -43,6 +44,16 @@ pub enum IntentSource {
     Default,
 }
 
+impl IntentSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IntentSource::Given => "given",
+            IntentSource::Rule => "rule",
+            IntentSource::Default => "default",
+        }
+    }
+}
+
 /// The decided intent, as the manifest records it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -57,6 +68,23 @@ pub struct ResolvedIntent {
     pub rule_index: Option<usize>,
     /// The request text, if any.
     pub text: Option<String>,
+}
+
+impl ToJson for ResolvedIntent {
+    fn to_json(&self) -> Value {
+        let mut params = crate::json::ObjectBuilder::new();
+        for (k, v) in &self.params {
+            params.insert(k.clone(), v.clone());
+        }
+        object([
+            ("intent", self.intent.to_json()),
+            ("params", Value::Object(params.finish())),
+            ("source", self.source.as_str().to_json()),
+            ("rule", self.rule.to_json()),
+            ("ruleIndex", self.rule_index.map_or(Value::Null, count)),
+            ("text", self.text.to_json()),
+        ])
+    }
 }
 
 /// A rule with its pattern built once.
@@ -141,13 +169,15 @@ impl CompiledRule {
 }
 
 /// A capture of 1–15 ASCII digits is a number (exact in an f64); anything else stays text.
-fn capture_value(s: &str) -> serde_json::Value {
+fn capture_value(s: &str) -> Value {
     if !s.is_empty() && s.len() <= 15 && s.bytes().all(|b| b.is_ascii_digit()) {
         if let Ok(n) = s.parse::<u64>() {
-            return serde_json::Value::from(n);
+            // At most 15 digits: below 2^53, so exact.
+            #[allow(clippy::cast_precision_loss)]
+            return Value::Number(n as f64);
         }
     }
-    serde_json::Value::from(s)
+    Value::from(s)
 }
 
 /// Decides the intent of `request` under `profile`.
@@ -211,14 +241,14 @@ fn default_intent(profile: &CompiledProfile, text: Option<String>) -> ResolvedIn
 impl Request {
     /// Reads a request from its JSON form: a string, `null`, or `{intent?, params?, text?}`.
     /// Paths in errors are relative to the request value.
-    pub fn from_json_value(v: &serde_json::Value) -> Result<Self> {
-        use serde_json::Value as J;
+    pub fn from_json_value(v: &Value) -> Result<Self> {
+        use Value as J;
         match v {
             J::Null => Ok(Request::None),
             J::String(s) => Ok(Request::Text(s.clone())),
             J::Object(o) => {
-                for key in o.keys() {
-                    if !matches!(key.as_str(), "intent" | "params" | "text") {
+                for (key, _) in o.iter() {
+                    if !matches!(key, "intent" | "params" | "text") {
                         return Err(Error::new(
                             ErrorCode::InvalidInput,
                             crate::error::pointer_push("", key),
@@ -239,7 +269,9 @@ impl Request {
                 };
                 let params = match o.get("params") {
                     None | Some(J::Null) => Params::new(),
-                    Some(J::Object(p)) => p.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+                    Some(J::Object(p)) => {
+                        p.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
+                    }
                     Some(_) => {
                         return Err(Error::new(
                             ErrorCode::InvalidInput,
@@ -285,6 +317,10 @@ mod tests {
     use super::*;
     use crate::jsondoc::profile::Profile;
 
+    fn json(text: &str) -> Value {
+        crate::json::parse(text).unwrap()
+    }
+
     fn profile() -> CompiledProfile {
         Profile::from_json(
             r#"{
@@ -319,12 +355,12 @@ mod tests {
             assert_eq!(r.intent, "generate_episode_synopsis", "{text}");
             assert_eq!(
                 r.params.get("episodeStart"),
-                Some(&serde_json::json!(7)),
+                Some(&Value::Number(7.0)),
                 "{text}"
             );
             assert_eq!(
                 r.params.get("episodeEnd"),
-                Some(&serde_json::json!(12)),
+                Some(&Value::Number(12.0)),
                 "{text}"
             );
             assert_eq!(r.source, IntentSource::Rule);
@@ -332,7 +368,7 @@ mod tests {
         assert_eq!(infer("生成第7到12集").rule.as_deref(), Some("range-zh"));
         assert_eq!(
             infer("生成第7到12集").params.get("lang"),
-            Some(&serde_json::json!("zh"))
+            Some(&Value::from("zh"))
         );
     }
 
@@ -383,26 +419,25 @@ mod tests {
 
     #[test]
     fn captures_become_numbers_only_when_plain_digits() {
-        assert_eq!(capture_value("12"), serde_json::json!(12));
-        assert_eq!(capture_value("0012"), serde_json::json!(12));
+        assert_eq!(capture_value("12"), Value::Number(12.0));
+        assert_eq!(capture_value("0012"), Value::Number(12.0));
         assert_eq!(
             capture_value("1234567890123456"),
-            serde_json::json!("1234567890123456")
+            Value::from("1234567890123456")
         );
-        assert_eq!(capture_value("七"), serde_json::json!("七"));
+        assert_eq!(capture_value("七"), Value::from("七"));
     }
 
     #[test]
     fn requests_read_from_json_with_paths() {
-        let r = Request::from_json_value(&serde_json::json!({"intent": "a", "params": {"x": 1}}))
-            .unwrap();
+        let r = Request::from_json_value(&json(r#"{"intent": "a", "params": {"x": 1}}"#)).unwrap();
         assert!(matches!(r, Request::Intent { .. }));
-        let e = Request::from_json_value(&serde_json::json!({"intent": 5})).unwrap_err();
+        let e = Request::from_json_value(&json(r#"{"intent": 5}"#)).unwrap_err();
         assert_eq!(e.path, "/intent");
-        let e = Request::from_json_value(&serde_json::json!([1])).unwrap_err();
+        let e = Request::from_json_value(&json("[1]")).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidInput);
         assert_eq!(
-            Request::from_json_value(&serde_json::json!({"text": "hi"})).unwrap(),
+            Request::from_json_value(&json(r#"{"text": "hi"}"#)).unwrap(),
             Request::Text("hi".into())
         );
     }

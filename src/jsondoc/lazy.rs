@@ -212,7 +212,7 @@ pub struct JsonInput {
     /// The `profile` member's JSON text, if present.
     pub profile: Option<String>,
     /// Every other member, for [`super::assemble::AssembleOptions::from_json_object`].
-    pub rest: serde_json::Map<String, serde_json::Value>,
+    pub rest: json::Object,
 }
 
 impl JsonInput {
@@ -237,7 +237,7 @@ impl JsonInput {
         p.expect(b'{', "'{'").map_err(|e| json_err(e, ""))?;
         let mut docs = None;
         let mut profile = None;
-        let mut rest = serde_json::Map::new();
+        let mut rest = json::ObjectBuilder::new();
         if !p.eat(b'}') {
             loop {
                 p.skip_ws();
@@ -283,7 +283,7 @@ impl JsonInput {
                                 });
                             }
                         }
-                        rest.insert(key, v.to_serde());
+                        rest.insert(key, v);
                     }
                 }
                 if p.eat(b'}') {
@@ -307,7 +307,7 @@ impl JsonInput {
         Ok(JsonInput {
             documents,
             profile,
-            rest,
+            rest: rest.finish(),
         })
     }
 }

@@ -6,6 +6,8 @@
 use super::intent::CompiledRule;
 use crate::budget::budget_from_f64;
 use crate::error::pointer_push;
+use crate::json::read::{self, Fields};
+use crate::json::Value;
 use crate::{Error, ErrorCode, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -65,7 +67,7 @@ pub struct RuleSpec {
     pub pattern: Option<String>,
     /// Params set when the rule matches; captures override them.
     #[cfg_attr(test, ts(type = "Record<string, JsonValue>", optional))]
-    pub params: Option<BTreeMap<String, serde_json::Value>>,
+    pub params: Option<BTreeMap<String, crate::json::Value>>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -271,7 +273,29 @@ fn count(value: Option<f64>, default: usize, path: &str) -> Result<usize> {
 impl Profile {
     /// Parses a profile from JSON text; errors name the bad field with a JSON pointer.
     pub fn from_json(text: &str) -> Result<Self> {
-        from_json_text(text)
+        let value = crate::json::parse(text).map_err(|e| e.into_error(""))?;
+        Self::from_value(&value, "")
+    }
+
+    /// Reads a profile from a parsed JSON value; error paths are under `path`.
+    pub fn from_value(v: &Value, path: &str) -> Result<Self> {
+        let f = Fields::new(v, path, "a profile object", &PROFILE_FIELDS)?;
+        Ok(Profile {
+            default_intent: f.string("defaultIntent")?,
+            type_aliases: f.string_map("typeAliases")?,
+            intents: f.nested("intents", |v, at| read::map(v, at, read_intent))?,
+            rules: f.nested("rules", |v, at| read::array(v, at, read_rule))?,
+            weights: f.nested("weights", read_weights)?,
+            trim: f.nested("trim", read_trim)?,
+            budget: f.nested("budget", |v, at| {
+                let b = Fields::new(v, at, "an object", &["maxChars"])?;
+                Ok(BudgetSpec {
+                    max_chars: b.number("maxChars")?,
+                })
+            })?,
+            cap: f.variant("cap", &CapStrategy::VARIANTS)?,
+            render: f.nested("render", read_render)?,
+        })
     }
 
     /// Validates the profile and builds its regular expressions.
@@ -461,55 +485,133 @@ impl CompiledProfile {
     }
 }
 
-/// Deserializes JSON text into `T`, mapping serde's error to a ctxpack error with a JSON pointer.
-pub(crate) fn from_json_text<T: serde::de::DeserializeOwned>(text: &str) -> Result<T> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let result: std::result::Result<T, _> = serde_path_to_error::deserialize(&mut de);
-    match result {
-        Ok(v) => de
-            .end()
-            .map(|()| v)
-            .map_err(|e| Error::new(ErrorCode::InvalidJson, "", e.to_string())),
-        Err(e) => {
-            let pointer = to_pointer(e.path());
-            let inner = e.into_inner();
-            let message = strip_position(&inner.to_string());
-            // serde_json files its recursion limit under syntax errors; it is a depth error.
-            let code = if message.contains("recursion limit") {
-                ErrorCode::TooDeep
-            } else if inner.is_syntax() || inner.is_eof() {
-                ErrorCode::InvalidJson
-            } else if message.starts_with("missing field") {
-                ErrorCode::MissingField
-            } else {
-                ErrorCode::InvalidInput
-            };
-            Err(Error::new(code, pointer, message))
+const PROFILE_FIELDS: [&str; 9] = [
+    "defaultIntent",
+    "typeAliases",
+    "intents",
+    "rules",
+    "weights",
+    "trim",
+    "budget",
+    "cap",
+    "render",
+];
+
+impl CapStrategy {
+    pub const VARIANTS: [(&'static str, CapStrategy); 3] = [
+        ("stop", CapStrategy::Stop),
+        ("skip", CapStrategy::Skip),
+        ("degrade", CapStrategy::Degrade),
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CapStrategy::Stop => "stop",
+            CapStrategy::Skip => "skip",
+            CapStrategy::Degrade => "degrade",
         }
     }
 }
 
-fn to_pointer(path: &serde_path_to_error::Path) -> String {
-    use serde_path_to_error::Segment;
-    let mut out = String::new();
-    for seg in path.iter() {
-        out = match seg {
-            Segment::Seq { index } => format!("{out}/{index}"),
-            Segment::Map { key } => pointer_push(&out, key),
-            Segment::Enum { variant } => pointer_push(&out, variant),
-            Segment::Unknown => out,
-        };
-    }
-    out
+fn read_intent(v: &Value, path: &str) -> Result<IntentSpec> {
+    let f = Fields::new(
+        v,
+        path,
+        "an intent object",
+        &["description", "required", "optional", "excluded", "others"],
+    )?;
+    Ok(IntentSpec {
+        description: f.string("description")?,
+        required: f.strings("required")?,
+        optional: f.strings("optional")?,
+        excluded: f.strings("excluded")?,
+        others: f.variant(
+            "others",
+            &[("include", Others::Include), ("exclude", Others::Exclude)],
+        )?,
+    })
 }
 
-/// serde_json appends " at line L column C"; the column is meaningless for a host object that
-/// was stringified for parsing, and the pointer already says where.
-fn strip_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(at) => message.get(..at).unwrap_or(message).to_string(),
-        None => message.to_string(),
-    }
+fn read_rule(v: &Value, path: &str) -> Result<RuleSpec> {
+    let f = Fields::new(
+        v,
+        path,
+        "a rule object",
+        &["id", "intent", "keywords", "pattern", "params"],
+    )?;
+    Ok(RuleSpec {
+        id: f.string("id")?,
+        intent: f.required_string("intent")?,
+        keywords: f.strings("keywords")?,
+        pattern: f.string("pattern")?,
+        params: f.value_map("params")?,
+    })
+}
+
+fn read_weights(v: &Value, path: &str) -> Result<Weights> {
+    let f = Fields::new(
+        v,
+        path,
+        "an object",
+        &[
+            "required",
+            "optional",
+            "leaf",
+            "userInput",
+            "recency",
+            "recencyHalfLifeMs",
+        ],
+    )?;
+    Ok(Weights {
+        required: f.number("required")?,
+        optional: f.number("optional")?,
+        leaf: f.number("leaf")?,
+        user_input: f.number("userInput")?,
+        recency: f.number("recency")?,
+        recency_half_life_ms: f.number("recencyHalfLifeMs")?,
+    })
+}
+
+fn read_trim(v: &Value, path: &str) -> Result<TrimSpec> {
+    let f = Fields::new(
+        v,
+        path,
+        "an object",
+        &[
+            "fullRanks",
+            "summarizeFrom",
+            "truncateAt",
+            "truncateMarker",
+            "summarizeAt",
+            "summarizeMarker",
+        ],
+    )?;
+    Ok(TrimSpec {
+        full_ranks: f.number("fullRanks")?,
+        summarize_from: f.number("summarizeFrom")?,
+        truncate_at: f.number("truncateAt")?,
+        truncate_marker: f.string("truncateMarker")?,
+        summarize_at: f.number("summarizeAt")?,
+        summarize_marker: f.string("summarizeMarker")?,
+    })
+}
+
+fn read_render(v: &Value, path: &str) -> Result<RenderSpec> {
+    let f = Fields::new(
+        v,
+        path,
+        "an object",
+        &["header", "separator", "indent", "body"],
+    )?;
+    Ok(RenderSpec {
+        header: f.string("header")?,
+        separator: f.string("separator")?,
+        indent: f.number("indent")?,
+        body: f.variant(
+            "body",
+            &[("data", BodyMode::Data), ("document", BodyMode::Document)],
+        )?,
+    })
 }
 
 #[cfg(test)]
@@ -542,6 +644,7 @@ mod tests {
         );
         let e = err(r#"{"weight": {}}"#);
         assert_eq!(e.code, ErrorCode::InvalidInput);
+        assert_eq!(e.path, "/weight");
         assert!(
             e.message.contains("unknown field `weight`"),
             "{}",

@@ -23,6 +23,12 @@ pub enum TrimLevel {
 }
 
 impl TrimLevel {
+    pub const VARIANTS: [(&'static str, TrimLevel); 3] = [
+        ("full", TrimLevel::Full),
+        ("truncated", TrimLevel::Truncated),
+        ("summarized", TrimLevel::Summarized),
+    ];
+
     pub fn next(self) -> Option<TrimLevel> {
         match self {
             TrimLevel::Full => Some(TrimLevel::Truncated),

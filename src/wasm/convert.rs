@@ -6,6 +6,7 @@
 //! their bodies only when rendered (see `JsDocs`).
 
 use crate::json::{self, Value};
+use crate::json::{object, ToJson};
 use crate::jsondoc::{
     data_value, metadata_value, Assembly, CapResult, DocMeta, DocRecord, DocSet, MetaFields,
     Prioritized, ScoreBreakdown, TrimLevel,
@@ -13,7 +14,6 @@ use crate::jsondoc::{
 use crate::manifest::Action;
 use crate::{Error, ErrorCode, Limits, Result};
 use js_sys::{Array, Reflect, JSON};
-use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -69,14 +69,14 @@ pub fn strict_text(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<St
     }
 }
 
-/// A small host value as a serde-readable JSON value (`null` for undefined), read by ctxpack's
-/// JSON reader so the depth limit and lone surrogates are handled as everywhere else.
-pub fn to_serde(v: &JsValue, path: &str, limits: &Limits) -> Result<serde_json::Value> {
+/// A small host value (a request, an option) as a JSON value (`null` for undefined), read by
+/// ctxpack's JSON reader so the depth limit and lone surrogates are handled as everywhere else.
+pub fn small_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
     match strict_text(v, path, limits)? {
-        None => Ok(serde_json::Value::Null),
-        Some(text) => Ok(crate::json::parse_limited(&text, limits.max_depth)
-            .map_err(|e| e.into_error(path))?
-            .to_serde()),
+        None => Ok(Value::Null),
+        Some(text) => {
+            crate::json::parse_limited(&text, limits.max_depth).map_err(|e| e.into_error(path))
+        }
     }
 }
 
@@ -188,10 +188,8 @@ pub fn to_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value
 }
 
 /// A Rust result as a plain JS object.
-pub fn to_js<T: Serialize>(v: &T) -> Result<JsValue> {
-    let text = serde_json::to_string(v)
-        .map_err(|e| Error::new(ErrorCode::InvalidInput, "", e.to_string()))?;
-    JSON::parse(&text).map_err(|e| Error::new(ErrorCode::InvalidInput, "", js_message(&e)))
+pub fn to_js<T: ToJson>(v: &T) -> Result<JsValue> {
+    value_to_js(&v.to_json())
 }
 
 /// A ctxpack JSON value as a JS value.
@@ -591,9 +589,9 @@ fn doc_records(records: &[DocRecord]) -> JsValue {
     )
 }
 
-/// Parses the JSON of `head` (whose record fields serialize as `null`) and sets those fields.
-fn with_fields<T: Serialize>(head: &T, fields: &[(&str, JsValue)]) -> Result<JsValue> {
-    let obj = to_js(head)?;
+/// `head` (whose record fields are `null`) as a JS object, with those fields set.
+fn with_fields(head: &Value, fields: &[(&str, JsValue)]) -> Result<JsValue> {
+    let obj = value_to_js(head)?;
     for (key, value) in fields {
         Reflect::set(&obj, &JsValue::from_str(key), value)
             .map_err(|e| Error::new(ErrorCode::InvalidInput, "", js_message(&e)))?;
@@ -603,28 +601,19 @@ fn with_fields<T: Serialize>(head: &T, fields: &[(&str, JsValue)]) -> Result<JsV
 
 /// An [`Assembly`] as a plain object, its records built from columns.
 pub fn assembly_to_js(a: &Assembly) -> Result<JsValue> {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Head<'a> {
-        intent: &'a crate::jsondoc::ResolvedIntent,
-        now: f64,
-        documents: (),
-        totals: &'a crate::jsondoc::Totals,
-        cap: &'a crate::jsondoc::CapReport,
-        log: &'a [String],
-    }
     let m = &a.manifest;
-    let head = Head {
-        intent: &m.intent,
-        now: m.now,
-        documents: (),
-        totals: &m.totals,
-        cap: &m.cap,
-        log: &m.log,
-    };
+    // The key order of `Manifest`'s fields, as its serde derive writes them.
+    let head = object([
+        ("intent", m.intent.to_json()),
+        ("now", Value::Number(m.now)),
+        ("documents", Value::Null),
+        ("totals", m.totals.to_json()),
+        ("cap", m.cap.to_json()),
+        ("log", m.log.to_json()),
+    ]);
     let manifest = with_fields(&head, &[("documents", doc_records(&m.documents))])?;
     with_fields(
-        &serde_json::json!({ "context": null, "manifest": null }),
+        &object([("context", Value::Null), ("manifest", Value::Null)]),
         &[
             ("context", JsValue::from_str(&a.context)),
             ("manifest", manifest),
@@ -634,21 +623,13 @@ pub fn assembly_to_js(a: &Assembly) -> Result<JsValue> {
 
 /// A [`CapResult`] as a plain object.
 pub fn cap_result_to_js(r: &CapResult) -> Result<JsValue> {
-    #[derive(Serialize)]
-    struct Head<'a> {
-        context: (),
-        documents: (),
-        totals: &'a crate::jsondoc::Totals,
-        cap: &'a crate::jsondoc::CapReport,
-        log: &'a [String],
-    }
-    let head = Head {
-        context: (),
-        documents: (),
-        totals: &r.totals,
-        cap: &r.cap,
-        log: &r.log,
-    };
+    let head = object([
+        ("context", Value::Null),
+        ("documents", Value::Null),
+        ("totals", r.totals.to_json()),
+        ("cap", r.cap.to_json()),
+        ("log", r.log.to_json()),
+    ]);
     with_fields(
         &head,
         &[
@@ -660,13 +641,6 @@ pub fn cap_result_to_js(r: &CapResult) -> Result<JsValue> {
 
 /// [`Prioritized`] as a plain object.
 pub fn prioritized_to_js(p: &Prioritized) -> Result<JsValue> {
-    #[derive(Serialize)]
-    struct Head<'a> {
-        intent: &'a crate::jsondoc::ResolvedIntent,
-        now: f64,
-        ranked: (),
-        filtered: (),
-    }
     let mut ranked = Columns::default();
     for r in &p.ranked {
         ranked.str(&r.id);
@@ -680,12 +654,12 @@ pub fn prioritized_to_js(p: &Prioritized) -> Result<JsValue> {
         filtered.str(&f.schema_type);
         filtered.str(&f.reason);
     }
-    let head = Head {
-        intent: &p.intent,
-        now: p.now,
-        ranked: (),
-        filtered: (),
-    };
+    let head = object([
+        ("intent", p.intent.to_json()),
+        ("now", Value::Number(p.now)),
+        ("ranked", Value::Null),
+        ("filtered", Value::Null),
+    ]);
     with_fields(
         &head,
         &[

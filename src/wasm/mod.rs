@@ -10,7 +10,7 @@ use crate::jsondoc::{
     TrimLevel,
 };
 use crate::{Error, ErrorCode, Limits, Result};
-use convert::{get, is_plain_object, to_js, to_serde, JsDocs};
+use convert::{get, is_plain_object, small_value, to_js, JsDocs};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -67,7 +67,7 @@ fn request_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Request> {
     if let Some(s) = convert::string_within(v, limits, path, "the request")? {
         return Ok(Request::Text(s));
     }
-    Request::from_json_value(&to_serde(v, path, limits)?).map_err(|e| e.under(path))
+    Request::from_json_value(&small_value(v, path, limits)?).map_err(|e| e.under(path))
 }
 
 const OPTION_KEYS: [&str; 5] = ["request", "now", "edges", "maxChars", "cap"];
@@ -102,7 +102,7 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<I
             "the input must be an object {documents, request, …} or its JSON text",
         ));
     }
-    let mut rest = serde_json::Map::new();
+    let mut rest = crate::json::ObjectBuilder::new();
     let mut options = AssembleOptions::default();
     let mut docs: Option<Box<dyn DocSet>> = None;
     let mut profile = None;
@@ -143,12 +143,12 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<I
             }
             "request" => options.request = request_from(&v, "/request", limits)?,
             k if OPTION_KEYS.contains(&k) => {
-                rest.insert(key.clone(), to_serde(&v, &path, limits)?);
+                rest.insert(key.clone(), small_value(&v, &path, limits)?);
             }
             k => return Err(jsondoc::unknown_input_field(k)),
         }
     }
-    let parsed = AssembleOptions::from_json_object(&rest, &[])?;
+    let parsed = AssembleOptions::from_json_object(&rest.finish(), &[])?;
     options.edges = parsed.edges;
     options.cap = parsed.cap;
     options.now = options.now.or(parsed.now);
@@ -267,14 +267,11 @@ pub fn trim_jsondoc(
             None => Profile::default(),
         };
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
-        let level: TrimLevel = serde_json::from_value(to_serde(&level, "/level", &limits)?)
-            .map_err(|_| {
-                Error::new(
-                    ErrorCode::InvalidInput,
-                    "/level",
-                    "level must be \"full\", \"truncated\" or \"summarized\"",
-                )
-            })?;
+        let level = crate::json::read::variant(
+            &small_value(&level, "/level", &limits)?,
+            "/level",
+            &TrimLevel::VARIANTS,
+        )?;
         if !is_plain_object(&doc) {
             return Err(Error::new(
                 ErrorCode::InvalidInput,
