@@ -85,7 +85,8 @@ impl Limits {
                         ErrorCode::InvalidInput,
                         at,
                         format!(
-                            "unknown limit {other:?}; the limits are {}",
+                            "unknown limit {}; the limits are {}",
+                            json::quote(other),
                             FIELDS.join(", ")
                         ),
                     ))
@@ -118,7 +119,10 @@ impl Limits {
                     return Err(Error::new(
                         ErrorCode::InvalidInput,
                         at,
-                        format!("unknown option {other:?}; the options are: limits"),
+                        format!(
+                            "unknown option {}; the options are: limits",
+                            json::quote(other)
+                        ),
                     ))
                 }
             }

@@ -16,6 +16,6 @@ mod to_json;
 mod value;
 
 pub use parse::{parse, parse_limited, parse_with, ParseError, Parser, MAX_DEPTH};
-pub use stringify::{format_number, stringify, stringify_into, write_string};
+pub use stringify::{format_number, quote, stringify, stringify_into, write_string};
 pub use to_json::{count, object, ToJson};
 pub use value::{Object, ObjectBuilder, Value};

@@ -175,7 +175,10 @@ impl<'a> Parser<'a> {
             .and_then(|rest| rest.chars().next())
         {
             None => self.error(format!("unexpected end of JSON input, expected {expected}")),
-            Some(c) => self.error(format!("unexpected {c:?}, expected {expected}")),
+            Some(c) => self.error(format!(
+                "unexpected {}, expected {expected}",
+                super::quote(c.encode_utf8(&mut [0; 4]))
+            )),
         }
     }
 

@@ -88,6 +88,14 @@ pub fn format_number(n: f64) -> String {
 }
 
 /// A JSON string literal with exactly the escapes `JSON.stringify` uses.
+/// `s` as a JSON string literal, for messages: quoted as JavaScript would show it (Rust's
+/// `{:?}` would pull Unicode printability tables into the wasm for messages alone).
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len().saturating_add(2));
+    write_string(&mut out, s);
+    out
+}
+
 pub fn write_string(out: &mut String, s: &str) {
     out.push('"');
     let mut run_start = 0;

@@ -284,7 +284,9 @@ impl ContextAssembler {
         }
         let (totals, cap_report, mut log) = summarize(&records, &capped, max_chars, strategy);
         let how = match (&intent.source, &intent.rule) {
-            (super::intent::IntentSource::Rule, Some(rule)) => format!("rule {rule:?}"),
+            (super::intent::IntentSource::Rule, Some(rule)) => {
+                format!("rule {}", crate::json::quote(rule))
+            }
             (super::intent::IntentSource::Given, _) => "given by the caller".to_string(),
             _ => "default: no rule matched".to_string(),
         };
@@ -426,7 +428,7 @@ impl AssembleOptions {
                             Error::new(
                                 ErrorCode::InvalidTimestamp,
                                 "/now",
-                                format!("{s:?} is not an ISO-8601 date-time"),
+                                format!("{} is not an ISO-8601 date-time", crate::json::quote(s)),
                             )
                         })?),
                         _ => {

@@ -86,7 +86,8 @@ impl DocMeta {
                     ErrorCode::InvalidInput,
                     format!("{base}/origin_type"),
                     format!(
-                        "origin_type must be \"user_input\" or \"ai_generated\", got {other:?}"
+                        "origin_type must be \"user_input\" or \"ai_generated\", got {}",
+                        json::quote(other)
                     ),
                 ))
             }
@@ -269,7 +270,10 @@ pub fn check_unique_ids(metas: &[DocMeta]) -> Result<()> {
             return Err(Error::new(
                 ErrorCode::DuplicateId,
                 format!("/{i}/id"),
-                format!("id {:?} is also the id of document {first}", m.id),
+                format!(
+                    "id {} is also the id of document {first}",
+                    json::quote(&m.id)
+                ),
             ));
         }
     }

@@ -108,7 +108,9 @@ impl CompiledRule {
             .keywords
             .iter()
             .flatten()
-            .map(|k| k.to_lowercase())
+            // ASCII letters only, as `(?i)` in patterns: Unicode case tables would be 7% of
+            // the wasm, and the app's other scripts (CJK) have no case.
+            .map(|k| k.to_ascii_lowercase())
             .collect();
         if let Some(i) = keywords.iter().position(String::is_empty) {
             return Err(Error::new(
@@ -149,7 +151,7 @@ impl CompiledRule {
         })
     }
 
-    /// The params if this rule matches `text` (`lowered` is `text.to_lowercase()`).
+    /// The params if this rule matches `text` (`lowered` is `text.to_ascii_lowercase()`).
     fn matches(&self, text: &str, lowered: &str) -> Option<Params> {
         if !self.keywords.is_empty() && !self.keywords.iter().any(|k| lowered.contains(k.as_str()))
         {
@@ -193,7 +195,8 @@ pub fn infer_intent(profile: &CompiledProfile, request: &Request) -> Result<Reso
                     ErrorCode::UnknownIntent,
                     "/intent",
                     format!(
-                        "intent {intent:?} is not defined by the profile (defined: {})",
+                        "intent {} is not defined by the profile (defined: {})",
+                        crate::json::quote(intent),
                         profile.intent_names()
                     ),
                 ));
@@ -208,7 +211,7 @@ pub fn infer_intent(profile: &CompiledProfile, request: &Request) -> Result<Reso
             })
         }
         Request::Text(text) => {
-            let lowered = text.to_lowercase();
+            let lowered = text.to_ascii_lowercase();
             for rule in &profile.rules {
                 if let Some(params) = rule.matches(text, &lowered) {
                     return Ok(ResolvedIntent {
@@ -440,5 +443,21 @@ mod tests {
             Request::from_json_value(&json(r#"{"text": "hi"}"#)).unwrap(),
             Request::Text("hi".into())
         );
+    }
+
+    #[test]
+    fn keywords_fold_ascii_letters_only() {
+        let p = Profile::from_json(
+            r#"{"intents": {"default": {}, "e": {}},
+                "rules": [{"intent": "e", "keywords": ["Épisode", "SYNOPSIS"]}]}"#,
+        )
+        .unwrap()
+        .compile()
+        .unwrap();
+        let intent = |t: &str| infer_intent(&p, &Request::Text(t.into())).unwrap().intent;
+        assert_eq!(intent("write the synopsis"), "e");
+        assert_eq!(intent("Écrire l'Épisode 3"), "e");
+        assert_eq!(intent("ÉPISODE 3"), "e", "the ASCII letters fold, É is as written");
+        assert_eq!(intent("écrire l'épisode 3"), "default", "é is not É");
     }
 }

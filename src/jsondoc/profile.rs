@@ -334,7 +334,8 @@ impl Profile {
                 ErrorCode::UnknownIntent,
                 path,
                 format!(
-                    "default intent {default_intent:?} is not defined in intents (defined: {})",
+                    "default intent {} is not defined in intents (defined: {})",
+                    crate::json::quote(&default_intent),
                     names(&intents)
                 ),
             ));
@@ -348,8 +349,8 @@ impl Profile {
                     ErrorCode::UnknownIntent,
                     format!("{path}/intent"),
                     format!(
-                        "rule names intent {:?}, which is not defined in intents (defined: {})",
-                        spec.intent,
+                        "rule names intent {}, which is not defined in intents (defined: {})",
+                        crate::json::quote(&spec.intent),
                         names(&intents)
                     ),
                 ));
@@ -451,7 +452,10 @@ fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
                 if ol.contains(t) {
                     return Err(invalid(
                         &format!("{base}/{lname}/{i}"),
-                        format!("type {t:?} is listed in both {lname} and {other}"),
+                        format!(
+                            "type {} is listed in both {lname} and {other}",
+                            crate::json::quote(t)
+                        ),
                     ));
                 }
             }
@@ -463,7 +467,7 @@ fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
 fn names(intents: &BTreeMap<String, CompiledIntent>) -> String {
     intents
         .keys()
-        .map(|k| format!("{k:?}"))
+        .map(|k| crate::json::quote(k))
         .collect::<Vec<_>>()
         .join(", ")
 }

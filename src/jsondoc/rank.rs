@@ -65,14 +65,18 @@ fn filtered_reason(schema_type: &str, canonical: &str, role: TypeRole, intent: &
     let alias = if canonical == schema_type {
         String::new()
     } else {
-        format!(" (alias of {canonical:?})")
+        format!(" (alias of {})", crate::json::quote(canonical))
     };
     let verdict = if role == TypeRole::Excluded {
         "is excluded"
     } else {
         "is not needed"
     };
-    format!("type {schema_type:?}{alias} {verdict} for intent {intent:?}")
+    format!(
+        "type {}{alias} {verdict} for intent {}",
+        crate::json::quote(schema_type),
+        crate::json::quote(intent)
+    )
 }
 
 /// Filters `metas` to the intent's types and ranks them.

@@ -15,7 +15,10 @@ pub fn timestamp_ms(v: &Value, path: &str) -> Result<f64> {
             Error::new(
                 ErrorCode::InvalidTimestamp,
                 path,
-                format!("{s:?} is not an ISO-8601 date-time such as \"2026-03-02T10:15:00Z\""),
+                format!(
+                    "{} is not an ISO-8601 date-time such as \"2026-03-02T10:15:00Z\"",
+                    crate::json::quote(s)
+                ),
             )
         }),
         _ => Err(Error::new(
