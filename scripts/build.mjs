@@ -59,6 +59,44 @@ function typeExports(dts, runtime) {
   return [...new Set(names)].filter((n) => !["InitInput", "InitOutput", "SyncInitInput"].includes(n) && !runtime.includes(n));
 }
 
+// wasm-bindgen's ContextAssembler passes whatever `this.__wbg_ptr` holds into wasm; after free(),
+// on a detached method or a foreign `this` that is 0, and wasm-bindgen throws from inside wasm,
+// leaking the call's stack frame. Each method first asks glue.js whether `this` is a live
+// assembler (a CtxpackError FREED if not); free() releases only a live one (a second free() does
+// nothing) and lets wasm delay the drop when a method of the same assembler is still running (a
+// getter of its input calling free()) instead of throwing from inside wasm.
+const GUARDS = ["assemblerCreated", "assemblerCheck", "assemblerRelease"];
+const FREE = "    free() {\n        const ptr = this.__destroy_into_raw();\n        wasm.__wbg_contextassembler_free(ptr, 0);\n    }\n";
+const REGISTER = "        ContextAssemblerFinalization.register(this, this.__wbg_ptr, this);\n";
+/** The generated glue with ContextAssembler guarded; fails the build if wasm-bindgen's code moved. */
+function guardAssembler(glue, file) {
+  const moved = (what) => new Error(`${file}: ${what}; update guardAssembler in scripts/build.mjs`);
+  const imports = [...glue.matchAll(/^((?:import|const) \{ [^}]*\bCtxpackError\b[^}]*)( \} (?:from |= require\())/gm)];
+  if (imports.length !== 1) throw moved(`expected one import of CtxpackError from glue.js, found ${imports.length}`);
+  glue = glue.replace(imports[0][0], `${imports[0][1]}, ${GUARDS.join(", ")}${imports[0][2]}`);
+  const start = glue.indexOf("class ContextAssembler {\n");
+  const end = glue.indexOf("\n}\n", start);
+  if (start < 0 || end < 0 || glue.indexOf("class ContextAssembler {", start + 1) >= 0) throw moved("no single `class ContextAssembler { … }`");
+  let body = glue.slice(start, end);
+  if (!body.includes(FREE)) throw moved("free() is not what it was");
+  if (!body.includes(REGISTER)) throw moved("the constructor no longer registers the object where it was");
+  body = body.replace(FREE, FREE.replace("        const ptr", "        if (!assemblerRelease(this)) return;\n        const ptr").replace("(ptr, 0)", "(ptr, 1)"));
+  body = body.replace(REGISTER, `${REGISTER}        assemblerCreated(this);\n`);
+  let checked = 0;
+  body = body.replace(/^    (\w+)\([^)]*\) \{\n/gm, (line, name) => {
+    if (["constructor", "free", "__destroy_into_raw"].includes(name)) return line;
+    checked++;
+    return `${line}        assemblerCheck(this, "${name}");\n`;
+  });
+  // Every other use of the pointer is a method's call into wasm, now behind a check.
+  const calls = body.match(/wasm\.contextassembler_\w+\(this\.__wbg_ptr\b/g) ?? [];
+  if (checked === 0 || calls.length !== checked || (body.match(/this\.__wbg_ptr/g) ?? []).length !== checked + 4) {
+    throw moved(`${checked} methods checked but ${calls.length} calls into wasm with this.__wbg_ptr`);
+  }
+  if (/static __wrap|__wbg_ptr = ptr/.test(glue)) throw moved("wasm-bindgen now builds ContextAssemblers outside the constructor, which assemblerCreated does not see");
+  return glue.slice(0, start) + body + glue.slice(end);
+}
+
 // --- Node: CommonJS glue, with the ESM snippet turned into CommonJS so any Node 20 loads it.
 const nodeDir = join(pkg, "node");
 const nodeSnippet = snippet(nodeDir);
@@ -72,7 +110,7 @@ writeFileSync(
   `"use strict";\n${snippetSource.replace(/^export (class|function|const|let) /gm, "$1 ")}\nmodule.exports = { ${snippetNames.join(", ")} };\n`,
 );
 rmSync(join(nodeDir, "snippets"), { recursive: true });
-let nodeGlue = readFileSync(join(nodeDir, "ctxpack.js"), "utf8");
+let nodeGlue = guardAssembler(readFileSync(join(nodeDir, "ctxpack.js"), "utf8"), "pkg/node/ctxpack.js");
 nodeGlue = nodeGlue.replace(`require(String.raw\`./${nodeSnippet}\`)`, "require('./glue.cjs')");
 if (nodeGlue.includes("snippets/")) throw new Error("pkg/node/ctxpack.js still requires a snippet");
 writeFileSync(join(nodeDir, "ctxpack.cjs"), nodeGlue);
@@ -91,7 +129,29 @@ const loaded = Object.keys(createRequire(import.meta.url)(join(nodeDir, "ctxpack
 if (loaded.sort().join() !== [...runtime].sort().join()) {
   throw new Error(`the web glue exports ${runtime.join(", ")} but the Node glue ${loaded.join(", ")}: update scripts/build.mjs`);
 }
-if (!snippetNames.includes("CtxpackError")) throw new Error("src/wasm/glue.js no longer exports CtxpackError: update scripts/build.mjs");
+for (const name of ["CtxpackError", ...GUARDS]) {
+  if (!snippetNames.includes(name)) throw new Error(`src/wasm/glue.js no longer exports ${name}: update scripts/build.mjs`);
+}
+// The guard, tried on the Node build: a freed, foreign or forged `this` is refused before wasm.
+{
+  const { ContextAssembler } = createRequire(import.meta.url)(join(nodeDir, "ctxpack.cjs"));
+  const { CtxpackError } = createRequire(import.meta.url)(join(nodeDir, "glue.cjs"));
+  const a = new ContextAssembler();
+  a.free();
+  a.free();
+  const methods = Object.getOwnPropertyNames(ContextAssembler.prototype).filter((n) => !["constructor", "free", "__destroy_into_raw"].includes(n));
+  for (const name of methods) {
+    for (const self of [a, {}, { __wbg_ptr: 8 }]) {
+      let code;
+      try {
+        ContextAssembler.prototype[name].call(self, "x");
+      } catch (e) {
+        code = e instanceof CtxpackError ? e.code : String(e);
+      }
+      if (code !== "FREED") throw new Error(`ContextAssembler.prototype.${name} on a freed or foreign this gave ${code}, not FREED: update guardAssembler in scripts/build.mjs`);
+    }
+  }
+}
 const types = typeExports(glueDts, runtime);
 const errorDts = readFileSync(join(root, "src", "wasm", "glue.d.ts"), "utf8").replace(/^\/\/.*\n/gm, "");
 
@@ -117,7 +177,10 @@ writeFileSync(join(webDir, "ctxpack.d.ts"), disposable(readFileSync(join(webDir,
 // package does not ship (the module is inlined); bundlers would warn about it or copy nothing.
 const webGluePath = join(webDir, "ctxpack.js");
 const defaultUrl = "module_or_path = new URL('ctxpack_bg.wasm', import.meta.url);";
-const webGlue = readFileSync(webGluePath, "utf8");
+const webGlue = guardAssembler(readFileSync(webGluePath, "utf8"), "pkg/web/ctxpack.js");
+// Both targets generate the same class; the Node build's was tried above.
+const classOf = (glue) => glue.slice(glue.indexOf("class ContextAssembler {"), glue.indexOf("\n}\n", glue.indexOf("class ContextAssembler {")));
+if (classOf(webGlue) !== classOf(nodeGlue)) throw new Error("the web and Node glues define ContextAssembler differently: update guardAssembler in scripts/build.mjs");
 if (!webGlue.includes(defaultUrl)) throw new Error("the web glue's default wasm URL moved: update scripts/build.mjs");
 writeFileSync(webGluePath, webGlue.replace(defaultUrl, 'throw new Error("ctxpack instantiates itself on import; init() takes no default path");'));
 const webSnippet = snippet(webDir);

@@ -33,10 +33,13 @@ pub enum ErrorCode {
     TooDeep,
     /// An input exceeds a configured size limit.
     TooLarge,
+    /// An object of the binding (a `ContextAssembler`) was used after `free()`, or a method was
+    /// called on something that is not one. Raised by the JavaScript binding before any work.
+    Freed,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 11] = [
+    pub const ALL: [ErrorCode; 12] = [
         ErrorCode::InvalidInput,
         ErrorCode::MissingField,
         ErrorCode::DuplicateId,
@@ -48,6 +51,7 @@ impl ErrorCode {
         ErrorCode::InvalidTimestamp,
         ErrorCode::TooDeep,
         ErrorCode::TooLarge,
+        ErrorCode::Freed,
     ];
 
     /// The code named `name` (as [`ErrorCode::as_str`] spells it).
@@ -68,6 +72,7 @@ impl ErrorCode {
             ErrorCode::InvalidTimestamp => "INVALID_TIMESTAMP",
             ErrorCode::TooDeep => "TOO_DEEP",
             ErrorCode::TooLarge => "TOO_LARGE",
+            ErrorCode::Freed => "FREED",
         }
     }
 }

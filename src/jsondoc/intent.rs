@@ -457,7 +457,11 @@ mod tests {
         let intent = |t: &str| infer_intent(&p, &Request::Text(t.into())).unwrap().intent;
         assert_eq!(intent("write the synopsis"), "e");
         assert_eq!(intent("Écrire l'Épisode 3"), "e");
-        assert_eq!(intent("ÉPISODE 3"), "e", "the ASCII letters fold, É is as written");
+        assert_eq!(
+            intent("ÉPISODE 3"),
+            "e",
+            "the ASCII letters fold, É is as written"
+        );
         assert_eq!(intent("écrire l'épisode 3"), "default", "é is not É");
     }
 }

@@ -13,18 +13,68 @@ use crate::jsondoc::{
 };
 use crate::manifest::Action;
 use crate::{Error, ErrorCode, Limits, Result};
-use js_sys::{Array, Reflect, JSON};
+use js_sys::{Array, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::{JsCast, JsValue, Nullable};
 
 // Every host operation that can throw (a Proxy's trap, a revoked Proxy, a getter) is imported
 // with `catch`: an exception must come back as a value. One that unwinds through wasm frames
 // skips restoring the stack pointer, and a few hundred of those poison the instance.
+//
+// And no `catch` import returns a bare `JsValue` (or another plain JS type such as `Array` or
+// `JsString`): wasm-bindgen stores such a return value in its externref table before the Rust
+// side looks for the exception, and when there was one the generated code returns the error
+// without ever taking that slot back — one slot (holding `undefined`) lost per exception, the
+// table and wasm memory growing without bound (js_sys's `Reflect::get` and `JSON::stringify`
+// do exactly that). Returns are therefore `bool`, `Option<String>` (copied into wasm memory) or
+// `Option<Nullable<JsValue>>` (`undefined` and `null` need no slot; JS puts a value in the table
+// only once the call has returned), so a throw leaves nothing behind: tests/abuse's resource
+// loop measures it.
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
+    fn reflect_get(
+        target: &JsValue,
+        key: &JsValue,
+    ) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
+    fn reflect_get_index(
+        target: &JsValue,
+        index: u32,
+    ) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
+    // The text comes back as a value, not copied: its length is checked first (limits).
+    #[wasm_bindgen(catch, js_namespace = JSON, js_name = stringify)]
+    fn json_stringify(v: &JsValue) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
+    fn json_parse(text: &str) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(o: &JsValue) -> std::result::Result<Option<Array>, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn array_is_array(v: &JsValue) -> std::result::Result<bool, JsValue>;
+}
+
 #[wasm_bindgen(module = "/src/wasm/glue.js")]
 extern "C" {
     /// See glue.js: JSON text of a small value, refusing what JSON.stringify would change.
     #[wasm_bindgen(catch, js_name = strictJson)]
-    fn strict_json(v: &JsValue, limit: u32) -> std::result::Result<JsValue, JsValue>;
+    fn strict_json(
+        v: &JsValue,
+        limit: u32,
+    ) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
+}
+
+/// A value returned without a table slot for `undefined` or `null`, as the `JsValue` it is.
+fn host_value(v: Option<Nullable<JsValue>>) -> JsValue {
+    match v {
+        None => JsValue::UNDEFINED,
+        Some(Nullable::Null) => JsValue::NULL,
+        Some(Nullable::Value(v)) => v,
+    }
+}
+
+/// `Reflect.get(target, key)`; a throwing getter or trap comes back as the exception.
+fn host_get(target: &JsValue, key: &JsValue) -> std::result::Result<JsValue, JsValue> {
+    reflect_get(target, key).map(host_value)
 }
 
 /// A host string, refused with `TOO_LARGE` before it is copied into wasm memory when it is
@@ -49,10 +99,10 @@ pub fn strict_text(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<St
     // max_depth is at most 256 (Limits refuses more), so it fits.
     let depth = u32::try_from(limits.max_depth).unwrap_or(u32::MAX);
     match strict_json(v, depth) {
-        Ok(text) => string_within(&text, limits, path, "its JSON text"),
+        Ok(text) => string_within(&host_value(text), limits, path, "its JSON text"),
         Err(e) => {
             let field = |k: &str| {
-                Reflect::get(&e, &JsValue::from_str(k))
+                host_get(&e, &JsValue::from_str(k))
                     .ok()
                     .and_then(|x| x.as_string())
             };
@@ -80,21 +130,13 @@ pub fn small_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
     }
 }
 
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
-    fn object_keys(o: &JsValue) -> std::result::Result<Array, JsValue>;
-    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
-    fn array_is_array(v: &JsValue) -> std::result::Result<bool, JsValue>;
-}
-
 /// The message of a thrown value, read without any call that could throw again.
 pub fn js_message(e: &JsValue) -> String {
     if let Some(s) = e.as_string() {
         return s;
     }
     if e.is_object() {
-        if let Some(m) = Reflect::get(e, &JsValue::from_str("message"))
+        if let Some(m) = host_get(e, &JsValue::from_str("message"))
             .ok()
             .and_then(|m| m.as_string())
         {
@@ -121,14 +163,17 @@ pub fn is_array(v: &JsValue, path: &str) -> Result<bool> {
 pub fn keys(v: &JsValue, path: &str) -> Result<Vec<String>> {
     let keys = object_keys(v).map_err(|e| threw(path, "listing the keys", &e))?;
     Ok(keys
-        .iter()
-        .map(|k| k.as_string().unwrap_or_default())
-        .collect())
+        .map(|keys| {
+            keys.iter()
+                .map(|k| k.as_string().unwrap_or_default())
+                .collect()
+        })
+        .unwrap_or_default())
 }
 
 /// `arr.length` and `arr[i]` through `Reflect`, which report a throwing trap as a value.
 fn array_len(arr: &JsValue, path: &str) -> Result<usize> {
-    let len = Reflect::get(arr, &JsValue::from_str("length"))
+    let len = host_get(arr, &JsValue::from_str("length"))
         .map_err(|e| threw(path, "reading the length", &e))?;
     let n = len
         .as_f64()
@@ -148,7 +193,9 @@ fn array_len(arr: &JsValue, path: &str) -> Result<usize> {
 fn element(arr: &JsValue, i: usize, path: &str) -> Result<JsValue> {
     let index = u32::try_from(i)
         .map_err(|_| Error::new(ErrorCode::InvalidInput, path, "index out of range"))?;
-    Reflect::get_u32(arr, index).map_err(|e| threw(path, "reading this element", &e))
+    reflect_get_index(arr, index)
+        .map(host_value)
+        .map_err(|e| threw(path, "reading this element", &e))
 }
 
 /// `JSON.stringify(v)`, or `None` for `undefined` (and functions and symbols, which it skips).
@@ -156,8 +203,8 @@ pub fn json_text(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Stri
     if v.is_undefined() {
         return Ok(None);
     }
-    match JSON::stringify(v) {
-        Ok(s) => string_within(&s, limits, path, "its JSON text"),
+    match json_stringify(v) {
+        Ok(s) => string_within(&host_value(s), limits, path, "its JSON text"),
         // Engines run out of stack at different depths; past ctxpack's own limit either way, so
         // the code is the same whichever engine gave up first.
         Err(e) if js_message(&e).contains("call stack") => Err(Error::new(
@@ -194,7 +241,8 @@ pub fn to_js<T: ToJson>(v: &T) -> Result<JsValue> {
 
 /// A ctxpack JSON value as a JS value.
 pub fn value_to_js(v: &Value) -> Result<JsValue> {
-    JSON::parse(&json::stringify(v, 0))
+    json_parse(&json::stringify(v, 0))
+        .map(host_value)
         .map_err(|e| Error::new(ErrorCode::InvalidInput, "", js_message(&e)))
 }
 
@@ -204,7 +252,7 @@ pub fn is_plain_object(v: &JsValue) -> bool {
 }
 
 pub fn get(obj: &JsValue, key: &JsValue, path: &str) -> Result<JsValue> {
-    Reflect::get(obj, key).map_err(|e| {
+    host_get(obj, key).map_err(|e| {
         Error::new(
             ErrorCode::InvalidInput,
             path,
@@ -237,7 +285,7 @@ fn scalar(v: JsValue, limits: &Limits, path: &str) -> Result<Option<Value>> {
 extern "C" {
     /// See glue.js: one pass over the documents, or `null` when any is malformed.
     #[wasm_bindgen(catch, js_name = readMeta)]
-    fn read_meta(docs: &JsValue, max_text: f64) -> std::result::Result<JsValue, JsValue>;
+    fn read_meta(docs: &JsValue, max_text: f64) -> std::result::Result<Option<JsValue>, JsValue>;
 }
 
 // Keep in step with the FLAG_ constants in glue.js.
@@ -299,7 +347,7 @@ impl JsDocs {
         limits.check_documents(len, "")?;
         #[allow(clippy::cast_precision_loss)] // at most 2^32 - 1: exact
         let metas = match read_meta(v, limits.max_text_length as f64) {
-            Ok(packed) if !packed.is_null() => match unpack(&packed, len)? {
+            Ok(Some(packed)) => match unpack(&packed, len)? {
                 Some(metas) => metas,
                 None => read_each(&docs, len, limits)?,
             },

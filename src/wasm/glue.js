@@ -21,6 +21,49 @@ export class CtxpackError extends Error {
 }
 Object.defineProperty(CtxpackError.prototype, "name", { value: "CtxpackError", writable: true, configurable: true });
 
+// --- ContextAssembler lifecycle ---------------------------------------------------------------
+// wasm-bindgen's class holds a bare number (`__wbg_ptr`) and passes whatever `this` carries into
+// wasm: after free(), on a detached method or a foreign `this`, that is 0 and wasm-bindgen throws
+// "null pointer passed to rust" from inside wasm, leaking the call's stack frame (thousands of
+// such calls poison the instance); a forged number reads arbitrary memory. scripts/build.mjs
+// makes the generated class call the three functions below, so such a call throws a
+// CtxpackError (FREED) before it reaches wasm, and free() is idempotent.
+
+const liveAssemblers = new WeakSet();
+const freedAssemblers = new WeakSet();
+
+const notLive = (self, method) =>
+  new CtxpackError(
+    freedAssemblers.has(self)
+      ? `ContextAssembler.${method}() called after free() (or the end of its \`using\` block); create a new ContextAssembler`
+      : `ContextAssembler.${method}() called on something that is not a ContextAssembler (a detached method?)`,
+    "FREED",
+    "",
+  );
+
+/** The constructor has made `self` (called by the generated class). */
+export function assemblerCreated(self) {
+  liveAssemblers.add(self);
+}
+
+/** Before any method enters wasm: throws FREED unless `self` is a live ContextAssembler. */
+export function assemblerCheck(self, method) {
+  if (!liveAssemblers.has(self)) throw notLive(self, method);
+}
+
+/**
+ * free() / [Symbol.dispose](): true if `self` is live (it is now released and must be freed in
+ * wasm), false if it was freed already (nothing to do). FREED if it never was a ContextAssembler.
+ */
+export function assemblerRelease(self) {
+  if (liveAssemblers.delete(self)) {
+    freedAssemblers.add(self);
+    return true;
+  }
+  if (freedAssemblers.has(self)) return false;
+  throw notLive(self, "free");
+}
+
 /**
  * Reads what ranking needs from every document in one pass, so the metadata crosses into wasm
  * in a few large pieces instead of one call per field (each crossing costs more than the read).

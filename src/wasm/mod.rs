@@ -297,6 +297,10 @@ pub fn trim_jsondoc(
 
 /// A profile compiled once (validated, rules built) serving many requests, under one set of
 /// limits.
+///
+/// Freed by the garbage collector, or at once by `free()` / `[Symbol.dispose]()` / `using`. After
+/// that every method throws a `CtxpackError` with code `FREED` (so does a method called on
+/// anything that is not a live ContextAssembler); `free()` again does nothing.
 #[wasm_bindgen(js_name = ContextAssembler)]
 pub struct ContextAssembler {
     core: Core,

@@ -23,6 +23,7 @@ export const CODES = [
   "INVALID_TIMESTAMP",
   "TOO_DEEP",
   "TOO_LARGE",
+  "FREED",
 ];
 
 /** Record fields that must be identical in Node and Chromium. */
@@ -33,6 +34,8 @@ export const KNOWN = {
     "KNOWN BUG: a JS exception from a host call src/wasm does not mark `catch` (js_sys Object.keys on a Proxy, Array.isArray on a revoked Proxy, an array Proxy's length/index, Error.message read by js_message) escapes as a raw JS error instead of a CtxpackError, and unwinds through wasm frames without restoring the shadow-stack pointer: a few hundred such calls poison the instance (see the poison cases)",
   freedStack:
     "KNOWN BUG: a call on a freed or foreign ContextAssembler throws wasm-bindgen's 'null pointer passed to rust' from inside wasm, leaking the export's shadow-stack frame: ~9,400 such calls (~65,000 double frees) poison the instance",
+  hostExceptionSlot:
+    "KNOWN BUG: every host exception caught by a `catch` import (JSON.stringify throwing on cyclic data or a throwing toJSON, a getter throwing under Reflect.get) stays in wasm-bindgen's externref table: one slot per call, never freed, so the table and wasm memory grow without bound",
   silentAbsent:
     "KNOWN BUG: a symbol or function where an optional field is expected is silently treated as absent (JSON.stringify drops it) instead of being refused (MANIFEST: INVALID_INPUT, a value has the wrong type)",
   nonFiniteProfile:
@@ -54,10 +57,7 @@ export const KNOWN = {
  * not fail the suite (they count as skipped) until the fix lands — then they pass, and the bug
  * leaves this list.
  */
-export const OPEN_BUGS = new Set([
-  KNOWN.freedStack,
-  "KNOWN BUG: every host exception caught by a `catch` import (JSON.stringify throwing on cyclic data or a throwing toJSON, a getter throwing under Reflect.get) stays in wasm-bindgen's externref table: one slot per call, never freed, so the table and wasm memory grow without bound",
-]);
+export const OPEN_BUGS = new Set([]);
 
 /** A failing record of an open bug: reported, not failing. */
 export const isOpenBug = (r) => !r.pass && r.bug !== undefined && OPEN_BUGS.has(r.bug);
@@ -712,11 +712,11 @@ function lifecycleCases() {
       const intent = f(ctx.ctxpack.ContextAssembler, PROFILE, r);
       try {
         r.a.inferIntent("x");
-        throw new Error("still usable after the using block");
       } catch (e) {
-        if (e instanceof ctx.ctxpack.CtxpackError || /still usable/.test(e.message)) throw e;
+        if (e instanceof ctx.ctxpack.CtxpackError && e.code === "FREED") return intent;
+        throw e;
       }
-      return intent;
+      throw new Error("still usable after the using block");
     },
     expect: ["ok"],
     check: (r) => ({ value: r }),
@@ -728,14 +728,40 @@ function lifecycleCases() {
       ["capContext", (a) => a.capContext(refCapInput())],
       ["inferIntent", (a) => a.inferIntent(REQUEST)],
     ]) {
-      cases.push({ door: `ContextAssembler#${method}`, input: `after ${how === "free" ? "free()" : "[Symbol.dispose]()"}`, run: (ctx) => call(freed(ctx, how)), expect: ["JS_ERROR"], check: (r, ctx, rec) => ({ fail: rec.outcome === "ok" ? "a freed assembler answered" : undefined }) });
+      cases.push({ door: `ContextAssembler#${method}`, input: `after ${how === "free" ? "free()" : "[Symbol.dispose]()"}`, run: (ctx) => call(freed(ctx, how)), expect: ["FREED"] });
     }
   }
-  cases.push({ door: "ContextAssembler#free", input: "free() twice", run: (ctx) => freed(ctx, "free").free(), expect: ["ok", "JS_ERROR"] });
-  cases.push({ door: "ContextAssembler#[Symbol.dispose]", input: "[Symbol.dispose]() after free()", run: (ctx) => freed(ctx, "free")[Symbol.dispose](), expect: ["ok", "JS_ERROR"] });
-  cases.push({ door: "ContextAssembler#assemble", input: "called with a foreign this ({})", run: (ctx) => ctx.ctxpack.ContextAssembler.prototype.assemble.call({}, refAsmInput()), expect: ["JS_ERROR"] });
-  cases.push({ door: "ContextAssembler#inferIntent", input: "called detached (this undefined)", run: (ctx) => { const f = ctx.asm.inferIntent; return f(REQUEST); }, expect: ["JS_ERROR"] });
-  cases.push({ door: "ContextAssembler#free", input: "called on a plain object", run: (ctx) => ctx.ctxpack.ContextAssembler.prototype.free.call({}), expect: ["JS_ERROR"] });
+  // Disposal is idempotent: `using a = …; a.free()` ends its block without an error.
+  cases.push({ door: "ContextAssembler#free", input: "free() twice", run: (ctx) => freed(ctx, "free").free(), expect: ["ok"] });
+  cases.push({ door: "ContextAssembler#[Symbol.dispose]", input: "[Symbol.dispose]() after free()", run: (ctx) => freed(ctx, "free")[Symbol.dispose](), expect: ["ok"] });
+  cases.push({ door: "ContextAssembler#free", input: "free() after [Symbol.dispose]()", run: (ctx) => freed(ctx, "dispose").free(), expect: ["ok"] });
+  cases.push({ door: "ContextAssembler#assemble", input: "called with a foreign this ({})", run: (ctx) => ctx.ctxpack.ContextAssembler.prototype.assemble.call({}, refAsmInput()), expect: ["FREED"] });
+  cases.push({ door: "ContextAssembler#assemble", input: "called with a forged this ({ __wbg_ptr: 8 })", run: (ctx) => ctx.ctxpack.ContextAssembler.prototype.assemble.call({ __wbg_ptr: 8 }, refAsmInput()), expect: ["FREED"] });
+  cases.push({ door: "ContextAssembler#prioritize", input: "called with this = Object.create(ContextAssembler.prototype)", run: (ctx) => Object.create(ctx.ctxpack.ContextAssembler.prototype).prioritize(refAsmInput()), expect: ["FREED"] });
+  cases.push({ door: "ContextAssembler#capContext", input: "called with a Proxy this whose traps throw", run: (ctx) => ctx.ctxpack.ContextAssembler.prototype.capContext.call(new Proxy({}, allTraps()), refCapInput()), expect: ["FREED"] });
+  cases.push({ door: "ContextAssembler#inferIntent", input: "called detached (this undefined)", run: (ctx) => { const f = ctx.asm.inferIntent; return f(REQUEST); }, expect: ["FREED"] });
+  cases.push({ door: "ContextAssembler#free", input: "called on a plain object", run: (ctx) => ctx.ctxpack.ContextAssembler.prototype.free.call({}), expect: ["FREED"] });
+  cases.push({ door: "ContextAssembler#free", input: "called detached (this undefined)", run: (ctx) => { const f = ctx.asm.free; return f(); }, expect: ["FREED"] });
+  // free() while one of its own methods runs (a getter of the input frees it): the method ends
+  // normally, the assembler is dropped once it returns, and later calls are FREED.
+  cases.push({
+    door: "ContextAssembler#free",
+    input: "free() from a getter while its assemble() runs",
+    run: (ctx) => {
+      const a = new ctx.ctxpack.ContextAssembler(PROFILE);
+      const input = refAsmInput();
+      const r = a.assemble({ ...input, get documents() { a.free(); return input.documents; } });
+      try {
+        a.inferIntent(REQUEST);
+      } catch (e) {
+        if (e instanceof ctx.ctxpack.CtxpackError && e.code === "FREED") return r;
+        throw e;
+      }
+      throw new Error("still usable after free()");
+    },
+    expect: ["ok"],
+    check: (r, ctx) => ({ fail: r && JSON.stringify(r) !== ctx.ref["ContextAssembler#assemble"] ? "answer changed" : undefined }),
+  });
   cases.push({ door: "new ContextAssembler", input: "called without new", run: (ctx) => ctx.ctxpack.ContextAssembler(PROFILE), expect: ["JS_ERROR"] });
   cases.push({ door: "new ContextAssembler", input: "a subclass", run: (ctx) => { const S = class extends ctx.ctxpack.ContextAssembler {}; const a = new S(PROFILE); try { return a.assemble(refAsmInput()); } finally { a.free(); } }, expect: ["ok"], check: (r, ctx) => ({ fail: r && JSON.stringify(r) !== ctx.ref["ContextAssembler#assemble"] ? "a subclass answers differently" : undefined }) });
   cases.push({
@@ -760,7 +786,7 @@ function wasmFigures(env) {
 }
 
 /** Runs `calls` round-robin `n` times after a warm-up, measuring before and after. */
-function measuredLoop(ctx, calls, n) {
+function measuredLoop(ctx, calls, n, warmUp = 10_000) {
   const { ctxpack, env } = ctx;
   const loop = (count) => {
     let errors = 0;
@@ -774,7 +800,7 @@ function measuredLoop(ctx, calls, n) {
     }
     return errors;
   };
-  loop(10_000); // warm-up: JIT, allocator pools, the externref table
+  loop(warmUp); // warm-up: JIT, allocator pools, the externref table
   env.gc?.();
   const before = { ...wasmFigures(env), ...env.memory?.() };
   const t0 = now();
@@ -836,23 +862,61 @@ function resourceCases() {
     },
     {
       door: "all exports",
-      input: `${CALLS.toLocaleString("en")} calls whose CtxpackError wraps a host exception (throwing toJSON, throwing getters)`,
+      input: `${CALLS.toLocaleString("en")} calls whose CtxpackError wraps a host exception (throwing toJSON, throwing getters, Proxy traps: every \`catch\` import)`,
       run: (ctx) => {
-        const { ctxpack, asm } = ctx;
-        const f = measuredLoop(ctx, [
-          () => asm.assemble({ documents: [doc("a", { toJSON() { throw new Error("x"); } })] }),
-          () => ctxpack.capContext({ documents: [doc("a", { get x() { throw new Error("getter in data"); } })] }),
-          () => ctxpack.prioritize({ get documents() { throw new Error("getter"); } }),
-          () => ctxpack.inferIntent({ toJSON() { throw new Error("toJSON"); } }),
-          // (No cyclic values here: in Chromium driven over CDP each cyclic JSON.stringify error costs ~15 ms.)
-        ], CALLS);
+        const f = measuredLoop(ctx, hostThrows(ctx), CALLS);
         ctx.figures.resourcesHostErrors = f;
         return { calls: f.calls, errors: f.errors };
       },
       expect: ["ok"],
-      check: (r, ctx) => (ctx.figures.resourcesHostErrors ? { value: r, fail: flat(ctx.figures.resourcesHostErrors) } : {}),
-      bug: "KNOWN BUG: every host exception caught by a `catch` import (JSON.stringify throwing on cyclic data or a throwing toJSON, a getter throwing under Reflect.get) stays in wasm-bindgen's externref table: one slot per call, never freed, so the table and wasm memory grow without bound",
+      check: (r, ctx) => (ctx.figures.resourcesHostErrors ? { value: r, fail: flat(ctx.figures.resourcesHostErrors) ?? (r.errors === r.calls ? undefined : "a call did not throw a CtxpackError") } : {}),
+      bug: KNOWN.hostExceptionSlot,
     },
+    {
+      door: "assembleContext",
+      // Node: 100,000 calls. In Chromium driven over CDP each cyclic JSON.stringify error costs
+      // ~17 ms (the engine, not ctxpack), so the page sets env.cyclicCalls lower.
+      input: "calls with a cyclic value in data (JSON.stringify throws): 100,000 in Node",
+      run: (ctx) => {
+        const { ctxpack } = ctx;
+        const calls = ctx.env.cyclicCalls ?? CALLS;
+        const cyclic = () => {
+          const o = { a: 1 };
+          o.self = o;
+          return o;
+        };
+        const f = measuredLoop(ctx, [() => ctxpack.assembleContext({ documents: [doc("a", cyclic())] }), () => ctx.asm.capContext({ documents: [doc("a", [cyclic()])] })], calls, Math.min(calls, 10_000));
+        ctx.figures.resourcesCyclic = f;
+        return { everyCallThrew: f.errors === f.calls };
+      },
+      expect: ["ok"],
+      check: (r, ctx) => (ctx.figures.resourcesCyclic ? { value: r, fail: flat(ctx.figures.resourcesCyclic) ?? (r.everyCallThrew ? undefined : "a call did not throw a CtxpackError") } : {}),
+      bug: KNOWN.hostExceptionSlot,
+    },
+  ];
+}
+
+/**
+ * One call through each `catch` import whose host operation throws: JSON.stringify (a throwing
+ * toJSON, a getter in data), Reflect.get (getters, an array Proxy's index, an Error's message),
+ * Object.keys (a Proxy's ownKeys), Array.isArray (a revoked Proxy), glue.js's strictJson and
+ * readMeta. Each must end in a CtxpackError and leave nothing behind.
+ */
+function hostThrows(ctx) {
+  const { ctxpack, asm } = ctx;
+  const error = (m) => new Error(m);
+  return [
+    () => asm.assemble({ documents: [doc("a", { toJSON() { throw error("x"); } })] }),
+    () => ctxpack.capContext({ documents: [doc("a", { get x() { throw error("getter in data"); } })] }),
+    () => ctxpack.prioritize({ get documents() { throw error("getter"); } }),
+    () => ctxpack.inferIntent({ toJSON() { throw error("toJSON"); } }),
+    () => ctxpack.assembleContext({ documents: [doc("a"), { ...doc("b"), get id() { throw error("id getter"); } }] }),
+    () => ctxpack.assembleContext({ documents: new Proxy([doc("a")], { get: (t, k) => { if (k === "0") throw error("index"); return Reflect.get(t, k); } }) }),
+    () => ctxpack.assembleContext(new Proxy({}, { ownKeys() { throw error("ownKeys"); } })),
+    () => asm.prioritize({ documents: revoked([]) }),
+    () => ctxpack.assembleContext({ documents: [doc("a", { toJSON() { const e = error("x"); Object.defineProperty(e, "message", { get() { throw error("m"); } }); throw e; } })] }),
+    () => ctxpack.inferIntent("x", { get intents() { throw "a thrown string"; } }),
+    () => ctxpack.trimJsondoc(doc("a", { toJSON() { throw 42; } }), "full"),
   ];
 }
 
@@ -945,7 +1009,7 @@ const rawThrowers = {
 /** Names of the cases that each need a fresh instance (run them one per process / page). */
 export const ISOLATED = [
   ...Object.keys(rawThrowers).map((k) => `1,000 × ${k}`),
-  "20,000 calls on a freed ContextAssembler",
+  "100,000 calls on a freed, detached or foreign ContextAssembler, then a correct call",
   "100,000 × free() on a freed ContextAssembler",
   "20,000 × a CtxpackError (control: errors as values do not poison)",
 ];
@@ -957,33 +1021,70 @@ export function runIsolated(ctxpack, name, env) {
   const repeat = (n, f) => {
     let raw = 0;
     let first;
+    const codes = new Set();
+    const start = wasmFigures(ctx.env);
     for (let i = 0; i < n; i++) {
       try {
-        f();
+        f(i);
       } catch (e) {
-        if (!(e instanceof ctxpack.CtxpackError)) {
+        if (e instanceof ctxpack.CtxpackError) codes.add(e.code);
+        else {
           raw++;
           first ??= errorInfo(e, ctxpack);
         }
       }
     }
-    return { raw, first: first?.thrown };
+    const end = wasmFigures(ctx.env);
+    const growth = {};
+    if (start && end) for (const k of Object.keys(end)) growth[k] = end[k] - start[k];
+    return { raw, first: first?.thrown, codes: [...codes].sort(), growth };
   };
   const before = wasmFigures(ctx.env);
   let spec;
   const thrower = Object.entries(rawThrowers).find(([k]) => name === `1,000 × ${k}`);
   if (thrower) {
     spec = { door: "assembleContext", run: (c) => repeat(1000, () => thrower[1](c.ctxpack)), bug: KNOWN.rawThrow };
-  } else if (name === "20,000 calls on a freed ContextAssembler") {
-    spec = { door: "ContextAssembler#inferIntent", run: (c) => { const a = new c.ctxpack.ContextAssembler(PROFILE); a.free(); return repeat(20_000, () => a.inferIntent("x")); }, bug: KNOWN.freedStack };
+  } else if (name.startsWith("100,000 calls on a freed, detached or foreign ContextAssembler")) {
+    // Every call a CtxpackError FREED, none entering wasm; afterOk makes the correct call.
+    spec = {
+      door: "ContextAssembler#inferIntent",
+      run: (c) => {
+        const C = c.ctxpack.ContextAssembler;
+        const a = new C(PROFILE);
+        a.free();
+        const detached = c.asm.inferIntent;
+        const calls = [
+          () => a.inferIntent("x"),
+          () => a.assemble(refAsmInput()),
+          () => a.prioritize({ documents: [] }),
+          () => a.capContext({ documents: [] }),
+          () => detached("x"),
+          () => C.prototype.assemble.call({}, refAsmInput()),
+          () => C.prototype.free.call({ __wbg_ptr: 8 }),
+          () => a[Symbol.dispose](),
+        ];
+        return repeat(100_000, (i) => calls[i % calls.length]());
+      },
+      expectCodes: ["FREED"],
+      bug: KNOWN.freedStack,
+    };
   } else if (name === "100,000 × free() on a freed ContextAssembler") {
-    spec = { door: "ContextAssembler#free", run: (c) => { const a = new c.ctxpack.ContextAssembler(PROFILE); a.free(); return repeat(100_000, () => a.free()); }, bug: KNOWN.freedStack };
+    spec = { door: "ContextAssembler#free", run: (c) => { const a = new c.ctxpack.ContextAssembler(PROFILE); a.free(); return repeat(100_000, () => a.free()); }, expectCodes: [], bug: KNOWN.freedStack };
   } else if (name.startsWith("20,000 × a CtxpackError")) {
     spec = { door: "assembleContext", run: (c) => repeat(20_000, () => c.ctxpack.assembleContext({ documents: docs(), maxChars: -1 })) };
   } else {
     throw new Error(`no isolated case ${name}`);
   }
-  const rec = runCase(ctx, "isolated", { ...spec, input: name, expect: ["ok"], check: (r) => ({ value: r ? { rawErrors: r.raw > 0, first: r.first ?? null } : null }) });
+  const check = (r) => {
+    if (!r) return { value: null };
+    const fails = [];
+    if (r.raw > 0) fails.push(`${r.raw} calls threw a raw ${r.first}, not a CtxpackError`);
+    if (spec.expectCodes && r.codes.join() !== spec.expectCodes.join()) fails.push(`codes ${r.codes.join() || "(none)"}, expected ${spec.expectCodes.join() || "none"}`);
+    const growth = flat({ growth: r.growth });
+    if (growth) fails.push(growth);
+    return { value: { rawErrors: r.raw > 0, first: r.first ?? null, codes: r.codes }, fail: fails.join("; ") || undefined };
+  };
+  const rec = runCase(ctx, "isolated", { ...spec, input: name, expect: ["ok"], check });
   const after = wasmFigures(ctx.env);
   rec.info = { before, after };
   return rec;

@@ -59,7 +59,7 @@ for (const name of ISOLATED) {
 test("abuse: prototypes untouched, the shared assembler freed, and the figures", (t) => {
   const { records, figures, last } = run.finish();
   if (process.env.ABUSE_REPORT) writeFileSync(process.env.ABUSE_REPORT, JSON.stringify({ records: [...records, ...isolated], figures }, null, 1));
-  for (const [name, f] of [["resources", figures.resources], ["resources (host exceptions)", figures.resourcesHostErrors]]) {
+  for (const [name, f] of [["resources", figures.resources], ["resources (host exceptions)", figures.resourcesHostErrors], ["resources (cyclic values)", figures.resourcesCyclic]]) {
     if (f) t.diagnostic(`${name}: ${f.calls} calls in ${f.ms} ms; before ${JSON.stringify(f.before)}; growth ${JSON.stringify(f.growth)}`);
   }
   t.diagnostic(`group timings (ms): ${JSON.stringify(figures.timings)}; wasm at the end: ${JSON.stringify(figures.wasm)}`);
