@@ -1,7 +1,7 @@
 //! Jsondocs: what the decision needs (metadata, read eagerly) and what only rendering needs
 //! (bodies, read lazily through [`DocSet`]).
 
-use super::timestamp::timestamp_ms;
+use super::timestamp::timestamp_ms_at;
 use crate::json::{self, Value};
 use crate::{Error, ErrorCode, Result};
 use std::collections::{HashMap, HashSet};
@@ -56,35 +56,35 @@ fn type_name(v: &Value) -> &'static str {
     }
 }
 
-fn required_string(v: Option<Value>, base: &str, field: &str) -> Result<String> {
+fn required_string(v: Option<Value>, index: usize, field: &str) -> Result<String> {
     match v {
         Some(Value::String(s)) => Ok(s),
         None => Err(Error::new(
             ErrorCode::MissingField,
-            format!("{base}/{field}"),
+            format!("/{index}/{field}"),
             format!("{field} is required"),
         )),
         Some(other) => Err(Error::new(
             ErrorCode::InvalidInput,
-            format!("{base}/{field}"),
+            format!("/{index}/{field}"),
             format!("{field} must be a string, got {}", type_name(&other)),
         )),
     }
 }
 
 impl DocMeta {
-    /// Validates document `index`'s fields; paths are relative to the documents array.
+    /// Validates document `index`'s fields; paths are relative to the documents array (and
+    /// built only for an error: this runs once per document of inputs of 100,000).
     pub fn from_fields(index: usize, f: MetaFields) -> Result<Self> {
-        let base = format!("/{index}");
-        let id = required_string(f.id, &base, "id")?;
-        let schema_type = required_string(f.schema_type, &base, "schema_type")?;
-        let origin = match required_string(f.origin_type, &base, "origin_type")?.as_str() {
+        let id = required_string(f.id, index, "id")?;
+        let schema_type = required_string(f.schema_type, index, "schema_type")?;
+        let origin = match required_string(f.origin_type, index, "origin_type")?.as_str() {
             "user_input" => Origin::UserInput,
             "ai_generated" => Origin::AiGenerated,
             other => {
                 return Err(Error::new(
                     ErrorCode::InvalidInput,
-                    format!("{base}/origin_type"),
+                    format!("/{index}/origin_type"),
                     format!(
                         "origin_type must be \"user_input\" or \"ai_generated\", got {}",
                         json::quote(other)
@@ -95,22 +95,35 @@ impl DocMeta {
         let created_at = f.created_at.ok_or_else(|| {
             Error::new(
                 ErrorCode::MissingField,
-                format!("{base}/created_at"),
+                format!("/{index}/created_at"),
                 "created_at is required",
             )
         })?;
-        let created_at_ms = timestamp_ms(&created_at, &format!("{base}/created_at"))?;
         let is_leaf = match f.is_leaf {
             None | Some(Value::Null) => None,
             Some(Value::Bool(b)) => Some(b),
             Some(other) => {
                 return Err(Error::new(
                     ErrorCode::InvalidInput,
-                    format!("{base}/is_leaf"),
+                    format!("/{index}/is_leaf"),
                     format!("is_leaf must be a boolean, got {}", type_name(&other)),
                 ))
             }
         };
+        Self::from_checked(index, id, schema_type, origin, created_at, is_leaf)
+    }
+
+    /// For a reader that has checked the fields' types itself (the wasm binding reads them
+    /// all in one pass in JavaScript): only `created_at`'s value is left to validate.
+    pub fn from_checked(
+        index: usize,
+        id: String,
+        schema_type: String,
+        origin: Origin,
+        created_at: Value,
+        is_leaf: Option<bool>,
+    ) -> Result<Self> {
+        let created_at_ms = timestamp_ms_at(&created_at, || format!("/{index}/created_at"))?;
         Ok(DocMeta {
             id,
             schema_type,

@@ -9,7 +9,7 @@ use crate::json::{self, Value};
 use crate::json::{object, ToJson};
 use crate::jsondoc::{
     data_value, metadata_value, Assembly, CapResult, DocMeta, DocRecord, DocSet, MetaFields,
-    Prioritized, ScoreBreakdown, TrimLevel,
+    Origin, Prioritized, ScoreBreakdown, TrimLevel,
 };
 use crate::manifest::Action;
 use crate::{Error, ErrorCode, Limits, Result};
@@ -404,20 +404,18 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
             Value::Number(at)
         };
         let origin = if f & FLAG_USER_INPUT != 0 {
-            "user_input"
+            Origin::UserInput
         } else {
-            "ai_generated"
+            Origin::AiGenerated
         };
-        let is_leaf = (f & FLAG_LEAF_GIVEN != 0).then_some(Value::Bool(f & FLAG_LEAF != 0));
-        metas.push(DocMeta::from_fields(
+        let is_leaf = (f & FLAG_LEAF_GIVEN != 0).then_some(f & FLAG_LEAF != 0);
+        metas.push(DocMeta::from_checked(
             i,
-            MetaFields {
-                id: Some(Value::String(id)),
-                schema_type: Some(Value::String(schema_type)),
-                origin_type: Some(Value::String(origin.to_string())),
-                created_at: Some(created_at),
-                is_leaf,
-            },
+            id,
+            schema_type,
+            origin,
+            created_at,
+            is_leaf,
         )?);
     }
     Ok(Some(metas))

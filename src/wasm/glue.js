@@ -74,11 +74,16 @@ export function assemblerRelease(self) {
  *
  * @param {unknown[]} docs
  * @param {number} maxText
+ * The strings are joined with U+0000 by `+=`, not collected and `join`ed: V8 builds a rope and
+ * flattens it once when the text is copied into wasm, where `Array.prototype.join` over tens of
+ * thousands of strings took 6.5 ms of a 10,000-document call (the concatenation 0.2 ms).
+ *
  * @returns {{ text: string, parts: number, created: Float64Array, flags: Uint8Array } | null}
  */
 export function readMeta(docs, maxText) {
   const n = docs.length;
-  const text = [];
+  let text = "";
+  let parts = 0;
   const created = new Float64Array(n);
   const flags = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
@@ -91,11 +96,13 @@ export function readMeta(docs, maxText) {
     if (origin_type === "user_input") f = FLAG_USER_INPUT;
     else if (origin_type === "ai_generated") f = 0;
     else return null;
-    text.push(id, schema_type);
+    text = parts === 0 ? `${id}\u0000${schema_type}` : `${text}\u0000${id}\u0000${schema_type}`;
+    parts += 2;
     if (typeof created_at === "string") {
       if (created_at.length > maxText) return null;
       f |= FLAG_CREATED_TEXT;
-      text.push(created_at);
+      text = `${text}\u0000${created_at}`;
+      parts += 1;
     } else if (typeof created_at === "number") created[i] = created_at;
     else return null;
     if (is_leaf === true) f |= FLAG_LEAF_GIVEN | FLAG_LEAF;
@@ -104,7 +111,7 @@ export function readMeta(docs, maxText) {
     if (metadata !== undefined && metadata !== null && (typeof metadata !== "object" || Array.isArray(metadata))) return null;
     flags[i] = f;
   }
-  return { text: text.join("\u0000"), parts: text.length, created, flags };
+  return { text, parts, created, flags };
 }
 
 // Keep in step with the FLAG_ constants in convert.rs.

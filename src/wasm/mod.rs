@@ -183,8 +183,8 @@ fn assembler_for(profile: Option<Profile>) -> Result<Core> {
 #[wasm_bindgen(js_name = inferIntent, unchecked_return_type = "ResolvedIntent")]
 pub fn infer_intent(
     #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Profile | null")] profile: Option<JsValue>,
-    #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Profile | null")] profile: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     done(
         (|| {
@@ -206,7 +206,7 @@ pub fn infer_intent(
 #[wasm_bindgen(unchecked_return_type = "Prioritized")]
 pub fn prioritize(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     done(
         limits_from(options)
@@ -220,7 +220,7 @@ pub fn prioritize(
 #[wasm_bindgen(js_name = assembleContext, unchecked_return_type = "Assembly")]
 pub fn assemble_context(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     done(
         limits_from(options)
@@ -235,7 +235,7 @@ pub fn assemble_context(
 #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
 pub fn cap_context(
     #[wasm_bindgen(unchecked_param_type = "CapInput | string")] input: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     done(
         limits_from(options)
@@ -257,8 +257,8 @@ pub fn cap_context(
 pub fn trim_jsondoc(
     #[wasm_bindgen(unchecked_param_type = "JsondocInput")] doc: JsValue,
     #[wasm_bindgen(unchecked_param_type = "TrimLevel")] level: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Profile | null")] profile: Option<JsValue>,
-    #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Profile | null")] profile: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     let r = (|| {
         let limits = limits_from(options)?;
@@ -313,8 +313,10 @@ impl ContextAssembler {
     /// `options.limits` bound every call made through this assembler.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "Profile | null")] profile: Option<JsValue>,
-        #[wasm_bindgen(unchecked_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Profile | null")] profile: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<
+            JsValue,
+        >,
     ) -> std::result::Result<ContextAssembler, JsValue> {
         (|| {
             let limits = limits_from(options)?;

@@ -120,6 +120,14 @@ try { assembleContext({ documents: docs }); } catch (e) { if (e instanceof Ctxpa
 assembleContext({ documents: docs, maxChars: "many" });
 // @ts-expect-error cap is one of three strategies
 assembleContext({ documents: docs, cap: "drop" });
+// Options are optional, typed, and checked.
+assembleContext({ documents: docs }, { limits: { maxDocuments: 10, maxTextLength: 1_000_000 } });
+new ContextAssembler(profile, { limits: { maxDepth: 64 } }).inferIntent("hi");
+new ContextAssembler().assemble({ documents: docs });
+// @ts-expect-error a limit has a known name
+assembleContext({ documents: docs }, { limits: { maxDocs: 10 } });
+// @ts-expect-error a limit is a number
+assembleContext({ documents: docs }, { limits: { maxDepth: "deep" } });
 // @ts-expect-error the result is not any
 const nope: string = r.manifest;
 void action; void chars; void nope;
