@@ -371,7 +371,7 @@ impl JsDocs {
     }
 }
 
-fn part<'a>(parts: &mut std::str::Split<'a, char>) -> Result<&'a str> {
+fn part<'a>(parts: &mut impl Iterator<Item = &'a str>) -> Result<&'a str> {
     parts
         .next()
         .ok_or_else(|| Error::new(ErrorCode::InvalidInput, "", "document metadata ended early"))
@@ -380,20 +380,20 @@ fn part<'a>(parts: &mut std::str::Split<'a, char>) -> Result<&'a str> {
 /// Rebuilds the metadata from glue.js's packed form, validating it like any other input;
 /// `None` if the packing cannot be trusted (an id or type holding U+0000 shifts the fields).
 fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
-    // Each of its parts is within limits.maxTextLength (readMeta checks).
-    let text = get(packed, &"text".into(), "")?
-        .as_string()
-        .unwrap_or_default();
+    // UTF-8 written by readMeta, each part ended by U+0000 and within limits.maxTextLength.
+    let bytes = js_sys::Uint8Array::from(get(packed, &"bytes".into(), "")?).to_vec();
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Ok(None);
+    };
     let parts_expected = get(packed, &"parts".into(), "")?.as_f64().unwrap_or(0.0);
     let created = js_sys::Float64Array::from(get(packed, &"created".into(), "")?).to_vec();
     let flags = js_sys::Uint8Array::from(get(packed, &"flags".into(), "")?).to_vec();
     #[allow(clippy::cast_precision_loss)] // counts far below 2^53
-    let separators_agree = text.matches('\0').count() as f64 + 1.0 == parts_expected
-        || (parts_expected == 0.0 && text.is_empty());
-    if !separators_agree || created.len() != len || flags.len() != len {
+    let terminators_agree = text.matches('\0').count() as f64 == parts_expected;
+    if !terminators_agree || created.len() != len || flags.len() != len {
         return Ok(None);
     }
-    let mut parts = text.split('\0');
+    let mut parts = text.split_terminator('\0');
     let mut metas = Vec::with_capacity(len);
     for (i, (&f, &at)) in flags.iter().zip(&created).enumerate() {
         let id = part(&mut parts)?.to_string();

@@ -72,20 +72,21 @@ export function assemblerRelease(self) {
  * checking they are present; they cross only for documents that are rendered. A string longer
  * than `maxText` (limits.maxTextLength) also means null, so the exact path refuses it by name.
  *
+ * Ids, types and text dates are written as UTF-8 straight into one byte array, each ended by
+ * U+0000 (a part holding U+0000 itself makes the count disagree, and Rust falls back to the
+ * exact path). Building one string instead — by `join` or by concatenation — cost 2.3–2.9 ms at
+ * 10,000 documents and grew superlinearly (42–50 ms at 100,000: ×16–×21); these bytes cost
+ * 1.45 ms and 14 ms. The few distinct types are encoded once each.
+ *
  * @param {unknown[]} docs
  * @param {number} maxText
- * The strings are joined with U+0000 by `+=`, not collected and `join`ed: V8 builds a rope and
- * flattens it once when the text is copied into wasm, where `Array.prototype.join` over tens of
- * thousands of strings took 6.5 ms of a 10,000-document call (the concatenation 0.2 ms).
- *
- * @returns {{ text: string, parts: number, created: Float64Array, flags: Uint8Array } | null}
+ * @returns {{ bytes: Uint8Array, parts: number, created: Float64Array, flags: Uint8Array } | null}
  */
 export function readMeta(docs, maxText) {
   const n = docs.length;
-  let text = "";
-  let parts = 0;
   const created = new Float64Array(n);
   const flags = new Uint8Array(n);
+  const out = new Utf8Parts(n * 48);
   for (let i = 0; i < n; i++) {
     const d = docs[i];
     if (d === null || typeof d !== "object" || Array.isArray(d)) return null;
@@ -96,13 +97,12 @@ export function readMeta(docs, maxText) {
     if (origin_type === "user_input") f = FLAG_USER_INPUT;
     else if (origin_type === "ai_generated") f = 0;
     else return null;
-    text = parts === 0 ? `${id}\u0000${schema_type}` : `${text}\u0000${id}\u0000${schema_type}`;
-    parts += 2;
+    out.put(id);
+    out.putShared(schema_type);
     if (typeof created_at === "string") {
       if (created_at.length > maxText) return null;
       f |= FLAG_CREATED_TEXT;
-      text = `${text}\u0000${created_at}`;
-      parts += 1;
+      out.put(created_at);
     } else if (typeof created_at === "number") created[i] = created_at;
     else return null;
     if (is_leaf === true) f |= FLAG_LEAF_GIVEN | FLAG_LEAF;
@@ -111,7 +111,61 @@ export function readMeta(docs, maxText) {
     if (metadata !== undefined && metadata !== null && (typeof metadata !== "object" || Array.isArray(metadata))) return null;
     flags[i] = f;
   }
-  return { text, parts, created, flags };
+  return { bytes: out.bytes(), parts: out.parts, created, flags };
+}
+
+const utf8 = new TextEncoder();
+
+/** Strings written as UTF-8 into a growing byte array, each followed by a 0 byte. */
+class Utf8Parts {
+  constructor(capacity) {
+    this.buf = new Uint8Array(Math.max(capacity, 1024));
+    this.at = 0;
+    this.parts = 0;
+    this.shared = new Map();
+  }
+
+  room(n) {
+    if (this.buf.length - this.at >= n) return;
+    const grown = new Uint8Array(Math.max(this.buf.length * 2, this.at + n));
+    grown.set(this.buf.subarray(0, this.at));
+    this.buf = grown;
+  }
+
+  /** ASCII byte by byte; from the first other character on, TextEncoder (lone surrogates → U+FFFD). */
+  put(s) {
+    const n = s.length;
+    this.room(n * 3 + 1);
+    const buf = this.buf;
+    let at = this.at;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0x7f) break;
+      buf[at++] = c;
+    }
+    if (i < n) at += utf8.encodeInto(i === 0 ? s : s.slice(i), buf.subarray(at)).written;
+    buf[at++] = 0;
+    this.at = at;
+    this.parts++;
+  }
+
+  /** A string many documents share (a type), encoded once. */
+  putShared(s) {
+    let b = this.shared.get(s);
+    if (b === undefined) {
+      b = utf8.encode(`${s}\u0000`);
+      this.shared.set(s, b);
+    }
+    this.room(b.length);
+    this.buf.set(b, this.at);
+    this.at += b.length;
+    this.parts++;
+  }
+
+  bytes() {
+    return this.buf.subarray(0, this.at);
+  }
 }
 
 // Keep in step with the FLAG_ constants in convert.rs.
