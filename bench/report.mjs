@@ -128,13 +128,11 @@ export function report(data) {
   const OBJECT_PHASES = [
     ["read the input", /^ctxpack::wasm::read_input/],
     ["· metadata pass in JavaScript (`readMeta`, src/wasm/glue.js)", /^readMeta$/],
-    ["· metadata rebuilt as Rust values (`unpack`)", /^ctxpack::wasm::convert::unpack/],
-    ["· · of which `DocMeta::from_fields` (validation, owned strings)", /DocMeta::from_fields/],
+    ["· metadata rebuilt as Rust values: `DocMeta::from_checked` (`unpack` is inlined into `read_input`)", /DocMeta::from_checked/],
     ["· · of which ISO-8601 parsing", /parse_iso8601/],
     ["· duplicate-id check (hashing every id)", /check_unique_ids/],
     ["rank: filter, score, sort, reasons", /ContextAssembler::rank/],
-    ["· reasons formatted with `{:?}` (`<str as Debug>::fmt`)", /^<str as core.*fmt::Debug>::fmt$/],
-    ["· · of which `char::escape_debug_ext` (Unicode tables per character)", /escape_debug_ext/],
+    ["ids and types copied into the manifest's records (`String::clone`)", /String as core.*clone::Clone>::clone$/],
     ["cap and render (the few rendered bodies)", /ctxpack::jsondoc::cap::cap/],
     ["manifest to JavaScript (`done` → `assembly_to_js`)", /^ctxpack::wasm::done/],
     ["· records packed in columns (`doc_records`)", /convert::doc_records/],
@@ -146,10 +144,9 @@ export function report(data) {
     ["· of which UTF-16 → UTF-8 (`TextEncoder.encodeInto`)", /^encodeInto$/],
     ["split into documents (`JsonDocs::parse`)", /JsonDocs::parse/],
     ["· skipping over bodies (`skip_value`)", /Parser::skip_value/],
-    ["· · of which 8-byte word loads in the scanner (`copy_from_slice` called from `skip_plain`)", /copy_from_slice/],
-    ["· JSON-pointer paths built for fields read (`pointer_push`)", /pointer_push/],
+    ["· · of which the scanner's plain-byte loop (`skip_plain`)", /Parser::skip_plain/],
+    ["· · of which strings (`skip_string`)", /Parser::skip_string/],
     ["rank: filter, score, sort, reasons", /ContextAssembler::rank/],
-    ["· reasons formatted with `{:?}`", /^<str as core.*fmt::Debug>::fmt$/],
     ["manifest to JavaScript", /^ctxpack::wasm::done/],
   ];
 
@@ -172,9 +169,8 @@ ${phaseTable(n.objects, OBJECT_PHASES)}
 
 ${topTable(n.objects)}`);
     parts.push(`In words: reading the input takes ${ms(ph(n.objects, /^ctxpack::wasm::read_input/))} ms of the ${ms(oT)} — the JavaScript metadata pass
-${ms(ph(n.objects, /^readMeta$/))} ms, rebuilding it as Rust values ${ms(ph(n.objects, /^ctxpack::wasm::convert::unpack/))} ms (ISO-8601 parsing ${ms(ph(n.objects, /parse_iso8601/))} ms of that),
-the duplicate-id check ${ms(ph(n.objects, /check_unique_ids/))} ms; ranking takes ${ms(ph(n.objects, /ContextAssembler::rank/))} ms, of which
-${ms(ph(n.objects, /^<str as core.*fmt::Debug>::fmt$/))} ms is formatting the reason of every filtered-out document with \`{:?}\`; handing the
+${ms(ph(n.objects, /^readMeta$/))} ms, validating it as Rust values ${ms(ph(n.objects, /DocMeta::from_checked/))} ms (ISO-8601 parsing ${ms(ph(n.objects, /parse_iso8601/))} ms of that),
+the duplicate-id check ${ms(ph(n.objects, /check_unique_ids/))} ms; ranking takes ${ms(ph(n.objects, /ContextAssembler::rank/))} ms; handing the
 manifest back takes ${ms(ph(n.objects, /^ctxpack::wasm::done/))} ms. Reading alone is ${ratio(ph(n.objects, /^ctxpack::wasm::read_input/) / base10)}×, ranking alone ${ratio(ph(n.objects, /ContextAssembler::rank/) / base10)}×
 and the manifest alone ${ratio(ph(n.objects, /^ctxpack::wasm::done/) / base10)}× the whole plain-TypeScript call (${ms(base10)} ms, median above).`);
     parts.push(`### JSON text in (Node: ${ms(tT)} ms per call under the profiler; JSON.parse + plain TS: ${ms(text10)} ms; the 3× target allows ${ms(text10 / 3)} ms)
@@ -331,34 +327,30 @@ ${profileSection()}
 
 - **Objects in.** The reference reads each document's fields where they are, in the V8 heap, and
   allocates next to nothing for the documents it filters out. ctxpack moves every document's metadata across
-  the boundary before deciding: \`readMeta\` (src/wasm/glue.js) destructures each document and pushes id,
-  type and date into one array joined with \`\\0\`; that string is transcoded into wasm memory and split
-  again into owned Rust \`String\`s and \`Value\`s (\`unpack\`, \`DocMeta::from_fields\`, dates parsed in Rust,
-  every id hashed for the duplicate check). Ranking then builds a reason for every filtered-out
-  document with \`format!("type {:?}… is not needed for intent {:?}")\` (src/jsondoc/rank.rs): \`{:?}\`
-  escapes each character of the Chinese type names through \`char::escape_debug_ext\`, which looks up
-  Unicode's printable and grapheme-extend tables for every non-ASCII character — the same few strings,
-  rebuilt thousands of times. Finally thousands of manifest records are packed into columns (each reason
-  and type hashed to intern it) and rebuilt as JavaScript objects. The manifest is the one cost the
-  reference does not have by design; the other two are work the reference does not need to do.
+  the boundary before deciding: \`readMeta\` (src/wasm/glue.js) reads each document once and writes its id,
+  type and text date as UTF-8 into one byte array (the few distinct types encoded once), which is copied into
+  wasm memory and split into owned Rust \`String\`s (\`unpack\`; dates parsed in Rust, every id hashed for the
+  duplicate check). After ranking, every manifest record copies its id and type again, the records are
+  packed into columns (reasons and types interned by hashing) and rebuilt as JavaScript objects. The
+  manifest — one record per input document — is the cost the reference does not have by design; moving the
+  metadata is the price of deciding in the one core that Node and the browser share.
 - **JSON text in.** Before ctxpack reads a byte, the whole JSON text — a UTF-16 string in V8 — is
   transcoded into wasm memory as UTF-8 (\`passStringToWasm0\` → \`TextEncoder.encodeInto\`; Chinese takes 3
   bytes per character)${transcoding ? `: ${transcoding}` : ""}. Then every byte is scanned
-  to find where each body ends (\`skip_value\`; its word-at-a-time loop loads each 8 bytes through a
-  \`copy_from_slice\` call that this build does not inline), and a JSON-pointer path string is built for
-  every field of every document as it is read (\`pointer_push\` in src/jsondoc/lazy.rs), error or not. \`JSON.parse\` does one native pass
-  over the same string and builds the objects; skipping the unrendered bodies saves that building, but
-  the transcoding and the scan are both proportional to all the bytes, rendered or not.
+  to find where each body ends (\`skip_value\`, eight bytes at a time outside strings). \`JSON.parse\` does one
+  native pass over the same string and builds the objects; skipping the unrendered bodies saves that
+  building, but the transcoding and the scan are both proportional to all the bytes, rendered or not.
 - **Bodies ×10.** Objects in reads no unrendered body, so it stays near flat; JSON text in grows with
   the bytes it must transcode and scan.
 ${chromeVsNode ? `- **In Chromium** (Chromium median ÷ Node median, ${chromium.workloads.map((w) => w.label).join(" / ")}): ${chromeVsNode}.${chromePass && nodePass && chromePass.ms > nodePass.ms ? " Getting the JSON text into wasm memory costs more in the page than in Node (above)." : ""}` : ""}
 
-What would move each (suggestions from the profile, not measured): build each filtered-out reason
-once per (type, intent) and share it, without \`{:?}\`; keep metadata as borrowed slices of the one
-crossed string instead of owned \`String\`s and \`Value\`s; build JSON-pointer paths only when an error
-is reported; load the scanner's 8-byte words without an out-of-line \`copy_from_slice\` call (a
-fixed-size \`first_chunk::<8>()\`); let servers pass the rows' JSON as UTF-8 bytes (a \`Uint8Array\`/\`Buffer\` read from disk
-or the database), which would skip the transcoding entirely.
+What would move each (suggestions from the profile, not measured): records that name their input
+index instead of copying id and type, so the JavaScript side fills them in from the documents it
+already holds (objects in; the ids would not cross back); one shared string per distinct type in Rust;
+interning with a cheaper hasher that still resists crafted collisions; for JSON text, accepting the
+rows as UTF-8 bytes (a \`Uint8Array\`/\`Buffer\` read from disk or the database), which skips the
+transcoding, and a scanner using wasm SIMD (\`simd128\`, in Node 20 and Chromium) to find quotes and
+backslashes sixteen bytes at a time.
 `;
 
   const consoleText = [`Node (${node.runtime})`, timeTable(node), "", pairTable, ...(chromium ? ["", `Chromium (${chromium.runtime})`, timeTable(chromium, node)] : []), "", memoryTable, "", `start-up: node -e '' ${ms(startup.bare.median)} ms, require("ctxpack") ${ms(startup.ctxpack.median)} ms${chromium ? `; Chromium import ${ms(stats(chromium.importMs).median)} ms` : ""}`, `wasm: ${sizes.raw} bytes raw, ${sizes.gzip} gzipped`, "", targetTable].join("\n");
