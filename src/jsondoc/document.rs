@@ -45,17 +45,6 @@ pub struct MetaFields {
     pub is_leaf: Option<Value>,
 }
 
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 fn required_string(v: Option<Value>, index: usize, field: &str) -> Result<String> {
     match v {
         Some(Value::String(s)) => Ok(s),
@@ -67,7 +56,7 @@ fn required_string(v: Option<Value>, index: usize, field: &str) -> Result<String
         Some(other) => Err(Error::new(
             ErrorCode::InvalidInput,
             format!("/{index}/{field}"),
-            format!("{field} must be a string, got {}", type_name(&other)),
+            format!("{field} must be a string, got {}", json::read::kind(&other)),
         )),
     }
 }
@@ -106,7 +95,10 @@ impl DocMeta {
                 return Err(Error::new(
                     ErrorCode::InvalidInput,
                     format!("/{index}/is_leaf"),
-                    format!("is_leaf must be a boolean, got {}", type_name(&other)),
+                    format!(
+                        "is_leaf must be a boolean, got {}",
+                        json::read::kind(&other)
+                    ),
                 ))
             }
         };
@@ -193,7 +185,7 @@ impl OwnedDocs {
             return Err(Error::new(
                 ErrorCode::InvalidInput,
                 "",
-                format!("documents must be an array, got {}", type_name(v)),
+                format!("documents must be an array, got {}", json::read::kind(v)),
             ));
         };
         let mut docs = Vec::with_capacity(items.len());
@@ -202,7 +194,10 @@ impl OwnedDocs {
                 return Err(Error::new(
                     ErrorCode::InvalidInput,
                     format!("/{i}"),
-                    format!("a document must be an object, got {}", type_name(item)),
+                    format!(
+                        "a document must be an object, got {}",
+                        json::read::kind(item)
+                    ),
                 ));
             };
             let get = |k: &str| o.get(k).cloned();
@@ -242,7 +237,10 @@ pub fn metadata_value(v: Option<Value>, index: usize) -> Result<Option<Value>> {
         Some(other) => Err(Error::new(
             ErrorCode::InvalidInput,
             format!("/{index}/metadata"),
-            format!("metadata must be an object, got {}", type_name(&other)),
+            format!(
+                "metadata must be an object, got {}",
+                json::read::kind(&other)
+            ),
         )),
     }
 }
