@@ -41,8 +41,8 @@ fn run(input: &str) -> (String, String) {
     let parsed = JsonInput::parse(input.to_string()).unwrap_or_else(|e| panic!("{e}"));
     let profile = parsed
         .profile
-        .as_deref()
-        .map(Profile::from_json)
+        .as_ref()
+        .map(|v| Profile::from_value(v, "/profile"))
         .transpose()
         .unwrap()
         .unwrap_or_default();

@@ -127,7 +127,7 @@ pub struct Prepared {
 pub fn prepare(text: &str) -> Result<Prepared, Error> {
     let parsed = JsonInput::parse(text.to_string())?;
     let profile = match &parsed.profile {
-        Some(t) => Profile::from_json(t).map_err(|e| e.under("/profile"))?,
+        Some(v) => Profile::from_value(v, "/profile")?,
         None => Profile::default(),
     };
     let options = AssembleOptions::from_json_object(&parsed.rest, &[])?;

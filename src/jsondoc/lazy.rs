@@ -198,19 +198,12 @@ impl DocSet for JsonDocs {
     }
 }
 
-/// `text` as ctxpack reads JSON, written back: lone surrogates become U+FFFD (serde_json refuses
-/// their escapes, which `JSON.stringify` writes), duplicate keys resolved as `JSON.parse` does.
-fn normalized(text: &str, path: &str, max_depth: usize) -> Result<String> {
-    json::parse_limited(text, max_depth)
-        .map(|v| json::stringify(&v, 0))
-        .map_err(|e| e.into_error(path))
-}
-
 /// A whole assemble input read from JSON text: the documents lazily, the rest fully.
 pub struct JsonInput {
     pub documents: JsonDocs,
-    /// The `profile` member's JSON text, if present.
-    pub profile: Option<String>,
+    /// The `profile` member, for [`super::profile::Profile::from_value`] (absent or `null`:
+    /// `None`).
+    pub profile: Option<Value>,
     /// Every other member, for [`super::assemble::AssembleOptions::from_json_object`].
     pub rest: json::Object,
 }
@@ -252,7 +245,10 @@ impl JsonInput {
                     // Members count their depth from themselves, as they do given as values.
                     "profile" => {
                         let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
-                        profile = Some(normalized(p.slice(r), &path, limits.max_depth)?);
+                        profile = Some(
+                            json::parse_limited(p.slice(r), limits.max_depth)
+                                .map_err(|e| e.into_error(&path))?,
+                        );
                     }
                     _ => {
                         let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
@@ -301,7 +297,7 @@ impl JsonInput {
                 "documents is required",
             )
         })?;
-        let profile = profile.filter(|t| t != "null");
+        let profile = profile.filter(|v| *v != Value::Null);
         let documents =
             JsonDocs::from_parts(text, metas, bodies, limits).map_err(|e| e.under("/documents"))?;
         Ok(JsonInput {

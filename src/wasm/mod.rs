@@ -85,7 +85,7 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<I
         let parsed = JsonInput::parse_with_limits(text, limits)?;
         let profile = match parsed.profile {
             Some(_) if !allow_profile => return Err(profile_not_here()),
-            Some(t) => Some(Profile::from_json(&t).map_err(|e| e.under("/profile"))?),
+            Some(v) => Some(Profile::from_value(&v, "/profile")?),
             None => None,
         };
         let options = AssembleOptions::from_json_object(&parsed.rest, &[])?;
