@@ -5,6 +5,8 @@
 //! or parsed, not after. The defaults suit a server; each can be lowered per call, and raised
 //! where raising is safe.
 
+use crate::error::pointer_push;
+use crate::json::read::Fields;
 use crate::json::{self, Value};
 use crate::{Error, ErrorCode, Result};
 
@@ -54,80 +56,39 @@ impl Limits {
     /// Reads `{maxDocuments?, maxDepth?, maxTextLength?}` over the defaults; `null` or absent
     /// fields keep theirs. Error paths are under `path`.
     pub fn from_value(v: &Value, path: &str) -> Result<Self> {
-        let mut limits = Limits::default();
-        let members = match v {
-            Value::Null => return Ok(limits),
-            Value::Object(o) => o,
-            _ => {
-                return Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    path,
-                    "limits must be an object {maxDocuments?, maxDepth?, maxTextLength?}",
-                ))
+        let defaults = Limits::default();
+        if *v == Value::Null {
+            return Ok(defaults);
+        }
+        let f = Fields::new(
+            v,
+            path,
+            "a limits object {maxDocuments?, maxDepth?, maxTextLength?}",
+            &FIELDS,
+        )?;
+        let limit = |key: &str, min: f64, max: f64, default: usize| -> Result<usize> {
+            match f.number(key)? {
+                None => Ok(default),
+                Some(n) => count(n, &pointer_push(path, key), key, min, max),
             }
         };
-        for (key, value) in members.iter() {
-            let at = crate::error::pointer_push(path, key);
-            let n = match value {
-                Value::Null => continue,
-                Value::Number(n) => *n,
-                _ => return Err(bad_limit(&at, key, "must be a number")),
-            };
-            match key {
-                "maxDocuments" => limits.max_documents = count(n, &at, key, 0.0, MAX_COUNT)?,
-                "maxTextLength" => limits.max_text_length = count(n, &at, key, 0.0, MAX_COUNT)?,
-                #[allow(clippy::cast_precision_loss)] // 256
-                "maxDepth" => {
-                    limits.max_depth = count(n, &at, key, 1.0, DEFAULT_MAX_DEPTH as f64)?;
-                }
-                other => {
-                    return Err(Error::new(
-                        ErrorCode::InvalidInput,
-                        at,
-                        format!(
-                            "unknown limit {}; the limits are {}",
-                            json::quote(other),
-                            FIELDS.join(", ")
-                        ),
-                    ))
-                }
-            }
-        }
-        Ok(limits)
+        #[allow(clippy::cast_precision_loss)] // 256
+        let max_depth = DEFAULT_MAX_DEPTH as f64;
+        Ok(Limits {
+            max_documents: limit("maxDocuments", 0.0, MAX_COUNT, defaults.max_documents)?,
+            max_depth: limit("maxDepth", 1.0, max_depth, defaults.max_depth)?,
+            max_text_length: limit("maxTextLength", 0.0, MAX_COUNT, defaults.max_text_length)?,
+        })
     }
 
     /// Reads a call's options argument, `{limits?}` (`null` for none); error paths are under
     /// `path`.
     pub fn from_options(v: &Value, path: &str) -> Result<Self> {
-        let members = match v {
-            Value::Null => return Ok(Limits::default()),
-            Value::Object(o) => o,
-            _ => {
-                return Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    path,
-                    "options must be an object {limits?}",
-                ))
-            }
-        };
-        let mut limits = Limits::default();
-        for (key, value) in members.iter() {
-            let at = crate::error::pointer_push(path, key);
-            match key {
-                "limits" => limits = Limits::from_value(value, &at)?,
-                other => {
-                    return Err(Error::new(
-                        ErrorCode::InvalidInput,
-                        at,
-                        format!(
-                            "unknown option {}; the options are: limits",
-                            json::quote(other)
-                        ),
-                    ))
-                }
-            }
+        if *v == Value::Null {
+            return Ok(Limits::default());
         }
-        Ok(limits)
+        let f = Fields::new(v, path, "an options object {limits?}", &["limits"])?;
+        Ok(f.nested("limits", Limits::from_value)?.unwrap_or_default())
     }
 
     /// Refuses a text longer than `max_text_length` UTF-16 units, before anything reads it.
@@ -171,21 +132,13 @@ impl Limits {
     }
 }
 
-fn bad_limit(path: &str, key: &str, what: &str) -> Error {
-    Error::new(
-        ErrorCode::InvalidInput,
-        path,
-        format!("limits.{key} {what}"),
-    )
-}
-
 fn count(n: f64, path: &str, key: &str, min: f64, max: f64) -> Result<usize> {
     if !n.is_finite() || n.fract() != 0.0 || n < min || n > max {
-        return Err(bad_limit(
+        return Err(Error::new(
+            ErrorCode::InvalidInput,
             path,
-            key,
-            &format!(
-                "must be a whole number from {} to {}, got {}",
+            format!(
+                "limits.{key} must be a whole number from {} to {}, got {}",
                 json::format_number(min),
                 json::format_number(max),
                 crate::budget::js_string(n)

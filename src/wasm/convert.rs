@@ -5,8 +5,7 @@
 //! way out builds plain objects. Documents cross lazily: their metadata is read field by field,
 //! their bodies only when rendered (see `JsDocs`).
 
-use crate::json::{self, Value};
-use crate::json::{object, ToJson};
+use crate::json::{self, object, ToJson, Value};
 use crate::jsondoc::{
     data_value, metadata_value, Assembly, CapResult, DocMeta, DocRecord, DocSet, MetaFields,
     Origin, Prioritized, ScoreBreakdown, TrimLevel,

@@ -31,16 +31,12 @@ pub fn version() -> String {
 /// A call's last argument, `{limits?}`: read under the default limits (it is small), its
 /// errors under `/options`.
 fn limits_from(options: Option<JsValue>) -> Result<Limits> {
-    let Some(v) = options else {
-        return Ok(Limits::default());
-    };
-    let defaults = Limits::default();
-    match convert::strict_text(&v, "/options", &defaults)? {
-        None => Ok(defaults),
-        Some(text) => {
-            let value = crate::json::parse(&text).map_err(|e| e.into_error("/options"))?;
-            Limits::from_options(&value, "/options")
-        }
+    match options {
+        None => Ok(Limits::default()),
+        Some(v) => Limits::from_options(
+            &small_value(&v, "/options", &Limits::default())?,
+            "/options",
+        ),
     }
 }
 
