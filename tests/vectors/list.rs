@@ -8,6 +8,7 @@ pub const VECTORS: &[(&str, &str, &str, &str)] = &[
     ("chinese-episode-range", include_str!("inputs/chinese-episode-range.json"), include_str!("expected/chinese-episode-range.context.txt"), include_str!("expected/chinese-episode-range.manifest.json")),
     ("data-json-text", include_str!("inputs/data-json-text.json"), include_str!("expected/data-json-text.context.txt"), include_str!("expected/data-json-text.manifest.json")),
     ("js-key-order-duplicates", include_str!("inputs/js-key-order-duplicates.json"), include_str!("expected/js-key-order-duplicates.context.txt"), include_str!("expected/js-key-order-duplicates.manifest.json")),
+    ("keywords-ascii-case", include_str!("inputs/keywords-ascii-case.json"), include_str!("expected/keywords-ascii-case.context.txt"), include_str!("expected/keywords-ascii-case.manifest.json")),
     ("ladder-4", include_str!("inputs/ladder-4.json"), include_str!("expected/ladder-4.context.txt"), include_str!("expected/ladder-4.manifest.json")),
     ("ladder-5", include_str!("inputs/ladder-5.json"), include_str!("expected/ladder-5.context.txt"), include_str!("expected/ladder-5.manifest.json")),
     ("ladder-8", include_str!("inputs/ladder-8.json"), include_str!("expected/ladder-8.context.txt"), include_str!("expected/ladder-8.manifest.json")),
