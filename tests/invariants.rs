@@ -268,6 +268,39 @@ fn fuzz_regressions() {
     let e = ctxpack::jsondoc::Profile::from_json(&deep(300)).unwrap_err();
     assert_eq!(e.code, ctxpack::ErrorCode::TooDeep, "{e}");
 
+    // A number past the double range reads as ±Infinity, as JSON.parse reads it; a profile
+    // refuses it where it stands, with the code and path a host object's Infinity gets
+    // (fuzz/regressions/profile/non-finite-weight.json), in every form.
+    let text = include_str!("../fuzz/regressions/profile/non-finite-weight.json");
+    let e = ctxpack::jsondoc::Profile::from_json(text).unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (
+            ctxpack::ErrorCode::InvalidProfile,
+            "/weights/recencyHalfLifeMs"
+        )
+    );
+    let input = format!(r#"{{"documents":[],"profile":{text}}}"#);
+    let parsed = ctxpack::jsondoc::JsonInput::parse(input).unwrap();
+    let e =
+        ctxpack::jsondoc::Profile::from_value(&parsed.profile.unwrap(), "/profile").unwrap_err();
+    assert_eq!(e.path, "/profile/weights/recencyHalfLifeMs");
+    for (profile, code, path) in [
+        (
+            r#"{"budget":{"maxChars":1e400}}"#,
+            ctxpack::ErrorCode::InvalidBudget,
+            "/budget/maxChars",
+        ),
+        (
+            r#"{"rules":[{"intent":"default","keywords":["x"],"params":{"n":[-1e999]}}]}"#,
+            ctxpack::ErrorCode::InvalidProfile,
+            "/rules/0/params/n/0",
+        ),
+    ] {
+        let e = ctxpack::jsondoc::Profile::from_json(profile).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (code, path), "{profile}");
+    }
+
     let input = r#"{"documents":[],"request":"\ud800","profile":{"render":{"header":"\udc00"}}}"#;
     let parsed = ctxpack::jsondoc::JsonInput::parse(input.to_string()).unwrap();
     assert_eq!(

@@ -279,6 +279,7 @@ impl Profile {
 
     /// Reads a profile from a parsed JSON value; error paths are under `path`.
     pub fn from_value(v: &Value, path: &str) -> Result<Self> {
+        refuse_non_finite(v, path)?;
         let f = Fields::new(v, path, "a profile object", &PROFILE_FIELDS)?;
         Ok(Profile {
             default_intent: f.string("defaultIntent")?,
@@ -486,6 +487,34 @@ impl CompiledProfile {
     /// The defined intents, quoted, for error messages.
     pub fn intent_names(&self) -> String {
         names(&self.intents)
+    }
+}
+
+/// Text reads a number past the double range as ±Infinity, as `JSON.parse` reads `1e400`; a
+/// profile refuses it where it stands, with the codes a host object's `Infinity` gets from
+/// glue.js's `strictJson` (so every form of a profile reads the same).
+fn refuse_non_finite(v: &Value, path: &str) -> Result<()> {
+    match v {
+        Value::Number(n) if !n.is_finite() => {
+            let code = if path.ends_with("/maxChars") {
+                ErrorCode::InvalidBudget
+            } else {
+                ErrorCode::InvalidProfile
+            };
+            Err(Error::new(
+                code,
+                path,
+                format!("{} is not a JSON number", crate::budget::js_string(*n)),
+            ))
+        }
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, x)| refuse_non_finite(x, &format!("{path}/{i}"))),
+        Value::Object(o) => o
+            .iter()
+            .try_for_each(|(k, x)| refuse_non_finite(x, &pointer_push(path, k))),
+        _ => Ok(()),
     }
 }
 
