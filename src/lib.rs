@@ -19,7 +19,7 @@ pub mod text;
 #[cfg(test)]
 mod ts_types;
 
-pub use error::{Error, ErrorCode, Result};
+pub use error::{Error, ErrorCode, Result, TextPosition};
 pub use limits::Limits;
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
