@@ -141,13 +141,24 @@ pub trait DocSet {
 /// parsed; any other string is the value itself (plain text is still worth sending, and one
 /// malformed row must not fail the whole request). Nesting past the depth limit is an error.
 pub fn data_value(v: Value, index: usize, max_depth: usize) -> Result<Value> {
+    data_and_form(v, max_depth)
+        .map(|(value, _)| value)
+        .map_err(|e| e.into_error(&format!("/{index}/data")))
+}
+
+/// [`data_value`], also saying whether `v` was JSON text, for a caller that writes the value
+/// back in the form it came in; the error is the parser's, for the caller to place.
+pub(crate) fn data_and_form(
+    v: Value,
+    max_depth: usize,
+) -> std::result::Result<(Value, bool), json::ParseError> {
     match v {
         Value::String(text) => match json::parse_limited(&text, max_depth) {
-            Ok(parsed) => Ok(parsed),
-            Err(e) if e.too_deep => Err(e.into_error(&format!("/{index}/data"))),
-            Err(_) => Ok(Value::String(text)),
+            Ok(parsed) => Ok((parsed, true)),
+            Err(e) if e.too_deep => Err(e),
+            Err(_) => Ok((Value::String(text), false)),
         },
-        other => Ok(other),
+        other => Ok((other, false)),
     }
 }
 
