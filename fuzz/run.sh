@@ -17,7 +17,7 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
   echo "usage: bash fuzz/run.sh [seconds_per_target] [target...]" >&2
   exit 2
 fi
-all_targets=(assemble_json_input assemble_structured json_parse_stringify trim infer_intent profile)
+all_targets=(assemble_json_input assemble_structured json_parse_stringify trim infer_intent profile json_serde_oracle)
 if [ "$#" -gt 0 ]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 sanitizer="${FUZZ_SANITIZER:-address}"
 

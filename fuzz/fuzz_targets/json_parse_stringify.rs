@@ -7,8 +7,8 @@
 #![no_main]
 
 use ctxpack::json::{self, Parser};
-use ctxpack::TextPosition;
 use ctxpack::jsondoc::{DocSet, JsonDocs, OwnedDocs};
+use ctxpack::TextPosition;
 use ctxpack_fuzz::check::{assert_same, check_error};
 use libfuzzer_sys::fuzz_target;
 
@@ -37,7 +37,9 @@ fuzz_target!(|data: &[u8]| {
             assert!(e.offset <= text.len(), "parse error offset past the text");
             // The position, worked out again the slow way: lines split at \n, columns in
             // UTF-16 units, both from 1.
-            let before = text.get(..e.offset).expect("an offset on a character boundary");
+            let before = text
+                .get(..e.offset)
+                .expect("an offset on a character boundary");
             let line_start = before.rfind('\n').map_or(0, |i| i + 1);
             let expected = TextPosition {
                 line: before.matches('\n').count() + 1,

@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod gen;
+pub mod oracle;
 pub mod trim_check;
 
 use std::sync::OnceLock;
