@@ -22,11 +22,9 @@ fn project() -> (OwnedDocs, Vec<Edge>, Vec<String>) {
     let v = json::parse(PROJECT).unwrap();
     let o = v.as_object().unwrap();
     let docs = OwnedDocs::from_value(o.get("documents").unwrap()).unwrap();
-    let edges: Vec<Edge> = serde_json::from_str(&json::stringify(
-        o.get("edges").unwrap_or(&Value::Array(vec![])),
-        0,
-    ))
-    .unwrap();
+    let edges: Vec<Edge> =
+        ctxpack::shape::Input::read(o.get("edges").unwrap_or(&Value::Array(vec![])), "/edges")
+            .unwrap();
     let types = ctxpack::jsondoc::DocSet::metas(&docs)
         .iter()
         .map(|m| m.schema_type.clone())

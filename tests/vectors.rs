@@ -47,8 +47,7 @@ fn run(input: &str) -> (String, String) {
         .unwrap()
         .unwrap_or_default();
     let assembler = ContextAssembler::new(&profile).unwrap_or_else(|e| panic!("{e}"));
-    let options =
-        AssembleOptions::from_json_object(&parsed.rest, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let options = AssembleOptions::from_json_object(&parsed.rest).unwrap_or_else(|e| panic!("{e}"));
     let lazy = assembler
         .assemble(&parsed.documents, &options)
         .unwrap_or_else(|e| panic!("{e}"));

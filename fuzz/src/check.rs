@@ -130,7 +130,7 @@ pub fn prepare(text: &str) -> Result<Prepared, Error> {
         Some(v) => Profile::from_value(v, "/profile")?,
         None => Profile::default(),
     };
-    let options = AssembleOptions::from_json_object(&parsed.rest, &[])?;
+    let options = AssembleOptions::from_json_object(&parsed.rest)?;
     let assembler = ContextAssembler::new(&profile).map_err(|e| e.under("/profile"))?;
     Ok(Prepared {
         assembler,

@@ -116,6 +116,26 @@ impl<'a> Fields<'a> {
             .transpose()
     }
 
+    /// The field read by its type's one reader ([`crate::shape::Input`]).
+    pub fn read<T: crate::shape::Input>(&self, key: &str) -> Result<T> {
+        match self.get(key) {
+            None => T::absent(self.path, key),
+            Some((v, at)) => T::read(v, &at),
+        }
+    }
+
+    /// The field read by `read`; absent or null gives `T::default()`.
+    pub fn read_with<T: Default>(
+        &self,
+        key: &str,
+        read: impl Fn(&Value, &str) -> Result<T>,
+    ) -> Result<T> {
+        match self.get(key) {
+            None => Ok(T::default()),
+            Some((v, at)) => read(v, &at),
+        }
+    }
+
     /// A nested value read by `read`, with its own path.
     pub fn nested<T>(
         &self,
@@ -161,6 +181,61 @@ pub fn map<T>(
     o.iter()
         .map(|(k, x)| Ok((k.to_string(), item(x, &pointer_push(path, k))?)))
         .collect()
+}
+
+/// Refuses a number JSON cannot hold (NaN, ±Infinity: from a host object, or `1e400` in text)
+/// anywhere in `v`, where it stands.
+pub fn refuse_non_finite(v: &Value, path: &str) -> Result<()> {
+    match v {
+        Value::Number(n) if !n.is_finite() => Err(non_finite(*n, path)),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, x)| refuse_non_finite(x, &format!("{path}/{i}"))),
+        Value::Object(o) => o
+            .iter()
+            .try_for_each(|(k, x)| refuse_non_finite(x, &pointer_push(path, k))),
+        _ => Ok(()),
+    }
+}
+
+/// `INVALID_INPUT`: `n` (NaN or ±Infinity) is not a JSON number.
+pub fn non_finite(n: f64, path: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        path,
+        format!("{} is not a JSON number", crate::budget::js_string(n)),
+    )
+}
+
+// Faults only a host object can have (JSON text cannot hold a function or a getter), worded
+// here so the binding decides nothing.
+
+/// `INVALID_INPUT`: a host value JSON cannot hold; `kind` says what it is ("a function").
+pub fn not_json(kind: &str, path: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        path,
+        format!("{kind} is not a JSON value"),
+    )
+}
+
+/// `INVALID_INPUT`: reading a host value (a getter, a Proxy's trap) threw `message`.
+pub fn host_threw(what: &str, message: &str, path: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        path,
+        format!("{what} threw: {message}"),
+    )
+}
+
+/// `TOO_DEEP`: a host value nests past `limit` (a cycle never ends, so it is one of these).
+pub fn host_too_deep(limit: usize, path: &str) -> Error {
+    Error::new(
+        ErrorCode::TooDeep,
+        path,
+        format!("nesting deeper than {limit} levels (or a cycle)"),
+    )
 }
 
 /// A string naming one of `variants`.

@@ -182,23 +182,12 @@ impl OwnedDocs {
     /// Reads documents from a parsed JSON array.
     pub fn from_value(v: &Value) -> Result<Self> {
         let Value::Array(items) = v else {
-            return Err(Error::new(
-                ErrorCode::InvalidInput,
-                "",
-                format!("documents must be an array, got {}", json::read::kind(v)),
-            ));
+            return Err(not_documents(json::read::kind(v)));
         };
         let mut docs = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let Value::Object(o) = item else {
-                return Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    format!("/{i}"),
-                    format!(
-                        "a document must be an object, got {}",
-                        json::read::kind(item)
-                    ),
-                ));
+                return Err(not_a_document(i, json::read::kind(item)));
             };
             let get = |k: &str| o.get(k).cloned();
             let meta = DocMeta::from_fields(
@@ -211,13 +200,7 @@ impl OwnedDocs {
                     is_leaf: get("is_leaf"),
                 },
             )?;
-            let data = get("data").ok_or_else(|| {
-                Error::new(
-                    ErrorCode::MissingField,
-                    format!("/{i}/data"),
-                    "data is required",
-                )
-            })?;
+            let data = get("data").ok_or_else(|| data_missing(i))?;
             let metadata = metadata_value(get("metadata"), i)?;
             docs.push(Jsondoc {
                 meta,
@@ -234,14 +217,7 @@ pub fn metadata_value(v: Option<Value>, index: usize) -> Result<Option<Value>> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(o @ Value::Object(_)) => Ok(Some(o)),
-        Some(other) => Err(Error::new(
-            ErrorCode::InvalidInput,
-            format!("/{index}/metadata"),
-            format!(
-                "metadata must be an object, got {}",
-                json::read::kind(&other)
-            ),
-        )),
+        Some(other) => Err(metadata_not_an_object(index, json::read::kind(&other))),
     }
 }
 
@@ -263,6 +239,54 @@ impl DocSet for OwnedDocs {
             .1
             .clone())
     }
+}
+
+// The faults of a documents array, worded once for every reader (JSON text, values, the
+// JavaScript heap); `kind` is what was found ("an array", "a function", …).
+
+/// Document `index` is not an object.
+pub fn not_a_document(index: usize, kind: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        format!("/{index}"),
+        format!("a document must be an object, got {kind}"),
+    )
+}
+
+/// Document `index` has no `data`.
+pub fn data_missing(index: usize) -> Error {
+    Error::new(
+        ErrorCode::MissingField,
+        format!("/{index}/data"),
+        "data is required",
+    )
+}
+
+/// Document `index`'s `data` is not a JSON value (a function, a symbol…).
+pub fn data_not_json(index: usize, kind: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        format!("/{index}/data"),
+        format!("data must be JSON-serialisable, got {kind}"),
+    )
+}
+
+/// Document `index`'s `metadata` is neither an object nor absent/null.
+pub fn metadata_not_an_object(index: usize, kind: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        format!("/{index}/metadata"),
+        format!("metadata must be an object, got {kind}"),
+    )
+}
+
+/// The documents are not an array.
+pub fn not_documents(kind: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        "",
+        format!("documents must be an array (or its JSON text), got {kind}"),
+    )
 }
 
 pub(crate) fn out_of_range(index: usize) -> Error {
@@ -292,9 +316,8 @@ pub fn check_unique_ids(metas: &[DocMeta]) -> Result<()> {
 }
 
 /// A lineage edge: `to` was derived from `from`.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq, crate::shape::Shape)]
+#[shape(input, expecting = "an edge {from, to}")]
 pub struct Edge {
     pub from: String,
     pub to: String,

@@ -6,7 +6,8 @@
 //! and parsed when its document is rendered.
 
 use super::document::{
-    check_unique_ids, data_value, metadata_value, out_of_range, DocMeta, DocSet, MetaFields,
+    check_unique_ids, data_missing, data_value, metadata_not_an_object, metadata_value,
+    not_a_document, not_documents, out_of_range, DocMeta, DocSet, MetaFields,
 };
 use crate::json::{self, Parser, Value};
 use crate::{Error, ErrorCode, Limits, Result};
@@ -66,15 +67,25 @@ impl JsonDocs {
 
 type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
 
+/// What a JSON value's text is, by its first byte, as `json::read::kind` names a value.
+fn kind_of(text: &str) -> &'static str {
+    match text.as_bytes().first() {
+        Some(b'{') => "an object",
+        Some(b'[') => "an array",
+        Some(b'"') => "a string",
+        Some(b'n') => "null",
+        Some(b't' | b'f') => "a boolean",
+        _ => "a number",
+    }
+}
+
 /// Reads the documents array at the parser's position (`depth` = its nesting level).
 fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<DocMeta>, Bodies)> {
     p.skip_ws();
     if p.peek() != Some(b'[') {
-        return Err(Error::new(
-            ErrorCode::InvalidInput,
-            "",
-            "documents must be an array",
-        ));
+        let start = p.pos();
+        let at = p.skip_value(depth).map_err(|e| json_err(e, ""))?;
+        return Err(not_documents(kind_of(p.slice(start..at.end))));
     }
     p.expect(b'[', "'['").map_err(|e| json_err(e, ""))?;
     let mut metas = Vec::new();
@@ -91,18 +102,7 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
             let at = p
                 .skip_value(depth.saturating_add(1))
                 .map_err(|e| json_err(e, &base))?;
-            let kind = match p.slice(at).as_bytes().first() {
-                Some(b'[') => "an array",
-                Some(b'"') => "a string",
-                Some(b'n') => "null",
-                Some(b't' | b'f') => "a boolean",
-                _ => "a number",
-            };
-            return Err(Error::new(
-                ErrorCode::InvalidInput,
-                base,
-                format!("a document must be an object, got {kind}"),
-            ));
+            return Err(not_a_document(i, kind_of(p.slice(at))));
         }
         p.expect(b'{', "'{'").map_err(|e| json_err(e, &base))?;
         let mut fields = MetaFields::default();
@@ -144,22 +144,13 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
             }
         }
         metas.push(DocMeta::from_fields(i, fields)?);
-        let data = data.ok_or_else(|| {
-            Error::new(
-                ErrorCode::MissingField,
-                format!("{base}/data"),
-                "data is required",
-            )
-        })?;
+        let data = data.ok_or_else(|| data_missing(i))?;
         // `metadata: null` is the same as no metadata.
         let metadata = metadata.filter(|r| p.slice(r.clone()) != "null");
         if let Some(r) = &metadata {
-            if !p.slice(r.clone()).starts_with('{') {
-                return Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    format!("{base}/metadata"),
-                    "metadata must be an object",
-                ));
+            let text = p.slice(r.clone());
+            if !text.starts_with('{') {
+                return Err(metadata_not_an_object(i, kind_of(text)));
             }
         }
         bodies.push((data, metadata));
@@ -252,33 +243,10 @@ impl JsonInput {
                     }
                     _ => {
                         let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
-                        // ctxpack's reader, not serde's: lone surrogates become U+FFFD and the
-                        // depth limit is the documented one.
+                        // Numbers JSON cannot hold (1e400 reads as Infinity, as in JSON.parse)
+                        // are refused by the field's one reader, as a host object's are.
                         let v = json::parse_limited(p.slice(r), limits.max_depth)
                             .map_err(|e| e.into_error(&path))?;
-                        // 1e400 parses to Infinity, which serde cannot hold: refuse it here
-                        // as the same number from a host object is refused.
-                        if let Value::Number(n) = v {
-                            if !n.is_finite() {
-                                return Err(match key.as_str() {
-                                    "maxChars" => Error::new(
-                                        ErrorCode::InvalidBudget,
-                                        path,
-                                        "maxChars must be finite",
-                                    ),
-                                    "now" => Error::new(
-                                        ErrorCode::InvalidTimestamp,
-                                        path,
-                                        "now must be finite epoch milliseconds",
-                                    ),
-                                    _ => Error::new(
-                                        ErrorCode::InvalidInput,
-                                        path,
-                                        "a number too large for a double",
-                                    ),
-                                });
-                            }
-                        }
                         rest.insert(key, v);
                     }
                 }

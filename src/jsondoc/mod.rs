@@ -28,12 +28,14 @@ mod timestamp;
 mod trim;
 
 pub use assemble::{
-    unknown_input_field, AssembleOptions, Assembly, CapReport, CapResult, ContextAssembler,
-    DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals,
+    profile_not_here, unknown_input_field, AssembleOptions, Assembly, CapReport, CapResult,
+    ContextAssembler, DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals,
+    INPUT_FIELDS,
 };
 pub use document::{
-    check_unique_ids, data_value, leaves, metadata_value, DocMeta, DocSet, Edge, Jsondoc,
-    MetaFields, Origin, OwnedDocs,
+    check_unique_ids, data_missing, data_not_json, data_value, leaves, metadata_not_an_object,
+    metadata_value, not_a_document, not_documents, DocMeta, DocSet, Edge, Jsondoc, MetaFields,
+    Origin, OwnedDocs,
 };
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};

@@ -2,13 +2,12 @@
 
 use super::document::{DocMeta, Origin};
 use super::profile::{CompiledIntent, CompiledProfile, TypeRole};
-use serde::Serialize;
+use crate::shape::Shape;
 use std::collections::HashMap;
 
 /// Each term of a document's score, so a debug view can say why it ranked where it did.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct ScoreBreakdown {
     pub required: f64,
     pub optional: f64,

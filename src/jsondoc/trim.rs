@@ -6,12 +6,10 @@
 use super::profile::CompiledTrim;
 use crate::json::{self, Object, ObjectBuilder, Value};
 use crate::text::{prefix_utf16, utf16_len};
-use serde::{Deserialize, Serialize};
 
 /// How much of a document is kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, crate::shape::Shape)]
+#[shape(input, output, rename_all = "snake_case")]
 pub enum TrimLevel {
     /// Unchanged.
     Full,
@@ -23,12 +21,6 @@ pub enum TrimLevel {
 }
 
 impl TrimLevel {
-    pub const VARIANTS: [(&'static str, TrimLevel); 3] = [
-        ("full", TrimLevel::Full),
-        ("truncated", TrimLevel::Truncated),
-        ("summarized", TrimLevel::Summarized),
-    ];
-
     pub fn next(self) -> Option<TrimLevel> {
         match self {
             TrimLevel::Full => Some(TrimLevel::Truncated),
