@@ -205,6 +205,8 @@ fn expand_struct(input: &DeriveInput, c: &Container, fields: &Fields) -> syn::Re
             ));
         }
         let intern = a.intern;
+        // A field read `with` a function takes its type's default when absent.
+        let defaulted = a.with.is_some();
         decls.push(quote! {
             crate::shape::Field {
                 name: #js,
@@ -213,6 +215,7 @@ fn expand_struct(input: &DeriveInput, c: &Container, fields: &Fields) -> syn::Re
                 ts: #ts,
                 flatten: #flatten,
                 intern: #intern,
+                defaulted: #defaulted,
             }
         });
         if flatten {

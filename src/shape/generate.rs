@@ -96,7 +96,7 @@ pub fn typescript(decls: &[Decl]) -> String {
                     jsdoc(&mut out, f.doc, "    ");
                     let ty = f.ts.map_or_else(|| ts_type(&f.ty), str::to_string);
                     // An input's optional field may be left out as well as null.
-                    let optional = d.input && matches!(f.ty, TyRef::Option(_));
+                    let optional = d.input && (f.defaulted || matches!(f.ty, TyRef::Option(_)));
                     let ty = if optional && f.ts.is_some() {
                         format!("{ty} | null")
                     } else {

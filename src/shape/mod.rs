@@ -57,6 +57,9 @@ pub struct Field {
     pub flatten: bool,
     /// A string most records share: it crosses once per call, then by reference.
     pub intern: bool,
+    /// An input field that may be left out although its type is not an `Option` (read `with`
+    /// a function, which gives the type's default).
+    pub defaulted: bool,
 }
 
 #[derive(Debug, Clone)]

@@ -176,6 +176,20 @@ pub fn infer_intent(
     })())
 }
 
+/// Reads the input (with its profile) under the call's limits, compiles the profile and runs
+/// `f` on the jsondoc engine.
+fn with_input<T: Output + Shape>(
+    input: &JsValue,
+    options: Option<JsValue>,
+    f: impl FnOnce(&Core, &Call) -> Result<T>,
+) -> JsResult {
+    done((|| {
+        let limits = limits_from(options)?;
+        let mut call = read_input(input, true, &limits)?;
+        f(&assembler_for(call.profile.take())?, &call)
+    })())
+}
+
 /// Selects and ranks documents for the request's intent, without trimming or capping.
 /// Reads no document bodies.
 #[wasm_bindgen(unchecked_return_type = "Prioritized")]
@@ -183,11 +197,9 @@ pub fn prioritize(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    done(
-        limits_from(options)
-            .and_then(|limits| read_input(&input, true, &limits))
-            .and_then(|c| assembler_for(c.profile)?.prioritize(c.docs.as_ref(), &c.options)),
-    )
+    with_input(&input, options, |core, c| {
+        core.prioritize(c.docs.as_ref(), &c.options)
+    })
 }
 
 /// Intent → select and rank → trim → cap: the context and a manifest of every decision.
@@ -196,11 +208,9 @@ pub fn assemble_context(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    done(
-        limits_from(options)
-            .and_then(|limits| read_input(&input, true, &limits))
-            .and_then(|c| assembler_for(c.profile)?.assemble(c.docs.as_ref(), &c.options)),
-    )
+    with_input(&input, options, |core, c| {
+        core.assemble(c.docs.as_ref(), &c.options)
+    })
 }
 
 /// Fits documents already in priority order into the budget (trim ladder by position, then the
@@ -210,17 +220,9 @@ pub fn cap_context(
     #[wasm_bindgen(unchecked_param_type = "CapInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    done(
-        limits_from(options)
-            .and_then(|limits| read_input(&input, true, &limits))
-            .and_then(|c| {
-                assembler_for(c.profile)?.cap_ordered(
-                    c.docs.as_ref(),
-                    c.options.max_chars,
-                    c.options.cap,
-                )
-            }),
-    )
+    with_input(&input, options, |core, c| {
+        core.cap_ordered(c.docs.as_ref(), c.options.max_chars, c.options.cap)
+    })
 }
 
 /// One document trimmed at a level of the ladder; `data` keeps its form (JSON text stays

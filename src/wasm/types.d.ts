@@ -287,7 +287,7 @@ export type BodyMode = "data" | "document";
 /** Per-request settings; each overrides the profile's. */
 export interface AssembleOptions {
     /** Free text for the profile's rules, or an explicit intent (which wins). */
-    request: RequestInput;
+    request?: RequestInput | null;
     /** Recency is measured against this (epoch ms or ISO-8601); default: the newest document. */
     now?: number | string | null;
     /** Lineage edges; a document nothing was derived from is a leaf. */
