@@ -24,13 +24,14 @@ pub const OUTPUT_ROOTS: [Named; 4] = [
 ];
 
 /// Inputs and other declared types the TypeScript user sees.
-const TYPE_ROOTS: [fn() -> Decl; 6] = [
+const TYPE_ROOTS: [fn() -> Decl; 7] = [
     ErrorCode::decl,
     Limits::decl,
     Profile::decl,
     AssembleOptions::decl,
     TrimLevel::decl,
     crate::manifest::ItemRecord::decl,
+    Origin::decl,
 ];
 
 /// Shapes only the binding reads (documents stay in the JavaScript heap and are read lazily,
@@ -42,7 +43,7 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 export interface JsondocInput {
     id: string;
     schema_type: string;
-    origin_type: "user_input" | "ai_generated";
+    origin_type: Origin;
     /** ISO-8601 (no offset = UTC) or epoch milliseconds. */
     created_at: string | number;
     /** A JSON value, or a string of JSON text (parsed when the document is rendered). */

@@ -6,20 +6,12 @@ use crate::json::{self, Value};
 use crate::{Error, ErrorCode, Result};
 use std::collections::{HashMap, HashSet};
 
-/// Who wrote a document.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Who wrote a document (`origin_type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, crate::shape::Shape)]
+#[shape(input, output, rename_all = "snake_case")]
 pub enum Origin {
     UserInput,
     AiGenerated,
-}
-
-impl Origin {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Origin::UserInput => "user_input",
-            Origin::AiGenerated => "ai_generated",
-        }
-    }
 }
 
 /// Everything about a document that ranking needs; cheap to move across the wasm boundary.
@@ -67,19 +59,25 @@ impl DocMeta {
     pub fn from_fields(index: usize, f: MetaFields) -> Result<Self> {
         let id = required_string(f.id, index, "id")?;
         let schema_type = required_string(f.schema_type, index, "schema_type")?;
-        let origin = match required_string(f.origin_type, index, "origin_type")?.as_str() {
-            "user_input" => Origin::UserInput,
-            "ai_generated" => Origin::AiGenerated,
-            other => {
-                return Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    format!("/{index}/origin_type"),
-                    format!(
-                        "origin_type must be \"user_input\" or \"ai_generated\", got {}",
-                        json::quote(other)
-                    ),
-                ))
-            }
+        let given = required_string(f.origin_type, index, "origin_type")?;
+        let Some(origin) = Origin::VARIANTS
+            .iter()
+            .find(|(name, _)| *name == given)
+            .map(|(_, o)| *o)
+        else {
+            let names: Vec<String> = Origin::VARIANTS
+                .iter()
+                .map(|(n, _)| json::quote(n))
+                .collect();
+            return Err(Error::new(
+                ErrorCode::InvalidInput,
+                format!("/{index}/origin_type"),
+                format!(
+                    "origin_type must be {}, got {}",
+                    names.join(" or "),
+                    json::quote(&given)
+                ),
+            ));
         };
         let created_at = f.created_at.ok_or_else(|| {
             Error::new(

@@ -348,3 +348,46 @@ impl<T: Input> Input for BTreeMap<String, T> {
         read::map(v, path, T::read)
     }
 }
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_feature {
+    //! With the `serde` feature, serde sees the same JSON the declarations' own writer and
+    //! reader do.
+    use crate::jsondoc::{
+        AssembleOptions, ContextAssembler, JsonDocs, Profile, Request, TrimLevel,
+    };
+
+    #[test]
+    fn serialize_writes_what_the_shape_writer_writes() {
+        let assembler = ContextAssembler::from_json(r#"{"budget": {"maxChars": 200}}"#).unwrap();
+        let docs = JsonDocs::parse(
+            r#"[{"id": "a", "schema_type": "note", "origin_type": "user_input",
+                 "created_at": "2026-03-02T10:15:00Z", "data": {"text": "hello"}}]"#
+                .to_string(),
+        )
+        .unwrap();
+        let options = AssembleOptions {
+            request: Request::Text("anything".into()),
+            ..Default::default()
+        };
+        let out = assembler.assemble(&docs, &options).unwrap();
+        let via_serde = serde_json::to_string(&out).unwrap();
+        let reparsed = crate::json::parse(&via_serde).unwrap();
+        assert_eq!(
+            crate::json::stringify(&reparsed, 0),
+            super::to_json_text(&out)
+        );
+        assert_eq!(
+            serde_json::to_string(&TrimLevel::Summarized).unwrap(),
+            "\"summarized\""
+        );
+    }
+
+    #[test]
+    fn deserialize_reads_through_the_one_reader() {
+        let p: Profile = serde_json::from_str(r#"{"budget": {"maxChars": 100}}"#).unwrap();
+        assert_eq!(p.compile().unwrap().max_chars, 100);
+        let e = serde_json::from_str::<Profile>(r#"{"budgett": {}}"#).unwrap_err();
+        assert!(e.to_string().contains("unknown field `budgett`"), "{e}");
+    }
+}

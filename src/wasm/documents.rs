@@ -17,7 +17,12 @@ use wasm_bindgen::{JsCast, JsValue};
 extern "C" {
     /// See glue.js: one pass over the documents, or `null` when any is not plainly well-formed.
     #[wasm_bindgen(catch, js_name = readMeta)]
-    fn read_meta(docs: &JsValue, max_text: f64) -> std::result::Result<Option<JsValue>, JsValue>;
+    fn read_meta(
+        docs: &JsValue,
+        max_text: f64,
+        user_input: &str,
+        ai_generated: &str,
+    ) -> std::result::Result<Option<JsValue>, JsValue>;
 }
 
 // Keep in step with the FLAG_ constants in glue.js.
@@ -44,7 +49,12 @@ impl JsDocs {
         let len = array_len(v, "")?;
         limits.check_documents(len, "")?;
         #[allow(clippy::cast_precision_loss)] // at most 2^32 - 1: exact
-        let metas = match read_meta(v, limits.max_text_length as f64) {
+        let metas = match read_meta(
+            v,
+            limits.max_text_length as f64,
+            Origin::UserInput.as_str(),
+            Origin::AiGenerated.as_str(),
+        ) {
             Ok(Some(packed)) => match unpack(&packed, len)? {
                 Some(metas) => metas,
                 None => read_each(&docs, len, limits)?,

@@ -121,9 +121,11 @@ export function guarded(Generated) {
  *
  * @param {unknown[]} docs
  * @param {number} maxText
+ * @param {string} userInput the two origin_type names, as the core's `Origin` spells them
+ * @param {string} aiGenerated
  * @returns {{ bytes: Uint8Array, parts: number, created: Float64Array, flags: Uint8Array } | null}
  */
-export function readMeta(docs, maxText) {
+export function readMeta(docs, maxText, userInput, aiGenerated) {
   const n = docs.length;
   const created = new Float64Array(n);
   const flags = new Uint8Array(n);
@@ -135,8 +137,8 @@ export function readMeta(docs, maxText) {
     if (typeof id !== "string" || typeof schema_type !== "string" || data === undefined) return null;
     if (id.length > maxText || schema_type.length > maxText) return null;
     let f;
-    if (origin_type === "user_input") f = FLAG_USER_INPUT;
-    else if (origin_type === "ai_generated") f = 0;
+    if (origin_type === userInput) f = FLAG_USER_INPUT;
+    else if (origin_type === aiGenerated) f = 0;
     else return null;
     out.put(id);
     out.putShared(schema_type);

@@ -7,7 +7,7 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 export interface JsondocInput {
     id: string;
     schema_type: string;
-    origin_type: "user_input" | "ai_generated";
+    origin_type: Origin;
     /** ISO-8601 (no offset = UTC) or epoch milliseconds. */
     created_at: string | number;
     /** A JSON value, or a string of JSON text (parsed when the document is rendered). */
@@ -302,4 +302,7 @@ export interface Edge {
     from: string;
     to: string;
 }
+
+/** Who wrote a document (`origin_type`). */
+export type Origin = "user_input" | "ai_generated";
 
