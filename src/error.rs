@@ -53,6 +53,47 @@ pub struct Error {
     pub code: ErrorCode,
     pub path: String,
     pub message: String,
+    /// Where in the parsed JSON text the fault is, for errors found while reading text
+    /// (`INVALID_JSON`, and `TOO_DEEP` met in text). For JSON text nested in a string (a `data`
+    /// string holding JSON text) it is a position in that text, which `path` names.
+    pub position: Option<TextPosition>,
+}
+
+/// A place in a text as an editor shows it: 1-based line and column, lines split at `\n`,
+/// columns counted in UTF-16 code units (JavaScript's string indices; an emoji counts 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TextPosition {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl TextPosition {
+    /// The position of byte `offset` of `text`. An offset past the end is the end; one inside a
+    /// UTF-8 sequence is that character's start. Linear in `offset`: call it when an error is
+    /// built, never while reading.
+    pub fn at_byte(text: &str, offset: usize) -> Self {
+        let mut end = offset.min(text.len());
+        while !text.is_char_boundary(end) {
+            end = end.saturating_sub(1);
+        }
+        let before = text.get(..end).unwrap_or("");
+        let (line, line_start) = before
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == b'\n')
+            .fold((1usize, 0usize), |(n, _), (i, _)| {
+                (n.saturating_add(1), i.saturating_add(1))
+            });
+        let column =
+            crate::text::utf16_len(before.get(line_start..).unwrap_or("")).saturating_add(1);
+        TextPosition { line, column }
+    }
+}
+
+impl fmt::Display for TextPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -63,7 +104,14 @@ impl Error {
             code,
             path: path.into(),
             message: message.into(),
+            position: None,
         }
+    }
+
+    /// The same error, located at `position` in the text that was read.
+    pub fn at_position(mut self, position: TextPosition) -> Self {
+        self.position = Some(position);
+        self
     }
 
     /// The same error, reported under `prefix` (a JSON pointer of the enclosing value).
@@ -76,7 +124,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.path.is_empty() {
-            write!(f, "{}: {}", self.code.as_str(), self.message)
+            write!(f, "{}: {}", self.code.as_str(), self.message)?;
         } else {
             write!(
                 f,
@@ -84,7 +132,11 @@ impl fmt::Display for Error {
                 self.code.as_str(),
                 self.path,
                 self.message
-            )
+            )?;
+        }
+        match self.position {
+            Some(p) => write!(f, " ({p})"),
+            None => Ok(()),
         }
     }
 }
@@ -114,6 +166,46 @@ mod tests {
     fn pointer_escapes_tilde_and_slash() {
         assert_eq!(pointer_push("/intents", "a/b~c"), "/intents/a~1b~0c");
         assert_eq!(pointer_push("", "0"), "/0");
+    }
+
+    #[test]
+    fn positions_count_lines_and_utf16_columns() {
+        let at = |text: &str, offset: usize| {
+            let p = TextPosition::at_byte(text, offset);
+            (p.line, p.column)
+        };
+        let text = "ab\n中文x\n😀y\n";
+        assert_eq!(at(text, 0), (1, 1));
+        assert_eq!(at(text, 2), (1, 3));
+        assert_eq!(at(text, 3), (2, 1));
+        assert_eq!(at(text, 9), (2, 3)); // after two CJK characters (3 bytes, 1 unit each)
+        assert_eq!(at(text, 11), (3, 1));
+        assert_eq!(at(text, 15), (3, 3)); // after an emoji: a surrogate pair, 2 units
+        assert_eq!(at(text, text.len()), (4, 1));
+        // Past the end is the end; inside a character is that character's start.
+        assert_eq!(at(text, usize::MAX), (4, 1));
+        assert_eq!(at(text, 13), (3, 1));
+        assert_eq!(at("", 0), (1, 1));
+    }
+
+    #[test]
+    fn a_position_is_optional_and_shown_last() {
+        let e = Error::new(ErrorCode::InvalidJson, "/data", "unexpected \"x\"");
+        assert_eq!(e.position, None);
+        assert_eq!(e.to_string(), "INVALID_JSON at /data: unexpected \"x\"");
+        let e = e
+            .at_position(TextPosition { line: 3, column: 7 })
+            .under("/0");
+        assert_eq!(e.path, "/0/data");
+        assert_eq!(e.position, Some(TextPosition { line: 3, column: 7 }));
+        assert_eq!(
+            e.to_string(),
+            "INVALID_JSON at /0/data: unexpected \"x\" (line 3, column 7)"
+        );
+        assert_ne!(
+            e,
+            Error::new(ErrorCode::InvalidJson, "/0/data", "unexpected \"x\"")
+        );
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub mod text;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod declarations;
 
-pub use error::{Error, ErrorCode, Result};
+pub use error::{Error, ErrorCode, Result, TextPosition};
 pub use limits::Limits;
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

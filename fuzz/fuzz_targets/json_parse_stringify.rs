@@ -1,11 +1,13 @@
 //! `ctxpack::json::parse` on arbitrary text. When it parses: `stringify` then re-parse gives the
 //! same text (compact and indented); the lazy reader's `skip_value` accepts exactly what `parse`
 //! accepts; `JsonDocs::parse` and `OwnedDocs::from_value` agree (same documents, same bodies,
-//! or the same error code and path). When it does not: a message, an offset inside the text,
-//! and `JsonDocs::parse` refuses it too. Never a panic.
+//! or the same error code and path). When it does not: a message, an offset inside the text
+//! on a character boundary, its line and UTF-16 column, and `JsonDocs::parse` refuses it too.
+//! Never a panic.
 #![no_main]
 
 use ctxpack::json::{self, Parser};
+use ctxpack::TextPosition;
 use ctxpack::jsondoc::{DocSet, JsonDocs, OwnedDocs};
 use ctxpack_fuzz::check::{assert_same, check_error};
 use libfuzzer_sys::fuzz_target;
@@ -33,6 +35,15 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => {
             assert!(!e.message.is_empty(), "parse error without a message");
             assert!(e.offset <= text.len(), "parse error offset past the text");
+            // The position, worked out again the slow way: lines split at \n, columns in
+            // UTF-16 units, both from 1.
+            let before = text.get(..e.offset).expect("an offset on a character boundary");
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let expected = TextPosition {
+                line: before.matches('\n').count() + 1,
+                column: before[line_start..].encode_utf16().count() + 1,
+            };
+            assert_eq!(e.position, expected, "parse error position");
             let too_deep = e.too_deep;
             check_error(&e.into_error(""), "json::parse");
             // Document bodies count their nesting from themselves (as when given as values),

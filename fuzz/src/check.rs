@@ -55,6 +55,19 @@ pub fn check_error(e: &Error, what: &str) {
         "{what}: error path {:?} is not a JSON pointer: {e:?}",
         e.path
     );
+    // INVALID_JSON comes only from reading text, and says where in it.
+    if e.code == ctxpack::ErrorCode::InvalidJson {
+        assert!(
+            e.position.is_some(),
+            "{what}: INVALID_JSON without a position: {e:?}"
+        );
+    }
+    if let Some(p) = e.position {
+        assert!(
+            p.line >= 1 && p.column >= 1,
+            "{what}: positions are 1-based: {e:?}"
+        );
+    }
     // DESIGN.md: nesting past a limit is TOO_DEEP, whoever reads it.
     // (Messages can quote input text, so only their fixed openings are matched.)
     if e.message.starts_with("recursion limit") || e.message.starts_with("nesting deeper") {

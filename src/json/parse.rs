@@ -1,4 +1,5 @@
 use super::value::{ObjectBuilder, Value};
+use crate::error::TextPosition;
 use std::ops::Range;
 
 /// Deepest nesting accepted. Recursion is bounded so deep input yields `TOO_DEEP`, not a stack
@@ -10,19 +11,23 @@ pub const MAX_DEPTH: usize = 256;
 pub struct ParseError {
     /// Byte offset in the text.
     pub offset: usize,
+    /// `offset` as a line and a column in UTF-16 units (computed when the error is built).
+    pub position: TextPosition,
+    /// What is wrong; where it is, is `position`.
     pub message: String,
     /// The text nests deeper than the parser's limit (otherwise it is malformed).
     pub too_deep: bool,
 }
 
 impl ParseError {
+    /// As a crate error at `path`, located at the fault in the text that was parsed.
     pub fn into_error(self, path: &str) -> crate::Error {
         let code = if self.too_deep {
             crate::ErrorCode::TooDeep
         } else {
             crate::ErrorCode::InvalidJson
         };
-        crate::Error::new(code, path, self.message)
+        crate::Error::new(code, path, self.message).at_position(self.position)
     }
 }
 
@@ -34,6 +39,17 @@ pub fn parse(text: &str) -> Result<Value, ParseError> {
 /// [`parse`], refusing nesting deeper than `max_depth`.
 pub fn parse_limited(text: &str, max_depth: usize) -> Result<Value, ParseError> {
     parse_with(Parser::with_limit(text, max_depth))
+}
+
+/// [`parse_limited`] of the part `span` of `text` (a value the caller delimited, with
+/// [`Parser::skip_value`]); an error is located in the whole of `text`, where its reader
+/// would look for it.
+pub fn parse_span(text: &str, span: Range<usize>, max_depth: usize) -> Result<Value, ParseError> {
+    // The parser reads up to the span's end only, and line and column count from the text's
+    // start, which the prefix shares.
+    let mut p = Parser::with_limit(text.get(..span.end).unwrap_or(""), max_depth);
+    p.pos = span.start.min(p.bytes.len());
+    parse_with(p)
 }
 
 /// [`parse`] with a parser set up by the caller (see [`Parser::with_extra_depth`]).
@@ -99,21 +115,13 @@ impl<'a> Parser<'a> {
         self.text.get(range).unwrap_or("")
     }
 
+    /// An error at the cursor. Only here is the position worked out, so reading text that
+    /// parses never pays for it.
     pub fn error(&self, message: impl Into<String>) -> ParseError {
-        let before = self.text.get(..self.pos).unwrap_or("");
-        let line = before
-            .bytes()
-            .filter(|&b| b == b'\n')
-            .count()
-            .saturating_add(1);
-        let column = before
-            .rsplit('\n')
-            .next()
-            .map_or(0, |l| l.chars().count())
-            .saturating_add(1);
         ParseError {
             offset: self.pos,
-            message: format!("{} at line {line} column {column}", message.into()),
+            position: TextPosition::at_byte(self.text, self.pos),
+            message: message.into(),
             too_deep: false,
         }
     }
@@ -596,12 +604,99 @@ mod tests {
         }
     }
 
+    fn fault(text: &str) -> (usize, usize, String) {
+        match parse(text) {
+            Ok(v) => panic!("{text}: parsed as {v:?}"),
+            Err(e) => (e.position.line, e.position.column, e.message),
+        }
+    }
+
     #[test]
     fn errors_say_where() {
+        let (line, column, message) = fault("{\n  \"a\": tru }");
+        assert_eq!((line, column), (2, 8));
+        assert!(
+            !message.contains("line"),
+            "the position is not repeated: {message}"
+        );
+        // The error carries it, and Display shows it.
         let e = parse("{\n  \"a\": tru }")
-            .err()
-            .map(|e| e.message)
-            .unwrap_or_default();
-        assert!(e.contains("line 2"), "{e}");
+            .map_err(|e| e.into_error("/x"))
+            .err();
+        let position = e.as_ref().and_then(|e| e.position);
+        assert_eq!(position, Some(TextPosition { line: 2, column: 8 }));
+        let shown = e.map(|e| e.to_string()).unwrap_or_default();
+        assert!(shown.ends_with(" (line 2, column 8)"), "{shown}");
+    }
+
+    #[test]
+    fn columns_count_utf16_units_and_lines_split_at_newlines() {
+        // Each pair is (text, line and column of the fault), as an editor's cursor would stand
+        // at the offending character: the column is 1 + the UTF-16 length before it.
+        for (text, at) in [
+            ("[1,\n 2,\n  x]", (3, 3)),
+            ("[\"中文\", x]", (1, 8)),
+            ("[\"😀\", x]", (1, 8)),
+            ("[\"😀😀\",\n\"𠀀\" x]", (2, 6)),
+            ("\r\n\r\n  @", (3, 3)),
+            ("\n\n\n", (4, 1)),
+            ("{\"a\":\n\"中\n", (2, 3)),
+            ("\"é中😀\\q\"", (1, 7)),
+        ] {
+            let (line, column, message) = fault(text);
+            assert_eq!((line, column), at, "{text:?}: {message}");
+        }
+    }
+
+    #[test]
+    fn an_error_at_the_end_of_the_text_is_past_its_last_character() {
+        for (text, at) in [
+            ("", (1, 1)),
+            ("[", (1, 2)),
+            ("{\"a\":", (1, 6)),
+            ("[\n  \"😀", (2, 6)),
+            ("[1,\n", (2, 1)),
+            ("[\"中", (1, 4)),
+        ] {
+            let (line, column, message) = fault(text);
+            assert_eq!((line, column), at, "{text:?}: {message}");
+            assert!(
+                message.contains("end") || message.contains("unterminated"),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn too_deep_is_located_too() {
+        let deep = format!("{{\"a\":\n{}", "[".repeat(MAX_DEPTH + 1));
+        let e = parse(&deep).err();
+        assert_eq!(e.as_ref().map(|e| e.too_deep), Some(true));
+        assert_eq!(
+            e.map(|e| e.position),
+            Some(TextPosition {
+                line: 2,
+                column: MAX_DEPTH
+            })
+        );
+    }
+
+    #[test]
+    fn a_span_is_located_in_the_whole_text() {
+        let text = "[1,\n {\"b\": [[[0]]]}]";
+        let start = text.find('{').unwrap_or(0);
+        let span = start..text.len().saturating_sub(1);
+        assert!(parse_span(text, span.clone(), 9).is_ok());
+        let e = parse_span(text, span, 3).err();
+        assert_eq!(
+            e.map(|e| (e.too_deep, e.position)),
+            Some((
+                true,
+                TextPosition {
+                    line: 2,
+                    column: 10
+                }
+            ))
+        );
     }
 }

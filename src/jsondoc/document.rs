@@ -3,7 +3,7 @@
 
 use super::timestamp::timestamp_ms_at;
 use crate::json::{self, Value};
-use crate::{Error, ErrorCode, Result};
+use crate::{Error, ErrorCode, Limits, Result};
 use std::collections::{HashMap, HashSet};
 
 /// Who wrote a document (`origin_type`).
@@ -139,13 +139,24 @@ pub trait DocSet {
 /// parsed; any other string is the value itself (plain text is still worth sending, and one
 /// malformed row must not fail the whole request). Nesting past the depth limit is an error.
 pub fn data_value(v: Value, index: usize, max_depth: usize) -> Result<Value> {
+    data_and_form(v, max_depth)
+        .map(|(value, _)| value)
+        .map_err(|e| e.into_error(&format!("/{index}/data")))
+}
+
+/// [`data_value`], also saying whether `v` was JSON text, for a caller that writes the value
+/// back in the form it came in; the error is the parser's, for the caller to place.
+pub(crate) fn data_and_form(
+    v: Value,
+    max_depth: usize,
+) -> std::result::Result<(Value, bool), json::ParseError> {
     match v {
         Value::String(text) => match json::parse_limited(&text, max_depth) {
-            Ok(parsed) => Ok(parsed),
-            Err(e) if e.too_deep => Err(e.into_error(&format!("/{index}/data"))),
-            Err(_) => Ok(Value::String(text)),
+            Ok(parsed) => Ok((parsed, true)),
+            Err(e) if e.too_deep => Err(e),
+            Err(_) => Ok((Value::String(text), false)),
         },
-        other => Ok(other),
+        other => Ok((other, false)),
     }
 }
 
@@ -163,10 +174,21 @@ pub struct Jsondoc {
 pub struct OwnedDocs {
     metas: Vec<DocMeta>,
     bodies: Vec<(Value, Option<Value>)>,
+    /// The limits it was built under: `maxDepth` also bounds JSON-text bodies read when
+    /// rendered.
+    limits: Limits,
 }
 
 impl OwnedDocs {
+    /// [`OwnedDocs::new_with_limits`] under the default [`Limits`].
     pub fn new(docs: Vec<Jsondoc>) -> Result<Self> {
+        Self::new_with_limits(docs, &Limits::default())
+    }
+
+    /// Holds `docs` under `limits`: no more than `maxDocuments` of them, and JSON-text `data`
+    /// read no deeper than `maxDepth`.
+    pub fn new_with_limits(docs: Vec<Jsondoc>, limits: &Limits) -> Result<Self> {
+        limits.check_documents(docs.len(), "")?;
         let mut metas = Vec::with_capacity(docs.len());
         let mut bodies = Vec::with_capacity(docs.len());
         for d in docs {
@@ -174,14 +196,25 @@ impl OwnedDocs {
             bodies.push((d.data, d.metadata));
         }
         check_unique_ids(&metas)?;
-        Ok(OwnedDocs { metas, bodies })
+        Ok(OwnedDocs {
+            metas,
+            bodies,
+            limits: *limits,
+        })
     }
 
-    /// Reads documents from a parsed JSON array.
+    /// Reads documents from a parsed JSON array under the default [`Limits`].
     pub fn from_value(v: &Value) -> Result<Self> {
+        Self::from_value_with_limits(v, &Limits::default())
+    }
+
+    /// [`OwnedDocs::from_value`] under `limits` (see [`OwnedDocs::new_with_limits`]).
+    pub fn from_value_with_limits(v: &Value, limits: &Limits) -> Result<Self> {
         let Value::Array(items) = v else {
             return Err(not_documents(json::read::kind(v)));
         };
+        // Before any document is read, as the JSON-text reader refuses the one too many.
+        limits.check_documents(items.len(), "")?;
         let mut docs = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let Value::Object(o) = item else {
@@ -206,7 +239,7 @@ impl OwnedDocs {
                 metadata,
             });
         }
-        OwnedDocs::new(docs)
+        OwnedDocs::new_with_limits(docs, limits)
     }
 }
 
@@ -226,7 +259,7 @@ impl DocSet for OwnedDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (data, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        data_value(data.clone(), index, json::MAX_DEPTH)
+        data_value(data.clone(), index, self.limits.max_depth)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
@@ -359,6 +392,50 @@ mod tests {
         );
         let e = docs(&deep).unwrap().data(0).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/0/data"));
+    }
+
+    #[test]
+    fn bodies_are_read_under_the_limits_the_documents_were_built_with() {
+        let row = |data: &str| {
+            format!(
+                r#"{{"id":"{}","schema_type":"t","origin_type":"user_input","created_at":1,"data":{}}}"#,
+                data.len(),
+                json::stringify(&Value::String(data.to_string()), 0)
+            )
+        };
+        let nest = |n: usize| format!("{}1{}", "[".repeat(n), "]".repeat(n));
+        let rows = json::parse(&format!("[{},{}]", row(&nest(3)), row(&nest(4)))).unwrap();
+        let limits = |max_documents, max_depth| Limits {
+            max_documents,
+            max_depth,
+            ..Limits::default()
+        };
+        let d = OwnedDocs::from_value_with_limits(&rows, &limits(2, 3)).unwrap();
+        assert!(d.data(0).is_ok());
+        let e = d.data(1).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/1/data"));
+        assert!(e.message.contains("3 levels"), "{}", e.message);
+        // The default limit (256) reads both, and so do the constructors without limits.
+        let d = OwnedDocs::from_value(&rows).unwrap();
+        assert!(d.data(0).is_ok() && d.data(1).is_ok());
+        let held = |docs: &OwnedDocs| {
+            (0..2)
+                .map(|i| Jsondoc {
+                    meta: docs.metas()[i].clone(),
+                    data: docs.bodies[i].0.clone(),
+                    metadata: None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let d = OwnedDocs::new(held(&d)).unwrap();
+        assert!(d.data(1).is_ok());
+        let d = OwnedDocs::new_with_limits(held(&d), &limits(2, 3)).unwrap();
+        assert_eq!(d.data(1).unwrap_err().code, ErrorCode::TooDeep);
+        // One document too many is refused before any is read, as the JSON-text reader does.
+        let e = OwnedDocs::from_value_with_limits(&rows, &limits(1, 3)).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooLarge, ""));
+        let e = OwnedDocs::new_with_limits(held(&d), &limits(1, 3)).unwrap_err();
+        assert_eq!(e.code, ErrorCode::TooLarge);
     }
 
     #[test]

@@ -169,8 +169,7 @@ impl DocSet for JsonDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        let raw = self.text.get(range.clone()).unwrap_or("null");
-        let v = json::parse_limited(raw, self.max_depth)
+        let v = json::parse_span(&self.text, range.clone(), self.max_depth)
             .map_err(|e| e.into_error(&format!("/{index}/data")))?;
         data_value(v, index, self.max_depth)
     }
@@ -180,8 +179,7 @@ impl DocSet for JsonDocs {
         match range {
             None => Ok(None),
             Some(r) => {
-                let raw = self.text.get(r.clone()).unwrap_or("null");
-                let v = json::parse_limited(raw, self.max_depth)
+                let v = json::parse_span(&self.text, r.clone(), self.max_depth)
                     .map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
                 metadata_value(Some(v), index)
             }
@@ -237,7 +235,7 @@ impl JsonInput {
                     "profile" => {
                         let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
                         profile = Some(
-                            json::parse_limited(p.slice(r), limits.max_depth)
+                            json::parse_span(&text, r, limits.max_depth)
                                 .map_err(|e| e.into_error(&path))?,
                         );
                     }
@@ -245,7 +243,7 @@ impl JsonInput {
                         let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
                         // Numbers JSON cannot hold (1e400 reads as Infinity, as in JSON.parse)
                         // are refused by the field's one reader, as a host object's are.
-                        let v = json::parse_limited(p.slice(r), limits.max_depth)
+                        let v = json::parse_span(&text, r, limits.max_depth)
                             .map_err(|e| e.into_error(&path))?;
                         rest.insert(key, v);
                     }
@@ -339,5 +337,44 @@ mod tests {
             (e.code, e.path.as_str()),
             (ErrorCode::TooDeep, "/0/project_id")
         );
+    }
+
+    #[test]
+    fn json_errors_are_located_in_the_text_that_was_read() {
+        use crate::TextPosition;
+        let at = |line, column| Some(TextPosition { line, column });
+        // In the documents' text: the missing comma after the emoji's string (expected
+        // positions from JSON.parse's message in Node).
+        let broken = DOCS.replace(r#""id": "b","#, "\"id\": \"😀\"");
+        let e = JsonDocs::parse(broken).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidJson, "/1"));
+        assert_eq!(e.position, at(4, 21));
+        // Under "documents" of a whole input the text is the input's.
+        let e = JsonInput::parse(format!(
+            "{{\"documents\":\n{}",
+            DOCS.replace("\"t\"", "'t'")
+        ))
+        .err()
+        .unwrap();
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidJson, "/documents/0/schema_type")
+        );
+        assert_eq!(e.position, at(3, 36));
+        // JSON text in a `data` string: a position in that text, which the path names.
+        let nested = DOCS.replace(r#"[1]"#, r#"[\n[[1]]]"#);
+        let docs = JsonDocs::parse_with_limits(nested, &limits(9, 3, 1 << 20)).unwrap();
+        let e = docs.data(1).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/1/data"));
+        assert_eq!(e.position, at(2, 2));
+        // A member read twice (validated, then parsed) is located in the whole input.
+        let e = JsonInput::parse_with_limits(
+            "{\"documents\": [],\n \"profile\": {\"a\": [[1]]}}".to_string(),
+            &limits(9, 2, 1 << 20),
+        )
+        .err()
+        .unwrap();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/profile"));
+        assert_eq!(e.position, at(2, 20));
     }
 }

@@ -82,7 +82,7 @@ fn days_in_month(y: i64, m: i64) -> i64 {
     }
 }
 
-/// `YYYY-MM-DD`, optionally `(T| )HH:MM[:SS[.fff…]]` and `Z` or `±HH[:MM]`.
+/// `YYYY-MM-DD`, optionally `(T|t| )HH:MM[:SS[.fff…]]` and `Z`, `z` or `±HH[:MM]`.
 #[allow(clippy::arithmetic_side_effects)] // every operand is range-checked first
 pub fn parse_iso8601(s: &str) -> Option<f64> {
     let mut c = Cursor {
@@ -101,9 +101,12 @@ pub fn parse_iso8601(s: &str) -> Option<f64> {
     if !(1..=12).contains(&month) || day < 1 || day > days_in_month(year, month) {
         return None;
     }
-    let (mut hour, mut minute, mut second, mut millis) = (0, 0, 0, 0.0f64);
+    let (mut hour, mut minute, mut second, mut millis) = (0, 0, 0, 0i64);
     let mut offset_min = 0i64;
-    if c.eat(b'T') || c.eat(b' ') {
+    // 24:00 is midnight at the end of the day, so any later instant is refused, even one past
+    // the milliseconds (24:00:00.0001), as Date.parse refuses it.
+    let mut frac_nonzero = false;
+    if c.eat(b'T') || c.eat(b't') || c.eat(b' ') {
         hour = c.num(2)?;
         if !c.eat(b':') {
             return None;
@@ -112,24 +115,29 @@ pub fn parse_iso8601(s: &str) -> Option<f64> {
         if c.eat(b':') {
             second = c.num(2)?;
             if c.eat(b'.') || c.eat(b',') {
+                // Whole milliseconds from the first three digits, the rest dropped: a Date
+                // holds whole milliseconds and Date.parse truncates. Summing every digit in a
+                // double instead rounded .99999999999999999 up to a whole second. (V8 differs
+                // past nine digits when the fraction starts with 0 — it reads .0123456789 as
+                // 123 ms — a quirk not copied here; see tests/timestamps.json.)
                 let start = c.at;
-                let mut frac = 0.0f64;
-                let mut scale = 100.0f64;
+                let mut scale = 100;
                 while let Some(d) = c.peek().filter(u8::is_ascii_digit) {
-                    frac += f64::from(d - b'0') * scale;
-                    scale /= 10.0;
+                    let d = i64::from(d - b'0');
+                    millis += d * scale;
+                    scale /= 10;
+                    frac_nonzero |= d != 0;
                     c.at += 1;
                 }
                 if c.at == start {
                     return None;
                 }
-                millis = frac.floor(); // JS Date keeps whole milliseconds
             }
         }
         if hour > 24
             || minute > 59
             || second > 59
-            || (hour == 24 && (minute, second, millis) != (0, 0, 0.0))
+            || (hour == 24 && (minute != 0 || second != 0 || frac_nonzero))
         {
             return None;
         }
@@ -156,8 +164,8 @@ pub fn parse_iso8601(s: &str) -> Option<f64> {
     }
     let days = days_from_civil(year, month, day);
     let secs = days * 86_400 + hour * 3600 + (minute - offset_min) * 60 + second;
-    #[allow(clippy::cast_precision_loss)] // |secs| < 2^43, exact in an f64
-    Some(secs as f64 * 1000.0 + millis)
+    #[allow(clippy::cast_precision_loss)] // |ms| < 2^49, exact in an f64
+    Some((secs * 1000 + millis) as f64)
 }
 
 #[cfg(test)]
@@ -190,6 +198,58 @@ mod tests {
             parse_iso8601("2026-03-02T10:15:00.1239Z"),
             Some(1_772_446_500_123.0)
         );
+    }
+
+    #[test]
+    fn fraction_digits_past_milliseconds_are_dropped_not_rounded() {
+        // Values from Node's Date.parse: a sum of the digits in a double reached 401000 here.
+        assert_eq!(
+            parse_iso8601("2025-07-20T08:00:00.99999999999999999Z"),
+            Some(1_752_998_400_999.0)
+        );
+        assert_eq!(
+            parse_iso8601("9999-12-31T23:59:59.99999999999999999Z"),
+            Some(253_402_300_799_999.0)
+        );
+        assert_eq!(
+            parse_iso8601("1969-12-31T23:59:59.99999999999999999Z"),
+            Some(-1.0)
+        );
+    }
+
+    #[test]
+    fn agrees_with_date_parse_on_the_shared_corpus() {
+        // Pinned from Date.parse; tests/node/timestamps.test.mjs checks the package against a
+        // live Date.parse on the same strings.
+        let corpus = crate::json::parse(include_str!("../../tests/timestamps.json")).unwrap();
+        let list = |key: &str| match corpus.as_object().and_then(|o| o.get(key)) {
+            Some(Value::Array(items)) => items.clone(),
+            _ => panic!("tests/timestamps.json has no {key}"),
+        };
+        let text_and_ms = |item: &Value| match item {
+            Value::Array(row) => match row.as_slice() {
+                [Value::String(text), Value::Number(ms), ..] => (text.clone(), *ms),
+                _ => panic!("{row:?}"),
+            },
+            _ => panic!("{item:?}"),
+        };
+        let cases = list("cases");
+        assert!(cases.len() > 100);
+        for case in &cases {
+            let (text, ms) = text_and_ms(case);
+            assert_eq!(parse_iso8601(&text), Some(ms), "{text}");
+        }
+        // Where V8 reads a long fraction its own way, the first three digits still count.
+        for case in &list("v8Differs") {
+            let (text, ms) = text_and_ms(case);
+            assert_eq!(parse_iso8601(&text), Some(ms), "{text}");
+        }
+        for refused in list("refused").iter().chain(&list("stricter")) {
+            let Value::String(text) = refused else {
+                panic!("{refused:?}")
+            };
+            assert_eq!(parse_iso8601(text), None, "{text}");
+        }
     }
 
     #[test]

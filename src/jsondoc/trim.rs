@@ -165,11 +165,8 @@ pub fn trim_document_limited(
         .get("data")
         .cloned()
         .ok_or_else(|| Error::new(ErrorCode::MissingField, "/data", "data is required"))?;
-    let was_text = matches!(&data, Value::String(t) if json::parse_limited(t, max_depth).is_ok());
-    let mut value = super::document::data_value(data, 0, max_depth).map_err(|mut e| {
-        e.path = "/data".to_string();
-        e
-    })?;
+    let (mut value, was_text) =
+        super::document::data_and_form(data, max_depth).map_err(|e| e.into_error("/data"))?;
     if trim_value(&mut value, level, trim) {
         let data = if was_text {
             Value::String(crate::json::stringify(&value, 0))
@@ -282,5 +279,113 @@ mod tests {
         let m = mark_trimmed(Some(parse(r#"{"source":"x"}"#).unwrap()));
         assert_eq!(stringify(&m, 0), r#"{"source":"x","trimmed":true}"#);
         assert_eq!(stringify(&mark_trimmed(None), 0), r#"{"trimmed":true}"#);
+    }
+
+    fn doc(data: &str, metadata: &str) -> Value {
+        let meta = if metadata.is_empty() {
+            String::new()
+        } else {
+            format!(r#","metadata":{metadata}"#)
+        };
+        parse(&format!(r#"{{"id":"a","data":{data}{meta}}}"#)).unwrap()
+    }
+
+    fn trimmed(data: &str, metadata: &str, level: TrimLevel, depth: usize) -> String {
+        match trim_document_limited(doc(data, metadata), level, &trim(), depth) {
+            Ok(v) => stringify(&v, 0),
+            Err(e) => format!("{} {} {:?}", e.code.as_str(), e.path, e.position),
+        }
+    }
+
+    #[test]
+    fn a_document_keeps_the_form_of_its_data() {
+        let long = "x".repeat(600);
+        let cut = format!("{} [truncated]", "x".repeat(500));
+        let t = TrimLevel::Truncated;
+        // A value stays a value.
+        assert_eq!(
+            trimmed(&format!(r#"{{"s":"{long}"}}"#), "", t, 256),
+            format!(r#"{{"id":"a","data":{{"s":"{cut}"}},"metadata":{{"trimmed":true}}}}"#)
+        );
+        // JSON text stays JSON text, written compactly.
+        assert_eq!(
+            trimmed(
+                &format!(r#""{{ \"s\" : \"{long}\" }}""#),
+                r#"{"m":1}"#,
+                t,
+                256
+            ),
+            format!(
+                r#"{{"id":"a","data":"{{\"s\":\"{cut}\"}}","metadata":{{"m":1,"trimmed":true}}}}"#
+            )
+        );
+        // JSON text of a string: the string is cut, and written back as JSON text.
+        assert_eq!(
+            trimmed(&format!(r#""\"{long}\"""#), "null", t, 256),
+            format!(r#"{{"id":"a","data":"\"{cut}\"","metadata":{{"trimmed":true}}}}"#)
+        );
+        // Plain text is the value itself.
+        assert_eq!(
+            trimmed(&format!(r#""{long} and more""#), "", t, 256),
+            format!(r#"{{"id":"a","data":"{cut}","metadata":{{"trimmed":true}}}}"#)
+        );
+        // Nothing to trim: the document as given, JSON text untouched.
+        for (data, level) in [
+            (r#""{ \"a\" : [1, 2] }""#, TrimLevel::Truncated),
+            (r#""{ \"a\" : [1, 2] }""#, TrimLevel::Full),
+            (r#""42""#, TrimLevel::Summarized),
+            (r#""not json""#, TrimLevel::Summarized),
+            (r#"[1,2]"#, TrimLevel::Summarized),
+        ] {
+            assert_eq!(
+                trimmed(data, "", level, 256),
+                format!(r#"{{"id":"a","data":{data}}}"#)
+            );
+        }
+        // Summarized: containers of JSON text become counts, still as JSON text.
+        let items = (0..30).map(|i| i.to_string()).collect::<Vec<_>>().join(",");
+        assert_eq!(
+            trimmed(
+                &format!(r#""{{\"l\":[{items}]}}""#),
+                "",
+                TrimLevel::Summarized,
+                256
+            ),
+            r#"{"id":"a","data":"{\"l\":{\"summary\":\"Original had 30 items\"}}","metadata":{"trimmed":true}}"#
+        );
+    }
+
+    #[test]
+    fn a_document_is_refused_where_it_was() {
+        let long = "x".repeat(600);
+        let t = TrimLevel::Truncated;
+        // JSON text nesting past the limit: TOO_DEEP at /data, located in that text.
+        assert_eq!(
+            trimmed(r#""[[\n[1]]]""#, "", t, 2),
+            "TOO_DEEP /data Some(TextPosition { line: 2, column: 1 })"
+        );
+        assert_eq!(
+            trimmed(r#""[[[1]]]""#, "", t, 3),
+            r#"{"id":"a","data":"[[[1]]]"}"#
+        );
+        // Metadata is checked only when there is something to mark.
+        assert_eq!(
+            trimmed(&format!(r#""{long}""#), "[]", t, 256),
+            "INVALID_INPUT /metadata None"
+        );
+        assert_eq!(
+            trimmed(r#""short""#, "[]", t, 256),
+            r#"{"id":"a","data":"short","metadata":[]}"#
+        );
+        let e = trim_document(parse(r#"{"id":"a"}"#).unwrap(), t, &trim()).err();
+        assert_eq!(
+            e.map(|e| (e.code, e.path)),
+            Some((crate::ErrorCode::MissingField, "/data".to_string()))
+        );
+        let e = trim_document(Value::Null, t, &trim()).err();
+        assert_eq!(
+            e.map(|e| (e.code, e.path)),
+            Some((crate::ErrorCode::InvalidInput, String::new()))
+        );
     }
 }
