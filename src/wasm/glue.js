@@ -8,15 +8,26 @@ export class CtxpackError extends Error {
    * @param {string} message for people
    * @param {string} code stable, for programs to branch on
    * @param {string} path JSON pointer to the offending field of the argument
+   * @param {number} [line] for a fault in JSON text: 1-based line in that text
+   * @param {number} [column] 1-based, in UTF-16 units (an editor's cursor column)
    */
-  constructor(message, code, path) {
+  constructor(message, code, path, line, column) {
     super(message);
     this.code = code;
     this.path = path;
+    if (line !== undefined) {
+      this.line = line;
+      this.column = column;
+    }
   }
 
   toJSON() {
-    return { name: this.name, code: this.code, path: this.path, message: this.message };
+    const out = { name: this.name, code: this.code, path: this.path, message: this.message };
+    if (this.line !== undefined) {
+      out.line = this.line;
+      out.column = this.column;
+    }
+    return out;
   }
 }
 Object.defineProperty(CtxpackError.prototype, "name", { value: "CtxpackError", writable: true, configurable: true });

@@ -43,3 +43,43 @@ test("a host NaN is refused by the field it stands in, as the text's 1e400 is", 
   const param = thrown(() => assembleContext({ documents, request: { intent: "default", params: { n: [-Infinity] } } }));
   assert.deepEqual(param, { ...expected["request-param-1e400"], message: "-Infinity is not a JSON number" });
 });
+
+test("INVALID_JSON says where in the text: line and UTF-16 column, as an editor counts", () => {
+  const at = (text) => {
+    const i = text.indexOf("§");
+    const before = text.slice(0, i);
+    const lines = before.split("\n");
+    return { text: text.replace("§", ""), line: lines.length, column: lines.at(-1).length + 1 };
+  };
+  const doc = '{"id": "a", "schema_type": "t", "origin_type": "user_input", "created_at": 1, "data": 1}';
+  for (const [label, raw, call, path] of [
+    ["documents text, after an emoji", `[\n  ${doc},\n  {"id": "😀好" §7}\n]`, (t) => assembleContext({ documents: t }), "/documents/1"],
+    ["whole input text", `{"documents": [\n${doc}\n],\n "now": §nope}`, (t) => assembleContext(t), "/now"],
+    ["a trailing comma", `[${doc},§]`, (t) => assembleContext({ documents: t }), "/documents/1"],
+  ]) {
+    const { text, line, column } = at(raw);
+    const e = (() => {
+      try {
+        call(text);
+      } catch (e) {
+        return e;
+      }
+    })();
+    assert.ok(e instanceof CtxpackError, label);
+    assert.equal(e.code, "INVALID_JSON", `${label}: ${e.message}`);
+    assert.equal(e.path, path, label);
+    assert.deepEqual([e.line, e.column], [line, column], `${label}: ${e.message}`);
+    assert.deepEqual([e.toJSON().line, e.toJSON().column], [line, column], label);
+  }
+  // The position is in the text given (here the documents' text), the path as deep as the
+  // reader got (the document it was reading). Other errors carry no position.
+  const e = (() => {
+    try {
+      assembleContext({ documents: [], maxChars: -1 });
+    } catch (e) {
+      return e;
+    }
+  })();
+  assert.equal(e.line, undefined);
+  assert.equal("line" in e.toJSON(), false);
+});
