@@ -25,7 +25,10 @@ fn main() -> ExitCode {
 }
 
 fn run(project: &str, profile: &str, request: &str) -> Result<(), Box<dyn std::error::Error>> {
-    let input = JsonInput::parse(std::fs::read_to_string(project)?)?;
+    let input = JsonInput::parse(
+        std::fs::read_to_string(project)?,
+        &ctxpack::Limits::default(),
+    )?;
     let assembler =
         ContextAssembler::new(&Profile::from_json(&std::fs::read_to_string(profile)?)?)?;
     // The sample project names and describes itself beside its documents and edges.

@@ -148,7 +148,10 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Result<Limits> {
-        Limits::from_value(&json::parse(text).unwrap_or(Value::Null), "/limits")
+        Limits::from_value(
+            &json::parse(text, &crate::Limits::default()).unwrap_or(Value::Null),
+            "/limits",
+        )
     }
 
     #[test]
@@ -185,8 +188,12 @@ mod tests {
 
     #[test]
     fn options_hold_limits_and_nothing_else() {
-        let opts =
-            |t: &str| Limits::from_options(&json::parse(t).unwrap_or(Value::Null), "/options");
+        let opts = |t: &str| {
+            Limits::from_options(
+                &json::parse(t, &crate::Limits::default()).unwrap_or(Value::Null),
+                "/options",
+            )
+        };
         assert_eq!(opts("null").unwrap(), Limits::default());
         assert_eq!(opts(r#"{"limits": {"maxDepth": 8}}"#).unwrap().max_depth, 8);
         let e = opts(r#"{"limit": {}}"#).unwrap_err();

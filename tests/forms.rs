@@ -21,7 +21,7 @@ const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/errors");
 
 fn cases() -> Vec<(String, String)> {
     let text = fs::read_to_string(format!("{DIR}/cases.json")).unwrap();
-    let Value::Array(items) = json::parse(&text).unwrap() else {
+    let Value::Array(items) = json::parse(&text, &ctxpack::Limits::default()).unwrap() else {
         panic!("cases.json is an array")
     };
     items
@@ -41,7 +41,7 @@ fn cases() -> Vec<(String, String)> {
 
 /// The input as JSON text, read by the lazy text reader.
 fn from_text(text: &str) -> Result<()> {
-    let parsed = JsonInput::parse(text.to_string())?;
+    let parsed = JsonInput::parse(text.to_string(), &ctxpack::Limits::default())?;
     let profile = match &parsed.profile {
         Some(v) => Profile::from_value(v, "/profile")?,
         None => Profile::default(),
@@ -53,7 +53,7 @@ fn from_text(text: &str) -> Result<()> {
 
 /// The input as a parsed value, read by the value readers, members in the input's order.
 fn from_value(text: &str) -> Result<()> {
-    let v = json::parse(text).map_err(|e| e.into_error(""))?;
+    let v = json::parse(text, &ctxpack::Limits::default()).map_err(|e| e.into_error(""))?;
     let o = v.as_object().expect("an object");
     let mut docs = None;
     let mut profile = Profile::default();
@@ -61,7 +61,10 @@ fn from_value(text: &str) -> Result<()> {
     for (k, x) in o.iter() {
         match k {
             "documents" => {
-                docs = Some(OwnedDocs::from_value(x).map_err(|e| e.under("/documents"))?)
+                docs = Some(
+                    OwnedDocs::from_value(x, &ctxpack::Limits::default())
+                        .map_err(|e| e.under("/documents"))?,
+                )
             }
             "profile" => profile = Profile::from_value(x, "/profile")?,
             _ => rest.insert(k.to_string(), x.clone()),

@@ -19,9 +19,10 @@ const PROFILE: &str = include_str!("../profiles/writing-app.json");
 const UPSTREAM: [&str; 4] = ["灵感创意", "故事设定", "chronicles", "分集结构"];
 
 fn project() -> (OwnedDocs, Vec<Edge>, Vec<String>) {
-    let v = json::parse(PROJECT).unwrap();
+    let v = json::parse(PROJECT, &ctxpack::Limits::default()).unwrap();
     let o = v.as_object().unwrap();
-    let docs = OwnedDocs::from_value(o.get("documents").unwrap()).unwrap();
+    let docs =
+        OwnedDocs::from_value(o.get("documents").unwrap(), &ctxpack::Limits::default()).unwrap();
     let edges: Vec<Edge> =
         ctxpack::shape::Input::read(o.get("edges").unwrap_or(&Value::Array(vec![])), "/edges")
             .unwrap();

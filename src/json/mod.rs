@@ -15,7 +15,7 @@ mod stringify;
 mod to_json;
 mod value;
 
-pub use parse::{parse, parse_limited, parse_span, parse_with, ParseError, Parser, MAX_DEPTH};
+pub use parse::{parse, parse_span, parse_with, ParseError, Parser, MAX_DEPTH};
 pub use stringify::{format_number, quote, stringify, stringify_into, write_string};
 pub use to_json::{count, object, ToJson};
 pub(crate) use value::array_index;

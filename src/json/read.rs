@@ -262,7 +262,7 @@ mod tests {
     use super::*;
 
     fn value(text: &str) -> Value {
-        crate::json::parse(text).unwrap_or(Value::Null)
+        crate::json::parse(text, &crate::Limits::default()).unwrap_or(Value::Null)
     }
 
     #[test]

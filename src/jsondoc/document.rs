@@ -138,8 +138,8 @@ pub trait DocSet {
 /// The app's rows hold `data` as JSON text, so a string `data` that is valid JSON text is
 /// parsed; any other string is the value itself (plain text is still worth sending, and one
 /// malformed row must not fail the whole request). Nesting past the depth limit is an error.
-pub fn data_value(v: Value, index: usize, max_depth: usize) -> Result<Value> {
-    data_and_form(v, max_depth)
+pub fn data_value(v: Value, index: usize, limits: &Limits) -> Result<Value> {
+    data_and_form(v, limits)
         .map(|(value, _)| value)
         .map_err(|e| e.into_error(&format!("/{index}/data")))
 }
@@ -148,10 +148,10 @@ pub fn data_value(v: Value, index: usize, max_depth: usize) -> Result<Value> {
 /// back in the form it came in; the error is the parser's, for the caller to place.
 pub(crate) fn data_and_form(
     v: Value,
-    max_depth: usize,
+    limits: &Limits,
 ) -> std::result::Result<(Value, bool), json::ParseError> {
     match v {
-        Value::String(text) => match json::parse_limited(&text, max_depth) {
+        Value::String(text) => match json::parse(&text, limits) {
             Ok(parsed) => Ok((parsed, true)),
             Err(e) if e.too_deep => Err(e),
             Err(_) => Ok((Value::String(text), false)),
@@ -180,14 +180,9 @@ pub struct OwnedDocs {
 }
 
 impl OwnedDocs {
-    /// [`OwnedDocs::new_with_limits`] under the default [`Limits`].
-    pub fn new(docs: Vec<Jsondoc>) -> Result<Self> {
-        Self::new_with_limits(docs, &Limits::default())
-    }
-
-    /// Holds `docs` under `limits`: no more than `maxDocuments` of them, and JSON-text `data`
-    /// read no deeper than `maxDepth`.
-    pub fn new_with_limits(docs: Vec<Jsondoc>, limits: &Limits) -> Result<Self> {
+    /// Holds `docs` under `limits` (`&Limits::default()` for the defaults): no more than
+    /// `maxDocuments` of them, and JSON-text `data` read no deeper than `maxDepth`.
+    pub fn new(docs: Vec<Jsondoc>, limits: &Limits) -> Result<Self> {
         limits.check_documents(docs.len(), "")?;
         let mut metas = Vec::with_capacity(docs.len());
         let mut bodies = Vec::with_capacity(docs.len());
@@ -203,13 +198,8 @@ impl OwnedDocs {
         })
     }
 
-    /// Reads documents from a parsed JSON array under the default [`Limits`].
-    pub fn from_value(v: &Value) -> Result<Self> {
-        Self::from_value_with_limits(v, &Limits::default())
-    }
-
-    /// [`OwnedDocs::from_value`] under `limits` (see [`OwnedDocs::new_with_limits`]).
-    pub fn from_value_with_limits(v: &Value, limits: &Limits) -> Result<Self> {
+    /// Reads documents from a parsed JSON array under `limits` (see [`OwnedDocs::new`]).
+    pub fn from_value(v: &Value, limits: &Limits) -> Result<Self> {
         let Value::Array(items) = v else {
             return Err(not_documents(json::read::kind(v)));
         };
@@ -239,7 +229,7 @@ impl OwnedDocs {
                 metadata,
             });
         }
-        OwnedDocs::new_with_limits(docs, limits)
+        OwnedDocs::new(docs, limits)
     }
 }
 
@@ -259,7 +249,7 @@ impl DocSet for OwnedDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (data, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        data_value(data.clone(), index, self.limits.max_depth)
+        data_value(data.clone(), index, &self.limits)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
@@ -376,7 +366,10 @@ mod tests {
     use super::*;
 
     fn docs(json: &str) -> Result<OwnedDocs> {
-        OwnedDocs::from_value(&json::parse(json).unwrap())
+        OwnedDocs::from_value(
+            &json::parse(json, &crate::Limits::default()).unwrap(),
+            &crate::Limits::default(),
+        )
     }
 
     #[test]
@@ -404,19 +397,23 @@ mod tests {
             )
         };
         let nest = |n: usize| format!("{}1{}", "[".repeat(n), "]".repeat(n));
-        let rows = json::parse(&format!("[{},{}]", row(&nest(3)), row(&nest(4)))).unwrap();
+        let rows = json::parse(
+            &format!("[{},{}]", row(&nest(3)), row(&nest(4))),
+            &crate::Limits::default(),
+        )
+        .unwrap();
         let limits = |max_documents, max_depth| Limits {
             max_documents,
             max_depth,
             ..Limits::default()
         };
-        let d = OwnedDocs::from_value_with_limits(&rows, &limits(2, 3)).unwrap();
+        let d = OwnedDocs::from_value(&rows, &limits(2, 3)).unwrap();
         assert!(d.data(0).is_ok());
         let e = d.data(1).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/1/data"));
         assert!(e.message.contains("3 levels"), "{}", e.message);
         // The default limit (256) reads both, and so do the constructors without limits.
-        let d = OwnedDocs::from_value(&rows).unwrap();
+        let d = OwnedDocs::from_value(&rows, &crate::Limits::default()).unwrap();
         assert!(d.data(0).is_ok() && d.data(1).is_ok());
         let held = |docs: &OwnedDocs| {
             (0..2)
@@ -427,14 +424,14 @@ mod tests {
                 })
                 .collect::<Vec<_>>()
         };
-        let d = OwnedDocs::new(held(&d)).unwrap();
+        let d = OwnedDocs::new(held(&d), &crate::Limits::default()).unwrap();
         assert!(d.data(1).is_ok());
-        let d = OwnedDocs::new_with_limits(held(&d), &limits(2, 3)).unwrap();
+        let d = OwnedDocs::new(held(&d), &limits(2, 3)).unwrap();
         assert_eq!(d.data(1).unwrap_err().code, ErrorCode::TooDeep);
         // One document too many is refused before any is read, as the JSON-text reader does.
-        let e = OwnedDocs::from_value_with_limits(&rows, &limits(1, 3)).unwrap_err();
+        let e = OwnedDocs::from_value(&rows, &limits(1, 3)).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooLarge, ""));
-        let e = OwnedDocs::new_with_limits(held(&d), &limits(1, 3)).unwrap_err();
+        let e = OwnedDocs::new(held(&d), &limits(1, 3)).unwrap_err();
         assert_eq!(e.code, ErrorCode::TooLarge);
     }
 

@@ -300,7 +300,7 @@ mod tests {
     use crate::jsondoc::profile::Profile;
 
     fn json(text: &str) -> Value {
-        crate::json::parse(text).unwrap()
+        crate::json::parse(text, &crate::Limits::default()).unwrap()
     }
 
     fn profile() -> CompiledProfile {

@@ -19,8 +19,8 @@ pub struct JsonDocs {
     text: String,
     metas: Vec<DocMeta>,
     bodies: Vec<(Range<usize>, Option<Range<usize>>)>,
-    /// `limits.maxDepth`, for the bodies parsed when rendered.
-    max_depth: usize,
+    /// The call's limits: `maxDepth` also bounds the bodies parsed when rendered.
+    limits: Limits,
 }
 
 fn json_err(e: json::ParseError, path: &str) -> Error {
@@ -28,15 +28,10 @@ fn json_err(e: json::ParseError, path: &str) -> Error {
 }
 
 impl JsonDocs {
-    /// Reads a JSON array of documents under the default [`Limits`]; error paths are relative
-    /// to the array.
-    pub fn parse(text: String) -> Result<Self> {
-        Self::parse_with_limits(text, &Limits::default())
-    }
-
-    /// [`JsonDocs::parse`] under `limits`: the text's length, the number of documents and the
-    /// nesting of every value read.
-    pub fn parse_with_limits(text: String, limits: &Limits) -> Result<Self> {
+    /// Reads a JSON array of documents under `limits` (`&Limits::default()` for the defaults):
+    /// the text's length, the number of documents and the nesting of every value read. Error
+    /// paths are relative to the array.
+    pub fn parse(text: String, limits: &Limits) -> Result<Self> {
         limits.check_str(&text, "", "the documents' JSON text")?;
         let (metas, bodies) = {
             let mut p = Parser::with_limit(&text, limits.max_depth);
@@ -60,7 +55,7 @@ impl JsonDocs {
             text,
             metas,
             bodies,
-            max_depth: limits.max_depth,
+            limits: *limits,
         })
     }
 }
@@ -169,9 +164,9 @@ impl DocSet for JsonDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        let v = json::parse_span(&self.text, range.clone(), self.max_depth)
+        let v = json::parse_span(&self.text, range.clone(), &self.limits)
             .map_err(|e| e.into_error(&format!("/{index}/data")))?;
-        data_value(v, index, self.max_depth)
+        data_value(v, index, &self.limits)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
@@ -179,7 +174,7 @@ impl DocSet for JsonDocs {
         match range {
             None => Ok(None),
             Some(r) => {
-                let v = json::parse_span(&self.text, r.clone(), self.max_depth)
+                let v = json::parse_span(&self.text, r.clone(), &self.limits)
                     .map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
                 metadata_value(Some(v), index)
             }
@@ -198,14 +193,9 @@ pub struct JsonInput {
 }
 
 impl JsonInput {
-    /// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` under the default
-    /// [`Limits`]; error paths are relative to the input object.
-    pub fn parse(text: String) -> Result<Self> {
-        Self::parse_with_limits(text, &Limits::default())
-    }
-
-    /// [`JsonInput::parse`] under `limits`.
-    pub fn parse_with_limits(text: String, limits: &Limits) -> Result<Self> {
+    /// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` under `limits`;
+    /// error paths are relative to the input object.
+    pub fn parse(text: String, limits: &Limits) -> Result<Self> {
         limits.check_str(&text, "", "the input's JSON text")?;
         let mut p = Parser::with_limit(&text, limits.max_depth);
         p.skip_ws();
@@ -235,16 +225,15 @@ impl JsonInput {
                     "profile" => {
                         let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
                         profile = Some(
-                            json::parse_span(&text, r, limits.max_depth)
-                                .map_err(|e| e.into_error(&path))?,
+                            json::parse_span(&text, r, limits).map_err(|e| e.into_error(&path))?,
                         );
                     }
                     _ => {
                         let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
                         // Numbers JSON cannot hold (1e400 reads as Infinity, as in JSON.parse)
                         // are refused by the field's one reader, as a host object's are.
-                        let v = json::parse_span(&text, r, limits.max_depth)
-                            .map_err(|e| e.into_error(&path))?;
+                        let v =
+                            json::parse_span(&text, r, limits).map_err(|e| e.into_error(&path))?;
                         rest.insert(key, v);
                     }
                 }
@@ -295,14 +284,13 @@ mod tests {
 
     #[test]
     fn document_count_and_text_length_are_checked_before_reading() {
-        let e =
-            JsonDocs::parse_with_limits(DOCS.to_string(), &limits(1, 256, 1 << 20)).unwrap_err();
+        let e = JsonDocs::parse(DOCS.to_string(), &limits(1, 256, 1 << 20)).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooLarge, ""));
-        assert!(JsonDocs::parse_with_limits(DOCS.to_string(), &limits(2, 256, 1 << 20)).is_ok());
-        let e = JsonDocs::parse_with_limits(DOCS.to_string(), &limits(2, 256, 20)).unwrap_err();
+        assert!(JsonDocs::parse(DOCS.to_string(), &limits(2, 256, 1 << 20)).is_ok());
+        let e = JsonDocs::parse(DOCS.to_string(), &limits(2, 256, 20)).unwrap_err();
         assert_eq!(e.code, ErrorCode::TooLarge);
         let input = format!(r#"{{"documents": {DOCS}}}"#);
-        let e = JsonInput::parse_with_limits(input, &limits(1, 256, 1 << 20))
+        let e = JsonInput::parse(input, &limits(1, 256, 1 << 20))
             .err()
             .unwrap();
         assert_eq!(
@@ -314,25 +302,25 @@ mod tests {
     #[test]
     fn bodies_count_depth_from_themselves_when_rendered() {
         // Both bodies nest 2 levels, the whole text 4: depth 2 reads them.
-        let docs = JsonDocs::parse_with_limits(DOCS.to_string(), &limits(9, 2, 1 << 20)).unwrap();
+        let docs = JsonDocs::parse(DOCS.to_string(), &limits(9, 2, 1 << 20)).unwrap();
         assert!(docs.data(0).is_ok() && docs.data(1).is_ok());
         // Depth 1: JSON text is validated whole, as JSON.parse would, so the scan refuses the
         // first body, counted from itself.
-        let e = JsonDocs::parse_with_limits(DOCS.to_string(), &limits(9, 1, 1 << 20)).unwrap_err();
+        let e = JsonDocs::parse(DOCS.to_string(), &limits(9, 1, 1 << 20)).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/0/data"));
         // JSON text held in a string is read under the limit when rendered.
         let nested = DOCS
             .replace(r#"{"x": {"y": 1}}"#, "0")
             .replace(r#"[1]"#, "[[[1]]]");
         // {"x": [[[1]]]} nests 4 levels.
-        let docs = JsonDocs::parse_with_limits(nested.clone(), &limits(9, 4, 1 << 20)).unwrap();
+        let docs = JsonDocs::parse(nested.clone(), &limits(9, 4, 1 << 20)).unwrap();
         assert!(docs.data(1).is_ok());
-        let docs = JsonDocs::parse_with_limits(nested, &limits(9, 3, 1 << 20)).unwrap();
+        let docs = JsonDocs::parse(nested, &limits(9, 3, 1 << 20)).unwrap();
         assert_eq!(docs.data(1).unwrap_err().code, ErrorCode::TooDeep);
         // A field ctxpack does not read is skipped under the limit too, counted from itself.
         let deep_field = DOCS.replace(r#""project_id": 7"#, r#""project_id": [[[7]]]"#);
-        assert!(JsonDocs::parse_with_limits(deep_field.clone(), &limits(9, 3, 1 << 20)).is_ok());
-        let e = JsonDocs::parse_with_limits(deep_field, &limits(9, 2, 1 << 20)).unwrap_err();
+        assert!(JsonDocs::parse(deep_field.clone(), &limits(9, 3, 1 << 20)).is_ok());
+        let e = JsonDocs::parse(deep_field, &limits(9, 2, 1 << 20)).unwrap_err();
         assert_eq!(
             (e.code, e.path.as_str()),
             (ErrorCode::TooDeep, "/0/project_id")
@@ -346,14 +334,14 @@ mod tests {
         // In the documents' text: the missing comma after the emoji's string (expected
         // positions from JSON.parse's message in Node).
         let broken = DOCS.replace(r#""id": "b","#, "\"id\": \"😀\"");
-        let e = JsonDocs::parse(broken).unwrap_err();
+        let e = JsonDocs::parse(broken, &crate::Limits::default()).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidJson, "/1"));
         assert_eq!(e.position, at(4, 21));
         // Under "documents" of a whole input the text is the input's.
-        let e = JsonInput::parse(format!(
-            "{{\"documents\":\n{}",
-            DOCS.replace("\"t\"", "'t'")
-        ))
+        let e = JsonInput::parse(
+            format!("{{\"documents\":\n{}", DOCS.replace("\"t\"", "'t'")),
+            &crate::Limits::default(),
+        )
         .err()
         .unwrap();
         assert_eq!(
@@ -363,12 +351,12 @@ mod tests {
         assert_eq!(e.position, at(3, 36));
         // JSON text in a `data` string: a position in that text, which the path names.
         let nested = DOCS.replace(r#"[1]"#, r#"[\n[[1]]]"#);
-        let docs = JsonDocs::parse_with_limits(nested, &limits(9, 3, 1 << 20)).unwrap();
+        let docs = JsonDocs::parse(nested, &limits(9, 3, 1 << 20)).unwrap();
         let e = docs.data(1).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/1/data"));
         assert_eq!(e.position, at(2, 2));
         // A member read twice (validated, then parsed) is located in the whole input.
-        let e = JsonInput::parse_with_limits(
+        let e = JsonInput::parse(
             "{\"documents\": [],\n \"profile\": {\"a\": [[1]]}}".to_string(),
             &limits(9, 2, 1 << 20),
         )

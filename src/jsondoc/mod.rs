@@ -3,12 +3,13 @@
 //!
 //! ```
 //! use ctxpack::jsondoc::{AssembleOptions, ContextAssembler, JsonDocs, Request};
+//! use ctxpack::Limits;
 //!
 //! let assembler = ContextAssembler::from_json(r#"{"budget": {"maxChars": 200}}"#)?;
 //! let docs = JsonDocs::parse(r#"[
 //!   {"id": "a", "schema_type": "note", "origin_type": "user_input",
 //!    "created_at": "2026-03-02T10:15:00Z", "data": {"text": "hello"}}
-//! ]"#.to_string())?;
+//! ]"#.to_string(), &Limits::default())?;
 //! let options = AssembleOptions { request: Request::Text("anything".into()), ..Default::default() };
 //! let out = assembler.assemble(&docs, &options)?;
 //! assert_eq!(out.context, "## note (a)\n{\"text\":\"hello\"}");
@@ -45,6 +46,4 @@ pub use profile::{
 };
 pub use rank::ScoreBreakdown;
 pub use timestamp::parse_iso8601;
-pub use trim::{
-    level_for_rank, mark_trimmed, trim_document, trim_document_limited, trim_value, TrimLevel,
-};
+pub use trim::{level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel};

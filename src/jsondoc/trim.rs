@@ -141,24 +141,23 @@ pub fn mark_trimmed(metadata: Option<Value>) -> Value {
 
 /// Trims a whole document object (`{id, …, data, metadata}`) at `level`: `data` keeps its form
 /// (a JSON-text string stays a string), and `metadata.trimmed` is set when anything changed.
-/// Paths in errors are relative to the document.
-pub fn trim_document(doc: Value, level: TrimLevel, trim: &CompiledTrim) -> crate::Result<Value> {
-    trim_document_limited(doc, level, trim, json::MAX_DEPTH)
-}
-
-/// [`trim_document`], reading JSON-text `data` no deeper than `max_depth` (`limits.maxDepth`).
-pub fn trim_document_limited(
+/// Paths in errors are relative to the document. JSON-text `data` is read no deeper than
+/// `limits.maxDepth`.
+pub fn trim_document(
     doc: Value,
     level: TrimLevel,
     trim: &CompiledTrim,
-    max_depth: usize,
+    limits: &crate::Limits,
 ) -> crate::Result<Value> {
     use crate::{Error, ErrorCode};
     let Value::Object(mut o) = doc else {
         return Err(Error::new(
             ErrorCode::InvalidInput,
             "",
-            "a document must be an object",
+            format!(
+                "a document must be an object, got {}",
+                json::read::kind(&doc)
+            ),
         ));
     };
     let data = o
@@ -166,7 +165,7 @@ pub fn trim_document_limited(
         .cloned()
         .ok_or_else(|| Error::new(ErrorCode::MissingField, "/data", "data is required"))?;
     let (mut value, was_text) =
-        super::document::data_and_form(data, max_depth).map_err(|e| e.into_error("/data"))?;
+        super::document::data_and_form(data, limits).map_err(|e| e.into_error("/data"))?;
     if trim_value(&mut value, level, trim) {
         let data = if was_text {
             Value::String(crate::json::stringify(&value, 0))
@@ -195,7 +194,7 @@ mod tests {
     }
 
     fn apply(json: &str, level: TrimLevel) -> (String, bool) {
-        let mut v = parse(json).unwrap();
+        let mut v = parse(json, &crate::Limits::default()).unwrap();
         let changed = trim_value(&mut v, level, &trim());
         (stringify(&v, 0), changed)
     }
@@ -276,7 +275,9 @@ mod tests {
 
     #[test]
     fn mark_trimmed_keeps_other_metadata() {
-        let m = mark_trimmed(Some(parse(r#"{"source":"x"}"#).unwrap()));
+        let m = mark_trimmed(Some(
+            parse(r#"{"source":"x"}"#, &crate::Limits::default()).unwrap(),
+        ));
         assert_eq!(stringify(&m, 0), r#"{"source":"x","trimmed":true}"#);
         assert_eq!(stringify(&mark_trimmed(None), 0), r#"{"trimmed":true}"#);
     }
@@ -287,11 +288,23 @@ mod tests {
         } else {
             format!(r#","metadata":{metadata}"#)
         };
-        parse(&format!(r#"{{"id":"a","data":{data}{meta}}}"#)).unwrap()
+        parse(
+            &format!(r#"{{"id":"a","data":{data}{meta}}}"#),
+            &crate::Limits::default(),
+        )
+        .unwrap()
     }
 
     fn trimmed(data: &str, metadata: &str, level: TrimLevel, depth: usize) -> String {
-        match trim_document_limited(doc(data, metadata), level, &trim(), depth) {
+        match trim_document(
+            doc(data, metadata),
+            level,
+            &trim(),
+            &crate::Limits {
+                max_depth: depth,
+                ..crate::Limits::default()
+            },
+        ) {
             Ok(v) => stringify(&v, 0),
             Err(e) => format!("{} {} {:?}", e.code.as_str(), e.path, e.position),
         }
@@ -377,12 +390,18 @@ mod tests {
             trimmed(r#""short""#, "[]", t, 256),
             r#"{"id":"a","data":"short","metadata":[]}"#
         );
-        let e = trim_document(parse(r#"{"id":"a"}"#).unwrap(), t, &trim()).err();
+        let e = trim_document(
+            parse(r#"{"id":"a"}"#, &crate::Limits::default()).unwrap(),
+            t,
+            &trim(),
+            &crate::Limits::default(),
+        )
+        .err();
         assert_eq!(
             e.map(|e| (e.code, e.path)),
             Some((crate::ErrorCode::MissingField, "/data".to_string()))
         );
-        let e = trim_document(Value::Null, t, &trim()).err();
+        let e = trim_document(Value::Null, t, &trim(), &crate::Limits::default()).err();
         assert_eq!(
             e.map(|e| (e.code, e.path)),
             Some((crate::ErrorCode::InvalidInput, String::new()))

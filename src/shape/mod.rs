@@ -132,7 +132,7 @@ pub fn to_json_text<T: Output + ?Sized>(v: &T) -> String {
 /// `v` as a [`Value`] (for callers who want to look into a result).
 pub fn to_value<T: Output + ?Sized>(v: &T) -> Value {
     // Our own writer's output always parses.
-    json::parse(&to_json_text(v)).unwrap_or(Value::Null)
+    json::parse(&to_json_text(v), &crate::Limits::default()).unwrap_or(Value::Null)
 }
 
 // --- Field types --------------------------------------------------------------------------------
@@ -364,6 +364,7 @@ mod serde_feature {
             r#"[{"id": "a", "schema_type": "note", "origin_type": "user_input",
                  "created_at": "2026-03-02T10:15:00Z", "data": {"text": "hello"}}]"#
                 .to_string(),
+            &crate::Limits::default(),
         )
         .unwrap();
         let options = AssembleOptions {
@@ -372,7 +373,7 @@ mod serde_feature {
         };
         let out = assembler.assemble(&docs, &options).unwrap();
         let via_serde = serde_json::to_string(&out).unwrap();
-        let reparsed = crate::json::parse(&via_serde).unwrap();
+        let reparsed = crate::json::parse(&via_serde, &crate::Limits::default()).unwrap();
         assert_eq!(
             crate::json::stringify(&reparsed, 0),
             super::to_json_text(&out)

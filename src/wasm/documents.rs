@@ -204,11 +204,12 @@ impl DocSet for JsDocs {
             Some(s) => Value::String(s),
             None => match host::json_text(&d, &path, &self.limits)? {
                 None => return Err(data_not_json(index, host::kind(&d))),
-                Some(text) => crate::json::parse_limited(&text, self.limits.max_depth)
-                    .map_err(|e| e.into_error(&path))?,
+                Some(text) => {
+                    crate::json::parse(&text, &self.limits).map_err(|e| e.into_error(&path))?
+                }
             },
         };
-        data_value(v, index, self.limits.max_depth)
+        data_value(v, index, &self.limits)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
@@ -219,10 +220,9 @@ impl DocSet for JsDocs {
         }
         let v = match host::json_text(&m, &path, &self.limits)? {
             None => None,
-            Some(text) => Some(
-                crate::json::parse_limited(&text, self.limits.max_depth)
-                    .map_err(|e| e.into_error(&path))?,
-            ),
+            Some(text) => {
+                Some(crate::json::parse(&text, &self.limits).map_err(|e| e.into_error(&path))?)
+            }
         };
         metadata_value(v, index)
     }

@@ -77,7 +77,7 @@ struct Call {
 /// one JSON string (bodies then parsed only when rendered).
 fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<Call> {
     if let Some(text) = host::string_within(input, limits, "", "the input's JSON text")? {
-        let parsed = JsonInput::parse_with_limits(text, limits)?;
+        let parsed = JsonInput::parse(text, limits)?;
         let profile = match parsed.profile {
             Some(_) if !allow_profile => return Err(profile_not_here()),
             Some(v) => Some(Profile::from_value(&v, "/profile")?),
@@ -110,10 +110,9 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<C
                 let text =
                     host::string_within(&v, limits, "/documents", "the documents' JSON text")?;
                 docs = Some(match text {
-                    Some(text) => Box::new(
-                        JsonDocs::parse_with_limits(text, limits)
-                            .map_err(|e| e.under("/documents"))?,
-                    ),
+                    Some(text) => {
+                        Box::new(JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?)
+                    }
                     None => Box::new(JsDocs::read(&v, limits).map_err(|e| e.under("/documents"))?),
                 });
             }
@@ -253,9 +252,8 @@ pub fn trim_jsondoc(
             1,
         ))
         .map_err(|e| e.into_error("/doc"))?;
-        let trimmed =
-            crate::jsondoc::trim_document_limited(value, level, &compiled.trim, limits.max_depth)
-                .map_err(|e| e.under("/doc"))?;
+        let trimmed = crate::jsondoc::trim_document(value, level, &compiled.trim, &limits)
+            .map_err(|e| e.under("/doc"))?;
         host::value_to_js(&trimmed)
     })()
     .map_err(error::to_js)

@@ -13,7 +13,7 @@ use ctxpack::json::{self, ObjectBuilder, Value};
 /// A vector file's `{documents, request, profile, options}` as one assemble input object
 /// `{documents, request, profile, ...options}` in JSON text.
 pub fn assemble_input(vector: &str) -> String {
-    let v = json::parse(vector).expect("vector is JSON");
+    let v = json::parse(vector, &ctxpack::Limits::default()).expect("vector is JSON");
     let o = v.as_object().expect("vector is an object");
     let mut input = ObjectBuilder::new();
     for key in ["documents", "request", "profile"] {

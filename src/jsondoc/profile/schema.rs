@@ -8,7 +8,12 @@ use crate::Result;
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
-#[shape(input, rename_all = "camelCase", expecting = "a profile object")]
+#[shape(
+    input,
+    output,
+    rename_all = "camelCase",
+    expecting = "a profile object"
+)]
 pub struct Profile {
     /// Intent used when the request names none and no rule matches (default `"default"`).
     pub default_intent: Option<String>,
@@ -25,7 +30,12 @@ pub struct Profile {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
-#[shape(input, rename_all = "camelCase", expecting = "an intent object")]
+#[shape(
+    input,
+    output,
+    rename_all = "camelCase",
+    expecting = "an intent object"
+)]
 pub struct IntentSpec {
     pub description: Option<String>,
     /// Types this intent needs (scored +`weights.required`).
@@ -39,14 +49,14 @@ pub struct IntentSpec {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
-#[shape(input, rename_all = "snake_case")]
+#[shape(input, output, rename_all = "snake_case")]
 pub enum Others {
     Include,
     Exclude,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
-#[shape(input, rename_all = "camelCase", expecting = "a rule object")]
+#[shape(input, output, rename_all = "camelCase", expecting = "a rule object")]
 pub struct RuleSpec {
     /// A name for the manifest (default: `rule <index>`).
     pub id: Option<String>,
@@ -61,7 +71,7 @@ pub struct RuleSpec {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
-#[shape(input, rename_all = "camelCase")]
+#[shape(input, output, rename_all = "camelCase")]
 pub struct Weights {
     pub required: Option<f64>,
     pub optional: Option<f64>,
@@ -73,7 +83,7 @@ pub struct Weights {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
-#[shape(input, rename_all = "camelCase")]
+#[shape(input, output, rename_all = "camelCase")]
 pub struct TrimSpec {
     /// Ranks below this are kept in full (default 4).
     pub full_ranks: Option<f64>,
@@ -86,7 +96,7 @@ pub struct TrimSpec {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
-#[shape(input, rename_all = "camelCase")]
+#[shape(input, output, rename_all = "camelCase")]
 pub struct BudgetSpec {
     /// UTF-16 code units for the whole rendered context (default 16,000).
     pub max_chars: Option<f64>,
@@ -112,7 +122,7 @@ pub enum CapStrategy {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
-#[shape(input, rename_all = "camelCase")]
+#[shape(input, output, rename_all = "camelCase")]
 pub struct RenderSpec {
     /// Line before each document; `{id}`, `{schema_type}`, `{origin_type}`, `{rank}` are replaced.
     /// An empty header puts the JSON alone.
@@ -125,7 +135,7 @@ pub struct RenderSpec {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Shape)]
-#[shape(input, rename_all = "snake_case")]
+#[shape(input, output, rename_all = "snake_case")]
 pub enum BodyMode {
     /// The document's `data` value.
     #[default]
@@ -159,7 +169,8 @@ pub mod defaults {
 impl Profile {
     /// Parses a profile from JSON text; errors name the bad field with a JSON pointer.
     pub fn from_json(text: &str) -> Result<Self> {
-        let value = crate::json::parse(text).map_err(|e| e.into_error(""))?;
+        let value =
+            crate::json::parse(text, &crate::Limits::default()).map_err(|e| e.into_error(""))?;
         Self::from_value(&value, "")
     }
 
