@@ -63,6 +63,7 @@ pub fn parse_with(mut p: Parser<'_>) -> Result<Value, ParseError> {
 
 /// A recursive-descent reader over JSON text; public to the crate so the lazy document reader
 /// can walk the outer array and skip bodies it does not need yet.
+#[derive(Clone, Copy)]
 pub struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
@@ -99,6 +100,14 @@ impl<'a> Parser<'a> {
             limit: limit.saturating_add(extra),
             reported: limit,
             ..Parser::new(text)
+        }
+    }
+
+    /// The same parser moved to byte `pos` of its text (a value found earlier).
+    pub(crate) fn at(&self, pos: usize) -> Self {
+        Parser {
+            pos: pos.min(self.bytes.len()),
+            ..*self
         }
     }
 

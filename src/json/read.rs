@@ -24,10 +24,15 @@ pub fn kind(v: &Value) -> &'static str {
 
 /// `INVALID_INPUT` at `path`: `expected` (e.g. "a string"), and what was found.
 pub fn wrong_type(v: &Value, expected: &str, path: &str) -> Error {
+    wrong_kind(expected, kind(v), path)
+}
+
+/// [`wrong_type`] for a value known by its kind only (a host value: "a function"…).
+pub fn wrong_kind(expected: &str, found: &str, path: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         path,
-        format!("invalid type: expected {expected}, got {}", kind(v)),
+        format!("invalid type: expected {expected}, got {found}"),
     )
 }
 

@@ -301,6 +301,15 @@ pub fn metadata_not_an_object(index: usize, kind: &str) -> Error {
     )
 }
 
+/// An input without `documents`.
+pub fn documents_missing() -> Error {
+    Error::new(
+        ErrorCode::MissingField,
+        "/documents",
+        "documents is required",
+    )
+}
+
 /// The documents are not an array.
 pub fn not_documents(kind: &str) -> Error {
     Error::new(

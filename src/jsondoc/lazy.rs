@@ -245,13 +245,7 @@ impl JsonInput {
         }
         p.skip_ws();
         p.end().map_err(|e| json_err(e, ""))?;
-        let (metas, bodies) = docs.ok_or_else(|| {
-            Error::new(
-                ErrorCode::MissingField,
-                "/documents",
-                "documents is required",
-            )
-        })?;
+        let (metas, bodies) = docs.ok_or_else(super::document::documents_missing)?;
         let profile = profile.filter(|v| *v != Value::Null);
         let documents =
             JsonDocs::from_parts(text, metas, bodies, limits).map_err(|e| e.under("/documents"))?;

@@ -14,7 +14,7 @@ use crate::jsondoc::{
     JsonDocs, JsonInput, Profile, Request, TrimLevel, INPUT_FIELDS,
 };
 use crate::shape::{Input, Output, Shape};
-use crate::{Error, ErrorCode, Limits, Result};
+use crate::{Limits, Result};
 use documents::JsDocs;
 use wasm_bindgen::prelude::*;
 
@@ -90,13 +90,10 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<C
         });
     }
     if !host::is_plain_object(input) {
-        return Err(Error::new(
-            ErrorCode::InvalidInput,
+        return Err(crate::json::read::wrong_kind(
+            "an input object {documents, request, …} or its JSON text",
+            host::kind(input),
             "",
-            format!(
-                "invalid type: expected an input object {{documents, request, …}} or its JSON text, got {}",
-                host::kind(input)
-            ),
         ));
     }
     let mut members = Vec::new();
@@ -131,13 +128,7 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<C
         }
     }
     let options = AssembleOptions::from_members(members.iter().map(|(k, v)| (k.as_str(), v)))?;
-    let docs = docs.ok_or_else(|| {
-        Error::new(
-            ErrorCode::MissingField,
-            "/documents",
-            "documents is required",
-        )
-    })?;
+    let docs = docs.ok_or_else(crate::jsondoc::documents_missing)?;
     Ok(Call {
         docs,
         profile,
@@ -257,6 +248,30 @@ pub fn trim_jsondoc(
         host::value_to_js(&trimmed)
     })()
     .map_err(error::to_js)
+}
+
+/// Where the value a JSON pointer names starts in JSON text — to show a `CtxpackError`'s `path`
+/// in the text a user typed. Invalid text throws its `INVALID_JSON` error, with `line` and
+/// `column`; a pointer into nothing gives its deepest existing parent, `exact: false`.
+#[wasm_bindgen(js_name = locateJson, unchecked_return_type = "JsonLocation")]
+pub fn locate_json(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] pointer: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+) -> JsResult {
+    done((|| {
+        let limits = limits_from(options)?;
+        let text = host::string_within(&text, &limits, "/text", "the text")?
+            .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(&text), "/text"))?;
+        let pointer = match pointer {
+            None => String::new(),
+            Some(p) => match host::value(&p, "/pointer", &limits)? {
+                None | Some(crate::json::Value::Null) => String::new(),
+                Some(v) => crate::json::read::string(&v, "/pointer")?,
+            },
+        };
+        crate::json::locate(&text, &pointer, &limits)
+    })())
 }
 
 /// A profile compiled once (validated, rules built) serving many requests, under one set of

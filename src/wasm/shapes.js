@@ -191,7 +191,17 @@ function decodeFilteredRecord(d) {
   };
 }
 
-const ROOTS = { Assembly: decodeAssembly, CapResult: decodeCapResult, Prioritized: decodePrioritized, ResolvedIntent: decodeResolvedIntent };
+function decodeJsonLocation(d) {
+  return {
+    line: d.num(),
+    column: d.num(),
+    offset: d.num(),
+    found: d.str(),
+    exact: d.code() === 1,
+  };
+}
+
+const ROOTS = { Assembly: decodeAssembly, CapResult: decodeCapResult, Prioritized: decodePrioritized, ResolvedIntent: decodeResolvedIntent, JsonLocation: decodeJsonLocation };
 
 /** The result `root` from its columns (see src/shape/encode.rs). */
 export function decode(root, text, lengths, nums, codes, refs) {

@@ -178,6 +178,22 @@ export interface FilteredRecord {
     reason: string;
 }
 
+/** The place in JSON text of the value a pointer names, or of its deepest part that exists. */
+export interface JsonLocation {
+    /** 1-based line of the value's first character. */
+    line: number;
+    /** 1-based column, in UTF-16 code units. */
+    column: number;
+    /** The value's first character as a UTF-16 index into the text (for `setSelectionRange`). */
+    offset: number;
+    /**
+     * The part of the pointer found in the text: all of it when `exact`, else the deepest
+     * existing parent (a missing field is shown at the object that lacks it).
+     */
+    found: string;
+    exact: boolean;
+}
+
 /** Stable error codes. Hosts branch on these; their spelling is part of the public API. */
 export type ErrorCode = "INVALID_INPUT" | "MISSING_FIELD" | "DUPLICATE_ID" | "UNKNOWN_INTENT" | "INVALID_BUDGET" | "INVALID_PATTERN" | "INVALID_PROFILE" | "INVALID_JSON" | "INVALID_TIMESTAMP" | "TOO_DEEP" | "TOO_LARGE" | "FREED";
 
