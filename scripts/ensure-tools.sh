@@ -2,8 +2,19 @@
 # Installs what building and testing ctxpack needs, if missing. Idempotent and quiet when all is
 # there, so `npm start` and `npm test` can call it first on a fresh machine (which needs only
 # Rust via rustup, Node 20 and npm; root for apt-get).
+#
+#   bash scripts/ensure-tools.sh               everything
+#   bash scripts/ensure-tools.sh --no-chromium everything but Debian's chromium and chromedriver
+#                                              (`npm run test:quick`: no browser, no apt-get)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+chromium=yes
+for arg in "$@"; do
+  case "$arg" in
+    --no-chromium) chromium=no ;;
+    *) echo "ensure-tools: unknown argument $arg" >&2; exit 2 ;;
+  esac
+done
 
 say() { echo "ensure-tools: $*"; }
 # cargo install puts the tools here; a fresh shell may not have it on PATH yet.
@@ -39,24 +50,19 @@ if [ "$have" != "$want" ]; then
 fi
 
 # Debian's chromium and its matching chromedriver: the browser of the wasm-bindgen tests and the
-# packaging tests (never a browser downloaded by playwright).
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+# playwright-driven suites (never a browser downloaded by playwright). CTXPACK_CHROMIUM may point
+# those suites at another build (tests/support/chromium.mjs); Debian's is installed all the same,
+# since the wasm-bindgen tests drive it through chromedriver.
+if [ "$chromium" = yes ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   say "installing Debian's chromium and chromium-driver"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
-# npm dependencies, when node_modules is missing or older than the lock file.
-if [ ! -f package-lock.json ]; then
-  if [ ! -d node_modules ]; then
-    say "installing npm dependencies (no package-lock.json: npm install)"
-    npm install --no-audit --no-fund
-  fi
-elif [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# npm dependencies, when node_modules is missing or older than the lock file. (The benchmark's
+# peer libraries are bench/'s own package, installed by `node bench/deps.mjs`.)
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm dependencies (npm ci)"
-  # npm ci refuses this lock file: @impowering/priompt's native tokenizer lists per-platform
-  # optional packages that are not published, and npm then calls the lock out of sync even when
-  # `npm install` has just written it. `npm install` installs the locked versions all the same.
-  npm ci --no-audit --no-fund || { say "npm ci refused the lock file; npm install instead"; npm install --no-audit --no-fund; }
+  npm ci --no-audit --no-fund
 fi
