@@ -14,7 +14,7 @@ import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
 import { launchChromium } from "../support/chromium.mjs";
 import { origin, serveFiles } from "../support/server.mjs";
-import { runAll, ISOLATED, COMPARED, describeFailures, describeOpenBugs, isOpenBug } from "./cases.mjs";
+import { runAll, ISOLATED, COMPARED, describeFailures, describeOpenBugs, isOpenBug, noteOf, tagOf } from "./cases.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -114,15 +114,15 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const disagreements = [];
-const disagreementBugs = new Map();
+const disagreementNotes = new Map();
 for (const r of chromiumRecords) {
   const n = nodeByKey.get(key(r));
   const agree = n !== undefined && pick(n) === pick(r);
   if (!agree) {
     const diff = n === undefined ? "no Node record" : COMPARED.filter((f) => JSON.stringify(n[f]) !== JSON.stringify(r[f])).map((f) => `${f}: node ${JSON.stringify(n[f])} vs chromium ${JSON.stringify(r[f])}`).join("; ");
-    const bug = r.bug ?? n?.bug;
-    disagreements.push(`not ok - [${r.group}] ${r.door}: ${r.input} — Node and Chromium disagree: ${diff}${bug ? " (KNOWN BUG, see below)" : ""}`);
-    if (bug) disagreementBugs.set(bug, (disagreementBugs.get(bug) ?? 0) + 1);
+    const noted = noteOf(r) ? r : n && noteOf(n) ? n : r;
+    disagreements.push(`not ok - [${r.group}] ${r.door}: ${r.input} — Node and Chromium disagree: ${diff}${tagOf(noted)}`);
+    if (noteOf(noted)) disagreementNotes.set(noteOf(noted), (disagreementNotes.get(noteOf(noted)) ?? 0) + 1);
   }
   if (agree && isOpenBug(r)) skipped++;
   else r.pass && agree ? passed++ : failed++;
@@ -140,7 +140,7 @@ if (process.env.ABUSE_REPORT) writeFileSync(process.env.ABUSE_REPORT, JSON.strin
 const failures = describeFailures(chromiumRecords);
 if (failures) console.log(failures);
 for (const d of disagreements) console.log(d);
-for (const [bug, n] of disagreementBugs) console.log(`${bug} [${n} disagreement${n > 1 ? "s" : ""}]`);
+for (const [note, n] of disagreementNotes) console.log(`${note} [${n} disagreement${n > 1 ? "s" : ""}]`);
 for (const [name, f] of [["resources", chromiumRun.figures.resources], ["resources (host exceptions)", chromiumRun.figures.resourcesHostErrors], ["resources (cyclic values)", chromiumRun.figures.resourcesCyclic]]) {
   if (f) console.log(`# chromium ${name}: ${f.calls} calls in ${f.ms} ms; before ${JSON.stringify(f.before)}; growth ${JSON.stringify(f.growth)}`);
 }
