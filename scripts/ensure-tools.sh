@@ -3,15 +3,15 @@
 # there, so `npm start` and `npm test` can call it first on a fresh machine (which needs only
 # Rust via rustup, Node 20 and npm; root for apt-get).
 #
-#   bash scripts/ensure-tools.sh               everything
-#   bash scripts/ensure-tools.sh --no-chromium everything but Debian's chromium and chromedriver
-#                                              (`npm run test:quick`: no browser, no apt-get)
+#   bash scripts/ensure-tools.sh          everything
+#   bash scripts/ensure-tools.sh --quick  what `npm run test:quick` needs: no Chromium, no
+#                                         chromedriver (so no apt-get), no wasm-pack
 set -euo pipefail
 cd "$(dirname "$0")/.."
-chromium=yes
+quick=no
 for arg in "$@"; do
   case "$arg" in
-    --no-chromium) chromium=no ;;
+    --quick) quick=yes ;;
     *) echo "ensure-tools: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
@@ -30,7 +30,7 @@ fi
 
 # wasm-pack runs the wasm-bindgen tests in Chromium (`wasm-pack test --headless --chrome`).
 # The version known to work here; any installed version is left alone.
-if ! command -v wasm-pack >/dev/null 2>&1; then
+if [ "$quick" = no ] && ! command -v wasm-pack >/dev/null 2>&1; then
   say "installing wasm-pack 0.15.1"
   cargo install wasm-pack --version 0.15.1
 fi
@@ -53,7 +53,7 @@ fi
 # playwright-driven suites (never a browser downloaded by playwright). CTXPACK_CHROMIUM may point
 # those suites at another build (tests/support/chromium.mjs); Debian's is installed all the same,
 # since the wasm-bindgen tests drive it through chromedriver.
-if [ "$chromium" = yes ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
+if [ "$quick" = no ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   say "installing Debian's chromium and chromium-driver"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
