@@ -1,6 +1,7 @@
 // End to end: the www demo page (Vite + React, importing ctxpack like any app) in headless
 // Chromium. Installs www's dependencies, type-checks and builds the page, serves www/dist on a
-// random 127.0.0.1 port, then drives it with playwright-core and Debian's /usr/bin/chromium.
+// random 127.0.0.1 port (www/serve.mjs, the server `npm start` uses), then drives it with
+// playwright-core and Debian's /usr/bin/chromium (tests/support/chromium.mjs; CTXPACK_CHROMIUM).
 //
 //   node tests/e2e/run.mjs                        run after the package is built (node scripts/build.mjs)
 //   node tests/e2e/run.mjs --update-screenshots   also write docs/screenshots/*.png
@@ -13,7 +14,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../support/chromium.mjs";
+import { origin } from "../support/server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const www = join(root, "www");
@@ -81,9 +83,8 @@ const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json
 const inNode = (request, maxChars = 16000, cap = "degrade") => assembleContext({ documents: project.documents, edges: project.edges, profile, request, maxChars, cap });
 
 const server = await serveStatic(join(www, "dist"));
-const url = `http://127.0.0.1:${server.address().port}/`;
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+const url = `${origin(server)}/`;
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, deviceScaleFactor: 1 });
 await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url });
 const page = await context.newPage();
