@@ -49,20 +49,22 @@ if [ "$quick" = yes ]; then
   bash scripts/ensure-tools.sh --quick
 
   section "format and lints (host)"
-  cargo fmt --check
-  cargo clippy --all-targets -- -D warnings
+  cargo fmt --all --check
+  cargo clippy --workspace --all-targets -- -D warnings
 else
   section "tools"
   bash scripts/ensure-tools.sh
 
-  section "format and lints (host and wasm32)"
-  cargo fmt --check
-  cargo clippy --all-targets -- -D warnings
+  section "format and lints (host, the serde feature, wasm32)"
+  cargo fmt --all --check
+  cargo clippy --workspace --all-targets -- -D warnings
+  cargo clippy --all-targets --features serde -- -D warnings
   cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 fi
 
-section "native: units, properties, vectors, scenario"
-cargo test
+section "native: units, properties, vectors, error vectors, scenario, the serde feature"
+cargo test --workspace
+cargo test --features serde --lib serde_feature
 
 section "build the package"
 node scripts/build.mjs
