@@ -13,12 +13,10 @@ mod locate;
 mod parse;
 pub mod read;
 mod stringify;
-mod to_json;
 mod value;
 
 pub use locate::{locate, JsonLocation};
 pub use parse::{parse, parse_span, parse_with, ParseError, Parser, MAX_DEPTH};
 pub use stringify::{format_number, quote, stringify, stringify_into, write_string};
-pub use to_json::{count, object, ToJson};
 pub(crate) use value::array_index;
 pub use value::{Object, ObjectBuilder, Value};

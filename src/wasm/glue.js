@@ -1,4 +1,5 @@
-// The JavaScript half of ctxpack's binding layer; src/wasm/convert.rs is the Rust half.
+// The JavaScript half of ctxpack's binding layer (src/wasm/*.rs is the Rust half; shapes.js,
+// generated from the declarations, builds the results).
 // wasm-bindgen ships this file beside the glue it generates, so every build (Node, web, the
 // browser tests) runs the same code.
 
@@ -222,7 +223,7 @@ class Utf8Parts {
   }
 }
 
-// Keep in step with the FLAG_ constants in convert.rs.
+// Keep in step with the FLAG_ constants in src/wasm/documents.rs.
 const FLAG_USER_INPUT = 1;
 const FLAG_LEAF_GIVEN = 2;
 const FLAG_LEAF = 4;

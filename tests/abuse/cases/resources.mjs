@@ -105,7 +105,7 @@ export function resourceCases() {
 /**
  * One call through each `catch` import whose host operation throws: JSON.stringify (a throwing
  * toJSON, a getter in data), Reflect.get (getters, an array Proxy's index, an Error's message),
- * Object.keys (a Proxy's ownKeys), Array.isArray (a revoked Proxy), glue.js's strictJson and
+ * Object.keys (a Proxy's ownKeys), Array.isArray (a revoked Proxy), glue.js's hostValue and
  * readMeta. Each must end in a CtxpackError and leave nothing behind.
  */
 function hostThrows(ctx) {
