@@ -204,9 +204,13 @@ try {
     const error = await $text("error-documents");
     assert(error.includes("JSON_SYNTAX"), `syntax error shown: ${error}`);
     assert(error.includes(`line ${line}, column ${column}`), `points at line ${line}, column ${column}: ${error}`);
+    // The message is ctxpack's reader's (locateJson), whatever the engine's SyntaxError says: what it expected there.
+    assert(/Not valid JSON: .*expected ','/.test(error), `says what was expected: ${error}`);
     assert(await page.isVisible('[data-testid="stale"]'), "says the result shown is the last good one");
     equal(await contextText(), good, "previous result kept");
     await page.click('[data-testid="error-documents"] button'); // "show": selects the spot in the editor
+    const selectionStart = () => page.$eval('[data-testid="editor-documents"]', (el) => el.selectionStart);
+    equal(await selectionStart(), next, "the editor's selection starts at the error");
     await shot("json-error.png", page.locator('section[aria-labelledby="project-title"]'));
 
     // Valid JSON, but a document without created_at: ctxpack's pointer, found in the text.
@@ -221,8 +225,10 @@ try {
     assert(missing.includes("/documents/3/created_at"), `and the pointer ctxpack gave: ${missing}`);
     const docLine = text.slice(0, text.indexOf('"id": "jd-brainstorm-1-edit"')).split("\n").length - 1;
     assert(missing.includes(`line ${docLine}, column 3`), `points at the document (line ${docLine}): ${missing}`);
+    assert(missing.includes("not in the text: shown at /3"), `says the field is missing and where it is shown instead: ${missing}`);
     equal(await contextText(), good, "previous result kept");
     await page.click('[data-testid="error-documents"] button');
+    equal(await selectionStart(), text.split("\n").slice(0, docLine - 1).join("\n").length + 1 + 2, "the editor's selection starts at the document");
     await shot("field-error.png", page.locator('section[aria-labelledby="project-title"]'));
 
     // A profile whose first rule's pattern does not compile.
@@ -265,7 +271,9 @@ try {
     assert((await $text("result-intent")).includes("episode: 3"), "params shown");
     await page.locator('[data-testid="intent-params"]').fill('{"episode": ');
     await page.waitForSelector('[data-testid="error-request"]', WAIT);
-    assert((await $text("error-request")).includes("JSON_SYNTAX"), "bad params JSON reported");
+    const paramsError = await $text("error-request");
+    assert(paramsError.includes("JSON_SYNTAX"), `bad params JSON reported: ${paramsError}`);
+    assert(paramsError.includes("line 1, column 13"), `at the end of the params text: ${paramsError}`);
     equal(await contextText(), expected.context, "previous result kept");
     await page.selectOption('[data-testid="intent-picker"]', "");
     await resultIntent("generate_episode_synopsis");
