@@ -49,7 +49,8 @@ export interface JsondocInput {
     created_at: string | number;
     /** A JSON value, or a string of JSON text (parsed when the document is rendered). */
     data: JsonValue;
-    metadata?: { [key: string]: JsonValue } | null;
+    /** An object, or its JSON text (parsed when the document is rendered). */
+    metadata?: { [key: string]: JsonValue } | string | null;
     /** Overrides the leaf status computed from `edges`. */
     is_leaf?: boolean | null;
     [other: string]: unknown;

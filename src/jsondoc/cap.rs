@@ -106,7 +106,13 @@ pub fn cap(
             continue;
         }
         let data = docs.data(index).map_err(|e| e.under("/documents"))?;
-        let metadata = docs.metadata(index).map_err(|e| e.under("/documents"))?;
+        // Metadata is part of the block only when whole documents are rendered; otherwise it
+        // is never read (from a JavaScript object, never even copied).
+        let metadata = if render.body == super::profile::BodyMode::Document {
+            docs.metadata(index).map_err(|e| e.under("/documents"))?
+        } else {
+            None
+        };
         let full = render::block(
             render,
             &header,

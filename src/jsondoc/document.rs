@@ -222,7 +222,8 @@ impl OwnedDocs {
                 },
             )?;
             let data = get("data").ok_or_else(|| data_missing(i))?;
-            let metadata = metadata_value(get("metadata"), i)?;
+            let metadata = get("metadata");
+            check_metadata(metadata.as_ref(), i)?;
             docs.push(Jsondoc {
                 meta,
                 data,
@@ -233,11 +234,35 @@ impl OwnedDocs {
     }
 }
 
-/// `metadata` is an object, or absent/null.
-pub fn metadata_value(v: Option<Value>, index: usize) -> Result<Option<Value>> {
+/// `metadata` as the document is read: absent, null, an object, or a string — the JSON text of
+/// an object, as the app's rows store it beside `data`, read only when the document is
+/// rendered. Anything else is refused at once.
+pub fn check_metadata(v: Option<&Value>, index: usize) -> Result<()> {
+    match v {
+        None | Some(Value::Null | Value::Object(_) | Value::String(_)) => Ok(()),
+        Some(other) => Err(metadata_not_an_object(index, json::read::kind(other))),
+    }
+}
+
+/// `metadata` as a document is rendered: an object, or `None` for absent or null. JSON text is
+/// parsed under `limits`; text that is not JSON is `INVALID_JSON` (with its position), the JSON
+/// text of anything but an object or null is refused like that value.
+pub fn metadata_value(v: Option<Value>, index: usize, limits: &Limits) -> Result<Option<Value>> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(o @ Value::Object(_)) => Ok(Some(o)),
+        Some(Value::String(text)) => {
+            match json::parse(&text, limits)
+                .map_err(|e| e.into_error(&format!("/{index}/metadata")))?
+            {
+                Value::Null => Ok(None),
+                o @ Value::Object(_) => Ok(Some(o)),
+                other => Err(metadata_not_an_object(
+                    index,
+                    &format!("the JSON text of {}", json::read::kind(&other)),
+                )),
+            }
+        }
         Some(other) => Err(metadata_not_an_object(index, json::read::kind(&other))),
     }
 }
@@ -253,12 +278,8 @@ impl DocSet for OwnedDocs {
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
-        Ok(self
-            .bodies
-            .get(index)
-            .ok_or_else(|| out_of_range(index))?
-            .1
-            .clone())
+        let (_, metadata) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
+        metadata_value(metadata.clone(), index, &self.limits)
     }
 }
 

@@ -143,8 +143,9 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
         // `metadata: null` is the same as no metadata.
         let metadata = metadata.filter(|r| p.slice(r.clone()) != "null");
         if let Some(r) = &metadata {
+            // An object, or a string of its JSON text (read when rendered).
             let text = p.slice(r.clone());
-            if !text.starts_with('{') {
+            if !text.starts_with('{') && !text.starts_with('"') {
                 return Err(metadata_not_an_object(i, kind_of(text)));
             }
         }
@@ -176,7 +177,7 @@ impl DocSet for JsonDocs {
             Some(r) => {
                 let v = json::parse_span(&self.text, r.clone(), &self.limits)
                     .map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
-                metadata_value(Some(v), index)
+                metadata_value(Some(v), index, &self.limits)
             }
         }
     }

@@ -34,9 +34,9 @@ pub use assemble::{
     INPUT_FIELDS,
 };
 pub use document::{
-    check_unique_ids, data_missing, data_not_json, data_value, documents_missing, leaves,
-    metadata_not_an_object, metadata_value, not_a_document, not_documents, DocMeta, DocSet, Edge,
-    Jsondoc, MetaFields, Origin, OwnedDocs,
+    check_metadata, check_unique_ids, data_missing, data_not_json, data_value, documents_missing,
+    leaves, metadata_not_an_object, metadata_value, not_a_document, not_documents, DocMeta, DocSet,
+    Edge, Jsondoc, MetaFields, Origin, OwnedDocs,
 };
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};

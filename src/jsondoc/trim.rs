@@ -173,12 +173,22 @@ pub fn trim_document(
             value
         };
         o.set("data", data);
-        let metadata =
-            super::document::metadata_value(o.get("metadata").cloned(), 0).map_err(|mut e| {
-                e.path = "/metadata".to_string();
-                e
-            })?;
-        o.set("metadata", mark_trimmed(metadata));
+        // Metadata keeps its form too: JSON text stays text.
+        let given = o.get("metadata").cloned();
+        let was_text = matches!(given, Some(Value::String(_)));
+        let metadata = super::document::metadata_value(given, 0, limits).map_err(|mut e| {
+            e.path = "/metadata".to_string();
+            e
+        })?;
+        let marked = mark_trimmed(metadata);
+        o.set(
+            "metadata",
+            if was_text {
+                Value::String(crate::json::stringify(&marked, 0))
+            } else {
+                marked
+            },
+        );
     }
     Ok(Value::Object(o))
 }

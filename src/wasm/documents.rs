@@ -185,7 +185,7 @@ fn read_each(docs: &Array, len: usize, limits: &Limits) -> Result<Vec<DocMeta>> 
             return Err(data_missing(i));
         }
         let m = field(k_metadata, "metadata")?;
-        if !(m.is_undefined() || m.is_null() || is_plain_object(&m)) {
+        if !(m.is_undefined() || m.is_null() || m.is_string() || is_plain_object(&m)) {
             return Err(metadata_not_an_object(i, host::kind(&m)));
         }
     }
@@ -218,12 +218,15 @@ impl DocSet for JsDocs {
         if m.is_undefined() || m.is_null() {
             return Ok(None);
         }
+        if let Some(text) = string_within(&m, &self.limits, &path, "metadata")? {
+            return metadata_value(Some(Value::String(text)), index, &self.limits);
+        }
         let v = match host::json_text(&m, &path, &self.limits)? {
             None => None,
             Some(text) => {
                 Some(crate::json::parse(&text, &self.limits).map_err(|e| e.into_error(&path))?)
             }
         };
-        metadata_value(v, index)
+        metadata_value(v, index, &self.limits)
     }
 }

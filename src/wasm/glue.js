@@ -163,7 +163,7 @@ export function readMeta(docs, maxText, userInput, aiGenerated) {
     if (is_leaf === true) f |= FLAG_LEAF_GIVEN | FLAG_LEAF;
     else if (is_leaf === false) f |= FLAG_LEAF_GIVEN;
     else if (is_leaf !== undefined && is_leaf !== null) return null;
-    if (metadata !== undefined && metadata !== null && (typeof metadata !== "object" || Array.isArray(metadata))) return null;
+    if (metadata !== undefined && metadata !== null && typeof metadata !== "string" && (typeof metadata !== "object" || Array.isArray(metadata))) return null;
     flags[i] = f;
   }
   return { bytes: out.bytes(), parts: out.parts, created, flags };
