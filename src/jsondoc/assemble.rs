@@ -6,6 +6,7 @@ use super::document::{leaves, DocSet, Edge};
 use super::intent::{infer_intent, Request, ResolvedIntent};
 use super::profile::{CapStrategy, CompiledProfile, Profile};
 use super::rank::{rank, Ranking, ScoreBreakdown};
+use super::reason::ReasonCode;
 use super::timestamp::parse_iso8601;
 use super::trim::TrimLevel;
 use crate::budget::budget_from_f64;
@@ -42,6 +43,8 @@ pub struct AssembleOptions {
 pub struct DocRecord {
     #[shape(flatten)]
     pub item: ItemRecord,
+    /// The reason as a stable code, for programs (`reason` is its words, for people).
+    pub reason_code: ReasonCode,
     #[shape(intern)]
     pub schema_type: String,
     /// 0 is best; `null` when filtered out.
@@ -131,6 +134,7 @@ pub struct FilteredRecord {
     pub schema_type: String,
     #[shape(intern)]
     pub reason: String,
+    pub reason_code: ReasonCode,
 }
 
 /// Result of capping documents already in order (no intent, no scores).
@@ -216,6 +220,7 @@ impl ContextAssembler {
                     id: m.id.clone(),
                     schema_type: m.schema_type.clone(),
                     reason: f.reason.clone(),
+                    reason_code: f.reason_code,
                 })
             })
             .collect();
@@ -254,6 +259,7 @@ impl ContextAssembler {
                     chars_before: None,
                     chars_after: 0,
                 },
+                reason_code: f.reason_code,
                 schema_type: m.schema_type.clone(),
                 rank: None,
                 score: None,
@@ -331,6 +337,7 @@ fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
             chars_before: p.chars_before,
             chars_after: p.chars_after,
         },
+        reason_code: p.reason_code,
         schema_type: m.schema_type.clone(),
         rank: Some(p.rank),
         score: None,

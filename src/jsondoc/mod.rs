@@ -24,6 +24,7 @@ mod intent;
 mod lazy;
 mod profile;
 mod rank;
+mod reason;
 mod render;
 mod timestamp;
 mod trim;
@@ -45,5 +46,6 @@ pub use profile::{
     RuleSpec, TrimSpec, Weights,
 };
 pub use rank::ScoreBreakdown;
+pub use reason::ReasonCode;
 pub use timestamp::parse_iso8601;
 pub use trim::{level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel};

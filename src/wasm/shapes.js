@@ -96,6 +96,7 @@ function decodeDocRecord(d) {
     reason: d.interned(),
     charsBefore: d.code() === 0 ? null : d.num(),
     charsAfter: d.num(),
+    reasonCode: REASON_CODE[d.code()],
     schemaType: d.interned(),
     rank: d.code() === 0 ? null : d.num(),
     score: d.code() === 0 ? null : d.num(),
@@ -116,6 +117,8 @@ function decodeItemRecord(d) {
 }
 
 const ACTION = ["full", "truncated", "summarized", "discarded", "filtered_out"];
+
+const REASON_CODE = ["kept_full", "ladder_truncated", "ladder_summarized", "nothing_to_cut", "degraded_to_fit", "discarded_budget", "discarded_no_room", "discarded_after_stop", "type_excluded", "type_not_needed"];
 
 function decodeScoreBreakdown(d) {
   return {
@@ -188,6 +191,7 @@ function decodeFilteredRecord(d) {
     id: d.str(),
     schemaType: d.interned(),
     reason: d.interned(),
+    reasonCode: REASON_CODE[d.code()],
   };
 }
 

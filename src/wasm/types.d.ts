@@ -73,6 +73,8 @@ export type IntentSource = "given" | "rule" | "default";
 
 /** One input document's line in the manifest. */
 export interface DocRecord extends ItemRecord {
+    /** The reason as a stable code, for programs (`reason` is its words, for people). */
+    reasonCode: ReasonCode;
     schemaType: string;
     /** 0 is best; `null` when filtered out. */
     rank: number | null;
@@ -101,6 +103,12 @@ export interface ItemRecord {
 
 /** What happened to an item. */
 export type Action = "full" | "truncated" | "summarized" | "discarded" | "filtered_out";
+
+/**
+ * The stable code of a manifest record's `reason`. New codes may be added; a code's meaning
+ * never changes.
+ */
+export type ReasonCode = "kept_full" | "ladder_truncated" | "ladder_summarized" | "nothing_to_cut" | "degraded_to_fit" | "discarded_budget" | "discarded_no_room" | "discarded_after_stop" | "type_excluded" | "type_not_needed";
 
 /** Each term of a document's score, so a debug view can say why it ranked where it did. */
 export interface ScoreBreakdown {
@@ -177,6 +185,7 @@ export interface FilteredRecord {
     id: string;
     schemaType: string;
     reason: string;
+    reasonCode: ReasonCode;
 }
 
 /** The place in JSON text of the value a pointer names, or of its deepest part that exists. */

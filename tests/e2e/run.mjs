@@ -136,6 +136,7 @@ try {
     equal(await page.locator('.seg[data-schema-type="单集大纲"]').count(), 0, "highlighted synopsis blocks");
     for (const id of ["jd-synopsis-ep01", "jd-synopsis-ep03-edit"]) {
       equal(await page.getAttribute(`[data-testid="ranked-table"] tr[data-id="${id}"]`, "data-action"), "filtered_out", `${id} action`);
+      equal(await page.getAttribute(`[data-testid="ranked-table"] tr[data-id="${id}"] [data-reason-code]`, "data-reason-code"), "type_excluded", `${id} reason code`);
     }
     const expected = inNode("generate episodes 7-12");
     equal(text, expected.context, "the page's context, byte for byte, against Node");
