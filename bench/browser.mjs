@@ -1,18 +1,18 @@
-// Runs the benchmark in headless Chromium (Debian's /usr/bin/chromium through playwright-core;
-// no browser download): serves the repository's pkg/, bench/ and profiles/ on 127.0.0.1 with an
-// import map resolving "ctxpack" to the package's default (browser) entry, pkg/index.js.
+// Runs the benchmark in headless Chromium (Debian's /usr/bin/chromium through playwright-core,
+// tests/support/chromium.mjs; no browser download): serves the repository's pkg/, bench/ and
+// profiles/ on 127.0.0.1 with an import map resolving "ctxpack" to the package's default (browser)
+// entry, pkg/index.js.
 //   node bench/browser.mjs --out FILE [--quick]
-import { createServer } from "node:http";
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, extname, join, normalize } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../tests/support/chromium.mjs";
+import { origin, serveFiles } from "../tests/support/server.mjs";
 import { transpile } from "./compile.mjs";
 import { CHROMIUM, quick } from "./plan.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-export const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 /** prompt-tsx is CommonJS for Node; a page needs it bundled. Vite (a devDependency) does it. */
 async function bundlePromptTsx() {
@@ -46,27 +46,12 @@ window.importMs = t1 - t0;
 document.title = "ready";
 </script>`;
 
-const TYPES = { ".js": "text/javascript", ".mjs": "text/javascript", ".json": "application/json", ".html": "text/html" };
-
-function serve(files, dirs = {}) {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    const send = (status, body, type = "text/plain") => {
-      // Cross-origin isolated, so performance.now() has its fine resolution (5 µs, not 100 µs).
-      res.writeHead(status, { "content-type": type === "application/wasm" ? type : `${type}; charset=utf-8`, "cache-control": "no-store", "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" });
-      res.end(body);
-    };
-    if (files[path] !== undefined) return send(200, files[path], TYPES[extname(path)] ?? "text/html");
-    for (const [prefix, dir] of Object.entries(dirs)) {
-      const file = normalize(join(dir, path.slice(prefix.length)));
-      if (path.startsWith(prefix) && file.startsWith(dir + "/") && existsSync(file)) return send(200, readFileSync(file), { ".wasm": "application/wasm" }[extname(file)] ?? TYPES[extname(file)] ?? "application/octet-stream");
-    }
-    const file = normalize(join(root, path));
-    const allowed = ["pkg", "bench", "profiles"].some((d) => file.startsWith(join(root, d) + "/"));
-    if (!allowed || !existsSync(file)) return send(404, "not found");
-    send(200, readFileSync(file), TYPES[extname(file)] ?? "application/octet-stream");
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+/** `files` as given, pkg/, bench/ and profiles/ of the repository, and `mounts`; nothing else. */
+function serve(files, mounts = {}) {
+  const dirs = Object.fromEntries(["pkg", "bench", "profiles"].map((d) => [`/${d}/`, join(root, d)]));
+  // Cross-origin isolated, so performance.now() has its fine resolution (5 µs, not 100 µs).
+  const headers = { "cache-control": "no-store", "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" };
+  return serveFiles({ files, mounts: { ...dirs, ...mounts }, index: null, headers });
 }
 
 export async function runChromium({ quickRun = false, startupLoads = 10, log = (s) => process.stderr.write(`${s}\n`) } = {}) {
@@ -78,9 +63,9 @@ export async function runChromium({ quickRun = false, startupLoads = 10, log = (
     bundleErrors["prompt-tsx"] = `could not be bundled for the page: ${String(e?.message ?? e).split("\n")[0]}`;
   }
   const server = await serve(files);
-  const base = `http://127.0.0.1:${server.address().port}`;
+  const base = origin(server);
   // No time limits anywhere (timeout 0): a slow machine is not a failure.
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS, timeout: 0 });
+  const browser = await launchChromium({ timeout: 0 });
   try {
     const version = browser.version();
     // Start-up: the page's `import("ctxpack")` (fetch from 127.0.0.1, base64 decode, compile,
@@ -128,13 +113,13 @@ export async function profileChromium(namedDir, { n = 10_000, calls = { ctxpack:
   const { selfTimes } = await import("./profile.mjs");
   const page = PAGE.replace('"/pkg/index.js"', '"/named/entry.js"');
   const server = await serve({ "/": page, "/bench/baseline.js": transpile() }, { "/named/": namedDir });
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS, timeout: 0 });
+  const browser = await launchChromium({ timeout: 0 });
   try {
     const tab = await browser.newPage();
     tab.setDefaultTimeout(0);
     const errors = [];
     tab.on("pageerror", (e) => errors.push(String(e)));
-    await tab.goto(`http://127.0.0.1:${server.address().port}/`);
+    await tab.goto(`${origin(server)}/`);
     await tab.waitForFunction(() => document.title === "ready");
     if (errors.length) throw new Error(`in the page: ${errors.join("; ")}`);
     await tab.evaluate((w) => window.bench.prepare(w), { n, bodyScale: 1 });

@@ -1,5 +1,7 @@
-// The contenders as Node runs them: the real package (`import "ctxpack"`, the release build in
-// pkg/), the plain-TypeScript reference (type-checked and transpiled here), and the peers.
+// The contenders as Node runs them: the real package (the release build in pkg/, through the
+// entry Node's `import "ctxpack"` resolves to: pkg/index.mjs), the plain-TypeScript reference
+// (type-checked and transpiled here), and the peers. bench/ is its own npm package (its
+// package.json lists the peers), so the package is imported by its path, not by its name.
 import { readFileSync } from "node:fs";
 import { watchWasmMemory } from "./wasm-memory.mjs";
 import { loadBaseline, typecheck } from "./compile.mjs";
@@ -11,7 +13,7 @@ export const profile = JSON.parse(readFileSync(new URL("../profiles/writing-app.
 /** @returns {Promise<{ contenders: ReturnType<typeof makeContenders>, wasmMemory: () => number, peerErrors: Record<string, string> }>} */
 export async function nodeContenders({ check = true, budget = options } = {}) {
   const wasmMemory = watchWasmMemory(); // before the package instantiates its module
-  const { ContextAssembler } = await import("ctxpack");
+  const { ContextAssembler } = await import("../pkg/index.mjs");
   if (check) typecheck();
   const baseline = await loadBaseline();
   const peers = {};

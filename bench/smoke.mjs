@@ -1,6 +1,7 @@
 // A quick run of every contender (ctxpack objects and JSON text, the plain-TypeScript reference,
 // Priompt, prompt-tsx) once on 200 documents: they must include the same documents in the same
-// order and produce the same context bytes. Run by `npm test`. No timing, nothing about speed.
+// order and produce the same context bytes. Run by `npm test` after `node bench/deps.mjs`. No
+// timing, nothing about speed.
 import assert from "node:assert/strict";
 import { documents, options } from "./workload.mjs";
 import { agreement } from "./contenders.mjs";
@@ -13,7 +14,7 @@ let passed = 0;
 let failed = 0;
 for (const budget of budgets) {
   const { contenders, peerErrors } = await nodeContenders({ budget, check: budget === options }); // type-checks bench/baseline.ts once
-  assert.deepEqual(peerErrors, {}, "a peer library could not be loaded (are the devDependencies installed?)");
+  assert.deepEqual(peerErrors, {}, "a peer library could not be loaded (bench/node_modules: run `node bench/deps.mjs`)");
   for (const bodyScale of [1, 10]) {
     const docs = documents(200, { bodyScale });
     const rows = await agreement(contenders, docs, JSON.stringify(docs));

@@ -25,10 +25,18 @@ fn main() -> ExitCode {
 }
 
 fn run(project: &str, profile: &str, request: &str) -> Result<(), Box<dyn std::error::Error>> {
-    let input = JsonInput::parse(std::fs::read_to_string(project)?)?;
+    let input = JsonInput::parse(
+        std::fs::read_to_string(project)?,
+        &ctxpack::Limits::default(),
+    )?;
     let assembler =
         ContextAssembler::new(&Profile::from_json(&std::fs::read_to_string(profile)?)?)?;
-    let mut options = AssembleOptions::from_json_object(&input.rest, &["name", "description"])?;
+    // The sample project names and describes itself beside its documents and edges.
+    let members = input
+        .rest
+        .iter()
+        .filter(|(k, _)| !["name", "description"].contains(k));
+    let mut options = AssembleOptions::from_members(members)?;
     options.request = Request::Text(request.to_string());
     let out = assembler.assemble(&input.documents, &options)?;
     println!("{}\n", out.context);

@@ -40,12 +40,15 @@ if (!dev) {
   else wasmOpt(nodeBg);
 }
 
-/** The one snippet wasm-bindgen copies for src/wasm/glue.js, relative to a glue directory. */
-function snippet(dir) {
+/** The snippet directory wasm-bindgen copies src/wasm/*.js into, relative to a glue directory. */
+function snippetDir(dir) {
   const hashed = readdirSync(join(dir, "snippets"));
   if (hashed.length !== 1) throw new Error(`expected one snippet directory in ${dir}/snippets, found ${hashed.length}`);
-  return `snippets/${hashed[0]}/src/wasm/glue.js`;
+  return `snippets/${hashed[0]}/src/wasm`;
 }
+// The hand-written half of the binding (glue.js) and the decoders generated from the Rust
+// declarations (shapes.js; see src/declarations.rs).
+const SNIPPETS = ["glue", "shapes"];
 
 /** Names a glue module exports at run time, minus wasm-bindgen's own init functions. */
 function runtimeExports(glueJs) {
@@ -59,59 +62,24 @@ function typeExports(dts, runtime) {
   return [...new Set(names)].filter((n) => !["InitInput", "InitOutput", "SyncInitInput"].includes(n) && !runtime.includes(n));
 }
 
-// wasm-bindgen's ContextAssembler passes whatever `this.__wbg_ptr` holds into wasm; after free(),
-// on a detached method or a foreign `this` that is 0, and wasm-bindgen throws from inside wasm,
-// leaking the call's stack frame. Each method first asks glue.js whether `this` is a live
-// assembler (a CtxpackError FREED if not); free() releases only a live one (a second free() does
-// nothing) and lets wasm delay the drop when a method of the same assembler is still running (a
-// getter of its input calling free()) instead of throwing from inside wasm.
-const GUARDS = ["assemblerCreated", "assemblerCheck", "assemblerRelease"];
-const FREE = "    free() {\n        const ptr = this.__destroy_into_raw();\n        wasm.__wbg_contextassembler_free(ptr, 0);\n    }\n";
-const REGISTER = "        ContextAssemblerFinalization.register(this, this.__wbg_ptr, this);\n";
-/** The generated glue with ContextAssembler guarded; fails the build if wasm-bindgen's code moved. */
-function guardAssembler(glue, file) {
-  const moved = (what) => new Error(`${file}: ${what}; update guardAssembler in scripts/build.mjs`);
-  const imports = [...glue.matchAll(/^((?:import|const) \{ [^}]*\bCtxpackError\b[^}]*)( \} (?:from |= require\())/gm)];
-  if (imports.length !== 1) throw moved(`expected one import of CtxpackError from glue.js, found ${imports.length}`);
-  glue = glue.replace(imports[0][0], `${imports[0][1]}, ${GUARDS.join(", ")}${imports[0][2]}`);
-  const start = glue.indexOf("class ContextAssembler {\n");
-  const end = glue.indexOf("\n}\n", start);
-  if (start < 0 || end < 0 || glue.indexOf("class ContextAssembler {", start + 1) >= 0) throw moved("no single `class ContextAssembler { … }`");
-  let body = glue.slice(start, end);
-  if (!body.includes(FREE)) throw moved("free() is not what it was");
-  if (!body.includes(REGISTER)) throw moved("the constructor no longer registers the object where it was");
-  body = body.replace(FREE, FREE.replace("        const ptr", "        if (!assemblerRelease(this)) return;\n        const ptr").replace("(ptr, 0)", "(ptr, 1)"));
-  body = body.replace(REGISTER, `${REGISTER}        assemblerCreated(this);\n`);
-  let checked = 0;
-  body = body.replace(/^    (\w+)\([^)]*\) \{\n/gm, (line, name) => {
-    if (["constructor", "free", "__destroy_into_raw"].includes(name)) return line;
-    checked++;
-    return `${line}        assemblerCheck(this, "${name}");\n`;
-  });
-  // Every other use of the pointer is a method's call into wasm, now behind a check.
-  const calls = body.match(/wasm\.contextassembler_\w+\(this\.__wbg_ptr\b/g) ?? [];
-  if (checked === 0 || calls.length !== checked || (body.match(/this\.__wbg_ptr/g) ?? []).length !== checked + 4) {
-    throw moved(`${checked} methods checked but ${calls.length} calls into wasm with this.__wbg_ptr`);
-  }
-  if (/static __wrap|__wbg_ptr = ptr/.test(glue)) throw moved("wasm-bindgen now builds ContextAssemblers outside the constructor, which assemblerCreated does not see");
-  return glue.slice(0, start) + body + glue.slice(end);
-}
-
-// --- Node: CommonJS glue, with the ESM snippet turned into CommonJS so any Node 20 loads it.
+// --- Node: CommonJS glue, with the ESM snippets turned into CommonJS so any Node 20 loads them.
 const nodeDir = join(pkg, "node");
-const nodeSnippet = snippet(nodeDir);
-const snippetSource = readFileSync(join(nodeDir, nodeSnippet), "utf8");
-// Only `export class|function|const|let name` is rewritten; anything else would be left as ESM.
-const otherModuleSyntax = snippetSource.match(/^(?:import\b.*|export\b(?! (?:class|function|const|let) \w).*)$/m);
-if (otherModuleSyntax) throw new Error(`src/wasm/glue.js: scripts/build.mjs cannot turn \`${otherModuleSyntax[0]}\` into CommonJS`);
-const snippetNames = [...snippetSource.matchAll(/^export (?:class|function|const|let) (\w+)/gm)].map((m) => m[1]);
-writeFileSync(
-  join(nodeDir, "glue.cjs"),
-  `"use strict";\n${snippetSource.replace(/^export (class|function|const|let) /gm, "$1 ")}\nmodule.exports = { ${snippetNames.join(", ")} };\n`,
-);
+const nodeSnippets = snippetDir(nodeDir);
+const snippetNames = {};
+for (const name of SNIPPETS) {
+  const source = readFileSync(join(nodeDir, nodeSnippets, `${name}.js`), "utf8");
+  // Only `export class|function|const|let name` is rewritten; anything else would be left as ESM.
+  const otherModuleSyntax = source.match(/^(?:import\b.*|export\b(?! (?:class|function|const|let) \w).*)$/m);
+  if (otherModuleSyntax) throw new Error(`src/wasm/${name}.js: scripts/build.mjs cannot turn \`${otherModuleSyntax[0]}\` into CommonJS`);
+  snippetNames[name] = [...source.matchAll(/^export (?:class|function|const|let) (\w+)/gm)].map((m) => m[1]);
+  writeFileSync(
+    join(nodeDir, `${name}.cjs`),
+    `"use strict";\n${source.replace(/^export (class|function|const|let) /gm, "$1 ")}\nmodule.exports = { ${snippetNames[name].join(", ")} };\n`,
+  );
+}
 rmSync(join(nodeDir, "snippets"), { recursive: true });
-let nodeGlue = guardAssembler(readFileSync(join(nodeDir, "ctxpack.js"), "utf8"), "pkg/node/ctxpack.js");
-nodeGlue = nodeGlue.replace(`require(String.raw\`./${nodeSnippet}\`)`, "require('./glue.cjs')");
+let nodeGlue = readFileSync(join(nodeDir, "ctxpack.js"), "utf8");
+for (const name of SNIPPETS) nodeGlue = nodeGlue.replace(`require(String.raw\`./${nodeSnippets}/${name}.js\`)`, `require('./${name}.cjs')`);
 if (nodeGlue.includes("snippets/")) throw new Error("pkg/node/ctxpack.js still requires a snippet");
 writeFileSync(join(nodeDir, "ctxpack.cjs"), nodeGlue);
 rmSync(join(nodeDir, "ctxpack.js"));
@@ -129,26 +97,32 @@ const loaded = Object.keys(createRequire(import.meta.url)(join(nodeDir, "ctxpack
 if (loaded.sort().join() !== [...runtime].sort().join()) {
   throw new Error(`the web glue exports ${runtime.join(", ")} but the Node glue ${loaded.join(", ")}: update scripts/build.mjs`);
 }
-for (const name of ["CtxpackError", ...GUARDS]) {
-  if (!snippetNames.includes(name)) throw new Error(`src/wasm/glue.js no longer exports ${name}: update scripts/build.mjs`);
+for (const name of ["CtxpackError", "guarded"]) {
+  if (!snippetNames.glue.includes(name)) throw new Error(`src/wasm/glue.js no longer exports ${name}: update scripts/build.mjs`);
 }
+// Classes the package exports through glue.js's `guarded` (see there).
+const GUARDED = ["ContextAssembler"];
 // The guard, tried on the Node build: a freed, foreign or forged `this` is refused before wasm.
 {
-  const { ContextAssembler } = createRequire(import.meta.url)(join(nodeDir, "ctxpack.cjs"));
-  const { CtxpackError } = createRequire(import.meta.url)(join(nodeDir, "glue.cjs"));
-  const a = new ContextAssembler();
-  a.free();
-  a.free();
-  const methods = Object.getOwnPropertyNames(ContextAssembler.prototype).filter((n) => !["constructor", "free", "__destroy_into_raw"].includes(n));
-  for (const name of methods) {
-    for (const self of [a, {}, { __wbg_ptr: 8 }]) {
-      let code;
-      try {
-        ContextAssembler.prototype[name].call(self, "x");
-      } catch (e) {
-        code = e instanceof CtxpackError ? e.code : String(e);
+  const generated = createRequire(import.meta.url)(join(nodeDir, "ctxpack.cjs"));
+  const { CtxpackError, guarded } = createRequire(import.meta.url)(join(nodeDir, "glue.cjs"));
+  for (const name of GUARDED) {
+    const Guarded = guarded(generated[name]);
+    const a = new Guarded();
+    a.free();
+    a.free();
+    const methods = Object.getOwnPropertyNames(generated[name].prototype).filter((n) => !["constructor", "free"].includes(n) && !n.startsWith("__"));
+    if (methods.length === 0) throw new Error(`${name} has no methods to guard`);
+    for (const method of methods) {
+      for (const self of [a, {}, { __wbg_ptr: 8 }, new generated[name]()]) {
+        let code;
+        try {
+          Guarded.prototype[method].call(self, "x");
+        } catch (e) {
+          code = e instanceof CtxpackError ? e.code : String(e);
+        }
+        if (code !== "FREED") throw new Error(`${name}.prototype.${method} on a freed or foreign this gave ${code}, not FREED`);
       }
-      if (code !== "FREED") throw new Error(`ContextAssembler.prototype.${name} on a freed or foreign this gave ${code}, not FREED: update guardAssembler in scripts/build.mjs`);
     }
   }
 }
@@ -157,8 +131,8 @@ const errorDts = readFileSync(join(root, "src", "wasm", "glue.d.ts"), "utf8").re
 
 writeFileSync(
   join(pkg, "index.cjs"),
-  `"use strict";\n// Node's require entry. Generated by scripts/build.mjs.\nconst glue = require("./node/ctxpack.cjs");\nconst { CtxpackError } = require("./node/glue.cjs");\n` +
-    runtime.map((n) => `exports.${n} = glue.${n};\n`).join("") +
+  `"use strict";\n// Node's require entry. Generated by scripts/build.mjs.\nconst glue = require("./node/ctxpack.cjs");\nconst { CtxpackError, guarded } = require("./node/glue.cjs");\n` +
+    runtime.map((n) => (GUARDED.includes(n) ? `exports.${n} = guarded(glue.${n});\n` : `exports.${n} = glue.${n};\n`)).join("") +
     `exports.CtxpackError = CtxpackError;\n`,
 );
 writeFileSync(
@@ -177,17 +151,16 @@ writeFileSync(join(webDir, "ctxpack.d.ts"), disposable(readFileSync(join(webDir,
 // package does not ship (the module is inlined); bundlers would warn about it or copy nothing.
 const webGluePath = join(webDir, "ctxpack.js");
 const defaultUrl = "module_or_path = new URL('ctxpack_bg.wasm', import.meta.url);";
-const webGlue = guardAssembler(readFileSync(webGluePath, "utf8"), "pkg/web/ctxpack.js");
-// Both targets generate the same class; the Node build's was tried above.
-const classOf = (glue) => glue.slice(glue.indexOf("class ContextAssembler {"), glue.indexOf("\n}\n", glue.indexOf("class ContextAssembler {")));
-if (classOf(webGlue) !== classOf(nodeGlue)) throw new Error("the web and Node glues define ContextAssembler differently: update guardAssembler in scripts/build.mjs");
+const webGlue = readFileSync(webGluePath, "utf8");
 if (!webGlue.includes(defaultUrl)) throw new Error("the web glue's default wasm URL moved: update scripts/build.mjs");
 writeFileSync(webGluePath, webGlue.replace(defaultUrl, 'throw new Error("ctxpack instantiates itself on import; init() takes no default path");'));
-const webSnippet = snippet(webDir);
+const webSnippets = snippetDir(webDir);
+const plain = runtime.filter((n) => !GUARDED.includes(n));
 writeFileSync(
   join(pkg, "index.js"),
   `// The default entry: browsers, bundlers (Vite needs no plugin), Web Workers. Generated by scripts/build.mjs.
-import { initSync } from "./web/ctxpack.js";
+import { initSync, ${GUARDED.map((n) => `${n} as Generated${n}`).join(", ")} } from "./web/ctxpack.js";
+import { CtxpackError, guarded } from "./web/${webSnippets}/glue.js";
 import base64 from "./web/wasm-inline.js";
 
 function bytes(text) {
@@ -200,8 +173,9 @@ function bytes(text) {
 
 initSync({ module: bytes(base64) });
 
-export { ${runtime.join(", ")} } from "./web/ctxpack.js";
-export { CtxpackError } from "./web/${webSnippet}";
+export { ${plain.join(", ")} } from "./web/ctxpack.js";
+${GUARDED.map((n) => `export const ${n} = guarded(Generated${n});`).join("\n")}
+export { CtxpackError };
 `,
 );
 

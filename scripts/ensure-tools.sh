@@ -2,8 +2,19 @@
 # Installs what building and testing ctxpack needs, if missing. Idempotent and quiet when all is
 # there, so `npm start` and `npm test` can call it first on a fresh machine (which needs only
 # Rust via rustup, Node 20 and npm; root for apt-get).
+#
+#   bash scripts/ensure-tools.sh          everything
+#   bash scripts/ensure-tools.sh --quick  what `npm run test:quick` needs: no Chromium, no
+#                                         chromedriver (so no apt-get), no wasm-pack
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=no
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=yes ;;
+    *) echo "ensure-tools: unknown argument $arg" >&2; exit 2 ;;
+  esac
+done
 
 say() { echo "ensure-tools: $*"; }
 # cargo install puts the tools here; a fresh shell may not have it on PATH yet.
@@ -19,7 +30,7 @@ fi
 
 # wasm-pack runs the wasm-bindgen tests in Chromium (`wasm-pack test --headless --chrome`).
 # The version known to work here; any installed version is left alone.
-if ! command -v wasm-pack >/dev/null 2>&1; then
+if [ "$quick" = no ] && ! command -v wasm-pack >/dev/null 2>&1; then
   say "installing wasm-pack 0.15.1"
   cargo install wasm-pack --version 0.15.1
 fi
@@ -39,24 +50,19 @@ if [ "$have" != "$want" ]; then
 fi
 
 # Debian's chromium and its matching chromedriver: the browser of the wasm-bindgen tests and the
-# packaging tests (never a browser downloaded by playwright).
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+# playwright-driven suites (never a browser downloaded by playwright). CTXPACK_CHROMIUM may point
+# those suites at another build (tests/support/chromium.mjs); Debian's is installed all the same,
+# since the wasm-bindgen tests drive it through chromedriver.
+if [ "$quick" = no ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   say "installing Debian's chromium and chromium-driver"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
-# npm dependencies, when node_modules is missing or older than the lock file.
-if [ ! -f package-lock.json ]; then
-  if [ ! -d node_modules ]; then
-    say "installing npm dependencies (no package-lock.json: npm install)"
-    npm install --no-audit --no-fund
-  fi
-elif [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# npm dependencies, when node_modules is missing or older than the lock file. (The benchmark's
+# peer libraries are bench/'s own package, installed by `node bench/deps.mjs`.)
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm dependencies (npm ci)"
-  # npm ci refuses this lock file: @impowering/priompt's native tokenizer lists per-platform
-  # optional packages that are not published, and npm then calls the lock out of sync even when
-  # `npm install` has just written it. `npm install` installs the locked versions all the same.
-  npm ci --no-audit --no-fund || { say "npm ci refused the lock file; npm install instead"; npm install --no-audit --no-fund; }
+  npm ci --no-audit --no-fund
 fi

@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
 # npm test: every suite, failing fast. Installs what is missing first. Each section prints how
 # long it took, and a summary of all of them closes a good run.
+#
+#   bash scripts/test.sh           npm test: everything below
+#   bash scripts/test.sh --quick   npm run test:quick: formatting, clippy on the host, the native
+#                                  tests, the build, the Node suites (tests/node, abuse in Node);
+#                                  no Chromium, no apt-get, no wasm32 clippy, no benchmark peers,
+#                                  no fuzzing
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=no
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=yes ;;
+    *) echo "test.sh: unknown argument $arg (only --quick)" >&2; exit 2 ;;
+  esac
+done
 # cargo install puts the tools here; a fresh shell may not have it on PATH yet.
 case ":$PATH:" in *":${CARGO_HOME:-$HOME/.cargo}/bin:"*) ;; *) export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH" ;; esac
 
@@ -22,18 +35,36 @@ section() {
   started=$SECONDS
   printf '\n=== %s\n' "$current"
 }
+# Closes a good run: the last section's time, the total, and every section's time.
+summary() {
+  finish
+  printf '\n=== all %s passed in %ds\n' "$1" "$SECONDS"
+  printf '%s\n' "${timings[@]}"
+  printf 'suites: %d passed, 0 failed\n' "${#timings[@]}"
+}
 trap 'status=$?; if [ $status -ne 0 ]; then printf "\nFAILED in: %s (exit %d)\n" "$current" "$status"; fi' EXIT
 
-section "tools"
-bash scripts/ensure-tools.sh
+if [ "$quick" = yes ]; then
+  section "tools (no Chromium, no wasm-pack)"
+  bash scripts/ensure-tools.sh --quick
 
-section "format and lints (host and wasm32)"
-cargo fmt --check
-cargo clippy --all-targets -- -D warnings
-cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+  section "format and lints (host)"
+  cargo fmt --all --check
+  cargo clippy --workspace --all-targets -- -D warnings
+else
+  section "tools"
+  bash scripts/ensure-tools.sh
 
-section "native: units, properties, vectors, scenario"
-cargo test
+  section "format and lints (host, the serde feature, wasm32)"
+  cargo fmt --all --check
+  cargo clippy --workspace --all-targets -- -D warnings
+  cargo clippy --all-targets --features serde -- -D warnings
+  cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+fi
+
+section "native: units, properties, vectors, error vectors, scenario, the serde feature"
+cargo test --workspace
+cargo test --features serde --lib serde_feature
 
 section "build the package"
 node scripts/build.mjs
@@ -42,17 +73,23 @@ shopt -s nullglob
 node_tests=(tests/node/*.test.mjs)
 shopt -u nullglob
 if [ ${#node_tests[@]} -gt 0 ]; then
-  section "Node: vectors, API, JSON.stringify corpus (against the built package)"
+  section "Node: vectors, API, JSON.stringify corpus (against the built package), the test server"
   node --test "${node_tests[@]}"
 fi
 
 section "abuse: hostile input at every export, Node"
 node --test tests/abuse/
 
+if [ "$quick" = yes ]; then
+  summary "quick suites (npm test adds wasm32 clippy, Chromium, packaging, e2e, bench smoke, fuzzing)"
+  exit 0
+fi
+
 section "abuse: the same in headless Chromium, compared with Node"
 node tests/abuse/browser.mjs
 
 section "bench smoke: every contender agrees on 200 documents (no timing)"
+node bench/deps.mjs # the peer libraries, bench/'s own npm package
 node bench/smoke.mjs
 
 section "Chromium: vectors and the boundary (wasm-bindgen-test)"
@@ -69,7 +106,4 @@ node tests/e2e/run.mjs
 section "fuzz: every cargo-fuzz target for 30 s, fixed seed (nightly; installs cargo-fuzz if missing)"
 FUZZ_SEED=1 bash fuzz/run.sh 30
 
-finish
-printf '\n=== all suites passed in %ds\n' "$SECONDS"
-printf '%s\n' "${timings[@]}"
-printf 'suites: %d passed, 0 failed\n' "${#timings[@]}"
+summary "suites"

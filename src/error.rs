@@ -7,9 +7,8 @@
 use std::fmt;
 
 /// Stable error codes. Hosts branch on these; their spelling is part of the public API.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, crate::shape::Shape)]
+#[shape(output, rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ErrorCode {
     /// A value has the wrong type or shape (an object where an array was expected, …).
     InvalidInput,
@@ -39,41 +38,12 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 12] = [
-        ErrorCode::InvalidInput,
-        ErrorCode::MissingField,
-        ErrorCode::DuplicateId,
-        ErrorCode::UnknownIntent,
-        ErrorCode::InvalidBudget,
-        ErrorCode::InvalidPattern,
-        ErrorCode::InvalidProfile,
-        ErrorCode::InvalidJson,
-        ErrorCode::InvalidTimestamp,
-        ErrorCode::TooDeep,
-        ErrorCode::TooLarge,
-        ErrorCode::Freed,
-    ];
-
     /// The code named `name` (as [`ErrorCode::as_str`] spells it).
     pub fn from_name(name: &str) -> Option<ErrorCode> {
-        Self::ALL.into_iter().find(|c| c.as_str() == name)
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::InvalidInput => "INVALID_INPUT",
-            ErrorCode::MissingField => "MISSING_FIELD",
-            ErrorCode::DuplicateId => "DUPLICATE_ID",
-            ErrorCode::UnknownIntent => "UNKNOWN_INTENT",
-            ErrorCode::InvalidBudget => "INVALID_BUDGET",
-            ErrorCode::InvalidPattern => "INVALID_PATTERN",
-            ErrorCode::InvalidProfile => "INVALID_PROFILE",
-            ErrorCode::InvalidJson => "INVALID_JSON",
-            ErrorCode::InvalidTimestamp => "INVALID_TIMESTAMP",
-            ErrorCode::TooDeep => "TOO_DEEP",
-            ErrorCode::TooLarge => "TOO_LARGE",
-            ErrorCode::Freed => "FREED",
-        }
+        Self::VARIANTS
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, c)| c)
     }
 }
 
@@ -240,21 +210,24 @@ mod tests {
 
     #[test]
     fn every_code_is_found_by_its_name() {
-        for code in ErrorCode::ALL {
+        for (_, code) in ErrorCode::VARIANTS {
             assert_eq!(ErrorCode::from_name(code.as_str()), Some(code));
         }
         assert_eq!(ErrorCode::from_name("NOPE"), None);
     }
 
     #[test]
-    fn codes_serialize_as_their_stable_names() {
+    fn codes_are_written_as_their_stable_names() {
         for code in [
             ErrorCode::InvalidInput,
             ErrorCode::TooDeep,
             ErrorCode::UnknownIntent,
         ] {
-            let json = serde_json::to_string(&code).unwrap_or_default();
-            assert_eq!(json, format!("\"{}\"", code.as_str()));
+            assert_eq!(
+                crate::shape::to_json_text(&code),
+                format!("\"{}\"", code.as_str())
+            );
         }
+        assert_eq!(ErrorCode::InvalidJson.as_str(), "INVALID_JSON");
     }
 }

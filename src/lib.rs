@@ -6,18 +6,20 @@
 //! - [`jsondoc`]: intent → select and rank JSON documents → trim → cap → manifest.
 //!
 //! Shared pieces every engine uses: [`Error`] (code, JSON pointer, message), [`manifest`]
-//! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics, and [`text`]
-//! measured in UTF-16 code units.
+//! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics,
+//! [`text`] measured in UTF-16 code units, and [`shape`]: each type that crosses into
+//! JavaScript declared once (see docs/ARCHITECTURE.md).
 pub mod budget;
 pub mod error;
 pub mod json;
 pub mod jsondoc;
 pub mod limits;
 pub mod manifest;
+pub mod shape;
 pub mod text;
 
-#[cfg(test)]
-mod ts_types;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod declarations;
 
 pub use error::{Error, ErrorCode, Result, TextPosition};
 pub use limits::Limits;

@@ -11,25 +11,18 @@ use crate::json::{self, Value};
 use crate::{Error, ErrorCode, Result};
 
 /// Limits for one call. `Limits::default()` is what every call uses unless told otherwise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(
-    test,
-    derive(ts_rs::TS),
-    ts(rename = "Limits", rename_all = "camelCase")
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, crate::shape::Shape)]
+#[shape(rename_all = "camelCase")]
 pub struct Limits {
     /// The most documents one call reads (default 1,000,000).
-    #[cfg_attr(test, ts(type = "number"))]
     pub max_documents: usize,
     /// The deepest nesting of any value read: a document body, a profile, a request
     /// (default and ceiling 256 — the parsers recurse, and deeper input would need a larger
     /// wasm stack than every engine gives).
-    #[cfg_attr(test, ts(type = "number"))]
     pub max_depth: usize,
     /// The longest string or JSON text one call copies in, in UTF-16 code units (default
     /// 268,435,456: twice the JSON text of 100,000 of the writing app's documents). Checked
     /// before the text crosses into wasm memory, where it takes up to 3 bytes per unit.
-    #[cfg_attr(test, ts(type = "number"))]
     pub max_text_length: usize,
 }
 
@@ -155,7 +148,10 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Result<Limits> {
-        Limits::from_value(&json::parse(text).unwrap_or(Value::Null), "/limits")
+        Limits::from_value(
+            &json::parse(text, &crate::Limits::default()).unwrap_or(Value::Null),
+            "/limits",
+        )
     }
 
     #[test]
@@ -192,8 +188,12 @@ mod tests {
 
     #[test]
     fn options_hold_limits_and_nothing_else() {
-        let opts =
-            |t: &str| Limits::from_options(&json::parse(t).unwrap_or(Value::Null), "/options");
+        let opts = |t: &str| {
+            Limits::from_options(
+                &json::parse(t, &crate::Limits::default()).unwrap_or(Value::Null),
+                "/options",
+            )
+        };
         assert_eq!(opts("null").unwrap(), Limits::default());
         assert_eq!(opts(r#"{"limits": {"maxDepth": 8}}"#).unwrap().max_depth, 8);
         let e = opts(r#"{"limit": {}}"#).unwrap_err();

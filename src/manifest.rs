@@ -3,12 +3,11 @@
 //! An engine's manifest holds one record per input item, exactly once, whatever happened to it.
 //! The fields shared by all engines live in [`ItemRecord`]; an engine adds its own beside them.
 
-use serde::Serialize;
+use crate::shape::Shape;
 
 /// What happened to an item.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
+#[shape(output, rename_all = "snake_case")]
 pub enum Action {
     /// Included unchanged.
     Full,
@@ -23,13 +22,13 @@ pub enum Action {
 }
 
 /// The record every engine keeps for each input item.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct ItemRecord {
     pub id: String,
     pub action: Action,
     /// Why, in words, with the numbers that decided it.
+    #[shape(intern)]
     pub reason: String,
     /// Size of the item rendered in full, in the budget's unit; `null` when it was never rendered
     /// (filtered out, or discarded before its body was needed — bodies are converted lazily).

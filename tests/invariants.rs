@@ -136,7 +136,7 @@ proptest! {
             ..Default::default()
         };
         let array = Value::Array(docs.clone());
-        let owned = OwnedDocs::from_value(&array).unwrap();
+        let owned = OwnedDocs::from_value(&array, &ctxpack::Limits::default()).unwrap();
         let out = assembler.assemble(&owned, &options).unwrap();
 
         // Cap, in UTF-16 units, separators and markers included.
@@ -170,7 +170,7 @@ proptest! {
         // Deterministic, and the JSON-text path decides byte for byte the same.
         let again = assembler.assemble(&owned, &options).unwrap();
         prop_assert_eq!(&again, &out);
-        let text_docs = JsonDocs::parse(json::stringify(&array, 0)).unwrap();
+        let text_docs = JsonDocs::parse(json::stringify(&array, 0), &ctxpack::Limits::default()).unwrap();
         let from_text = assembler.assemble(&text_docs, &options).unwrap();
         prop_assert_eq!(&from_text, &out);
     }
@@ -178,17 +178,17 @@ proptest! {
     #[test]
     fn parse_and_stringify_round_trip(v in body()) {
         let text = json::stringify(&v, 0);
-        let back = json::parse(&text).unwrap();
+        let back = json::parse(&text, &ctxpack::Limits::default()).unwrap();
         prop_assert_eq!(json::stringify(&back, 0), text.clone());
         let pretty = json::stringify(&v, 2);
-        prop_assert_eq!(json::stringify(&json::parse(&pretty).unwrap(), 0), text);
+        prop_assert_eq!(json::stringify(&json::parse(&pretty, &ctxpack::Limits::default()).unwrap(), 0), text);
     }
 
     #[test]
     fn arbitrary_text_never_panics_the_readers(text in "\\PC{0,200}") {
-        let _ = json::parse(&text);
-        let _ = JsonDocs::parse(text.clone());
-        let _ = ctxpack::jsondoc::JsonInput::parse(text.clone());
+        let _ = json::parse(&text, &ctxpack::Limits::default());
+        let _ = JsonDocs::parse(text.clone(), &ctxpack::Limits::default());
+        let _ = ctxpack::jsondoc::JsonInput::parse(text.clone(), &ctxpack::Limits::default());
         let _ = ctxpack::jsondoc::Profile::from_json(&text);
     }
 }
@@ -200,7 +200,7 @@ fn stop_discards_everything_below_the_first_misfit() {
       {"id":"huge","schema_type":"t","origin_type":"ai_generated","created_at":2,"data":{"s":"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"}},
       {"id":"small","schema_type":"t","origin_type":"ai_generated","created_at":1,"data":1}
     ]"#;
-    let docs = JsonDocs::parse(docs.to_string()).unwrap();
+    let docs = JsonDocs::parse(docs.to_string(), &ctxpack::Limits::default()).unwrap();
     let assembler = ContextAssembler::from_json(r#"{"render":{"header":"{id}"}}"#).unwrap();
     let actions = |cap| {
         let out = assembler
@@ -243,12 +243,15 @@ fn stop_discards_everything_below_the_first_misfit() {
 fn fuzz_regressions() {
     let doc =
         r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":0,"metadata":[]}]"#;
-    let lazy = JsonDocs::parse(doc.to_string())
+    let lazy = JsonDocs::parse(doc.to_string(), &ctxpack::Limits::default())
         .err()
         .map(|e| (e.code, e.path));
-    let owned = OwnedDocs::from_value(&json::parse(doc).unwrap())
-        .err()
-        .map(|e| (e.code, e.path));
+    let owned = OwnedDocs::from_value(
+        &json::parse(doc, &ctxpack::Limits::default()).unwrap(),
+        &ctxpack::Limits::default(),
+    )
+    .err()
+    .map(|e| (e.code, e.path));
     assert_eq!(lazy, owned);
     assert_eq!(
         lazy,
@@ -270,9 +273,12 @@ fn fuzz_regressions() {
 
     // A number past the double range reads as ±Infinity, as JSON.parse reads it; a profile
     // refuses it where it stands, with the code and path a host object's Infinity gets
-    // (fuzz/regressions/profile/non-finite-weight.json), in every form.
+    // (fuzz/regressions/profile/non-finite-weight.json), in every form: the field's own check
+    // in compile decides, not the form the profile came in.
+    let compiled =
+        |text: &str| ctxpack::jsondoc::Profile::from_json(text).and_then(|p| p.compile().map(drop));
     let text = include_str!("../fuzz/regressions/profile/non-finite-weight.json");
-    let e = ctxpack::jsondoc::Profile::from_json(text).unwrap_err();
+    let e = compiled(text).unwrap_err();
     assert_eq!(
         (e.code, e.path.as_str()),
         (
@@ -281,9 +287,10 @@ fn fuzz_regressions() {
         )
     );
     let input = format!(r#"{{"documents":[],"profile":{text}}}"#);
-    let parsed = ctxpack::jsondoc::JsonInput::parse(input).unwrap();
-    let e =
-        ctxpack::jsondoc::Profile::from_value(&parsed.profile.unwrap(), "/profile").unwrap_err();
+    let parsed = ctxpack::jsondoc::JsonInput::parse(input, &ctxpack::Limits::default()).unwrap();
+    let e = ctxpack::jsondoc::Profile::from_value(&parsed.profile.unwrap(), "/profile")
+        .and_then(|p| p.compile().map_err(|e| e.under("/profile")))
+        .unwrap_err();
     assert_eq!(e.path, "/profile/weights/recencyHalfLifeMs");
     for (profile, code, path) in [
         (
@@ -293,16 +300,17 @@ fn fuzz_regressions() {
         ),
         (
             r#"{"rules":[{"intent":"default","keywords":["x"],"params":{"n":[-1e999]}}]}"#,
-            ctxpack::ErrorCode::InvalidProfile,
+            ctxpack::ErrorCode::InvalidInput,
             "/rules/0/params/n/0",
         ),
     ] {
-        let e = ctxpack::jsondoc::Profile::from_json(profile).unwrap_err();
+        let e = compiled(profile).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (code, path), "{profile}");
     }
 
     let input = r#"{"documents":[],"request":"\ud800","profile":{"render":{"header":"\udc00"}}}"#;
-    let parsed = ctxpack::jsondoc::JsonInput::parse(input.to_string()).unwrap();
+    let parsed =
+        ctxpack::jsondoc::JsonInput::parse(input.to_string(), &ctxpack::Limits::default()).unwrap();
     assert_eq!(
         parsed.rest.get("request"),
         Some(&json::Value::from("\u{fffd}"))

@@ -19,14 +19,13 @@ const PROFILE: &str = include_str!("../profiles/writing-app.json");
 const UPSTREAM: [&str; 4] = ["灵感创意", "故事设定", "chronicles", "分集结构"];
 
 fn project() -> (OwnedDocs, Vec<Edge>, Vec<String>) {
-    let v = json::parse(PROJECT).unwrap();
+    let v = json::parse(PROJECT, &ctxpack::Limits::default()).unwrap();
     let o = v.as_object().unwrap();
-    let docs = OwnedDocs::from_value(o.get("documents").unwrap()).unwrap();
-    let edges: Vec<Edge> = serde_json::from_str(&json::stringify(
-        o.get("edges").unwrap_or(&Value::Array(vec![])),
-        0,
-    ))
-    .unwrap();
+    let docs =
+        OwnedDocs::from_value(o.get("documents").unwrap(), &ctxpack::Limits::default()).unwrap();
+    let edges: Vec<Edge> =
+        ctxpack::shape::Input::read(o.get("edges").unwrap_or(&Value::Array(vec![])), "/edges")
+            .unwrap();
     let types = ctxpack::jsondoc::DocSet::metas(&docs)
         .iter()
         .map(|m| m.schema_type.clone())
@@ -118,4 +117,63 @@ fn episodes_7_to_12_get_upstream_context_without_earlier_synopses() {
         contexts[0], contexts[1],
         "English and Chinese requests select the same context"
     );
+}
+
+/// Seed 004 names the app's types `brainstorm_idea`, `剧本设定`, `chronicles`,
+/// `episode_planning` and `episode_synopsis`: the example profile speaks those names too, so a
+/// project typed that way gets its episode plan for "generate episodes 7-12".
+#[test]
+fn the_example_profile_speaks_the_apps_own_type_names() {
+    fn renamed(t: &str) -> &str {
+        match t {
+            "灵感创意" => "brainstorm_idea",
+            "故事设定" => "剧本设定",
+            "分集结构" => "episode_planning",
+            "单集大纲" => "episode_synopsis",
+            "单集剧本" => "episode_script",
+            other => other,
+        }
+    }
+    let mut v = json::parse(PROJECT, &ctxpack::Limits::default()).unwrap();
+    let Value::Object(o) = &mut v else { panic!() };
+    let mut docs = o.get("documents").unwrap().clone();
+    let Value::Array(items) = &mut docs else {
+        panic!()
+    };
+    for d in items.iter_mut() {
+        let Value::Object(d) = d else { panic!() };
+        let t = d.get("schema_type").unwrap().as_str().unwrap().to_string();
+        d.set("schema_type", Value::from(renamed(&t)));
+    }
+    let docs = OwnedDocs::from_value(&docs, &ctxpack::Limits::default()).unwrap();
+    let (_, edges, _) = project();
+    let assembler = ContextAssembler::from_json(PROFILE).unwrap();
+    let options = AssembleOptions {
+        request: Request::Text("generate episodes 7-12".into()),
+        edges: Some(edges),
+        ..Default::default()
+    };
+    let out = assembler.assemble(&docs, &options).unwrap();
+    let sent = |t: &str| {
+        out.manifest.documents.iter().any(|d| {
+            d.schema_type == t
+                && matches!(
+                    d.item.action,
+                    Action::Full | Action::Truncated | Action::Summarized
+                )
+        })
+    };
+    for t in [
+        "brainstorm_idea",
+        "剧本设定",
+        "chronicles",
+        "episode_planning",
+    ] {
+        assert!(sent(t), "no {t} in the context");
+    }
+    for d in &out.manifest.documents {
+        if d.schema_type == "episode_synopsis" {
+            assert_eq!(d.item.action, Action::FilteredOut, "{}", d.item.id);
+        }
+    }
 }

@@ -38,7 +38,8 @@ fn names() -> Vec<String> {
 }
 
 fn run(input: &str) -> (String, String) {
-    let parsed = JsonInput::parse(input.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let parsed = JsonInput::parse(input.to_string(), &ctxpack::Limits::default())
+        .unwrap_or_else(|e| panic!("{e}"));
     let profile = parsed
         .profile
         .as_ref()
@@ -47,16 +48,18 @@ fn run(input: &str) -> (String, String) {
         .unwrap()
         .unwrap_or_default();
     let assembler = ContextAssembler::new(&profile).unwrap_or_else(|e| panic!("{e}"));
-    let options =
-        AssembleOptions::from_json_object(&parsed.rest, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let options = AssembleOptions::from_json_object(&parsed.rest).unwrap_or_else(|e| panic!("{e}"));
     let lazy = assembler
         .assemble(&parsed.documents, &options)
         .unwrap_or_else(|e| panic!("{e}"));
 
     // The same documents held as values must decide identically.
-    let whole = json::parse(input).unwrap();
-    let owned =
-        OwnedDocs::from_value(whole.as_object().unwrap().get("documents").unwrap()).unwrap();
+    let whole = json::parse(input, &ctxpack::Limits::default()).unwrap();
+    let owned = OwnedDocs::from_value(
+        whole.as_object().unwrap().get("documents").unwrap(),
+        &ctxpack::Limits::default(),
+    )
+    .unwrap();
     let eager = assembler.assemble(&owned, &options).unwrap();
     assert_eq!(lazy, eager, "JSON-text and value readers disagree");
     (lazy.context, common::manifest_text(&lazy.manifest))

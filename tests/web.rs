@@ -142,3 +142,37 @@ fn limits_refuse_before_reading() {
         manifest,
     );
 }
+
+/// The error vectors (tests/vectors/errors) in the browser: each bad input, as objects and as
+/// JSON text, throws exactly the code, path and message native Rust gives.
+#[wasm_bindgen_test]
+fn error_vectors_fail_the_same_way_in_the_browser() {
+    let cases = JSON::parse(include_str!("vectors/errors/cases.json")).unwrap();
+    let expected = JSON::parse(include_str!("vectors/errors/expected.json")).unwrap();
+    let cases: js_sys::Array = cases.unchecked_into();
+    assert!(cases.length() >= 40);
+    for case in cases.iter() {
+        let name = field(&case, "name").as_string().unwrap();
+        let text = match field(&case, "text").as_string() {
+            Some(t) => t,
+            None => JSON::stringify(&field(&case, "input"))
+                .unwrap()
+                .as_string()
+                .unwrap(),
+        };
+        let want = field(&expected, &name);
+        for (form, input) in [
+            ("objects", JSON::parse(&text).unwrap()),
+            ("JSON text", JsValue::from_str(&text)),
+        ] {
+            let err = assemble_context(input, None).unwrap_err();
+            for key in ["code", "path", "message"] {
+                assert_eq!(
+                    field(&err, key).as_string(),
+                    field(&want, key).as_string(),
+                    "{name}, {form}: {key}"
+                );
+            }
+        }
+    }
+}

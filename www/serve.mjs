@@ -7,44 +7,20 @@
 // `vite build`, then serves www/dist with a tiny static server and prints the address.
 // Also imported by tests/e2e/run.mjs for `serveStatic`.
 import { execFileSync } from "node:child_process";
-import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:http";
-import { dirname, extname, join, normalize, sep } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { serveFiles } from "../tests/support/server.mjs";
 
 const www = dirname(fileURLToPath(import.meta.url));
 const root = join(www, "..");
 
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".wasm": "application/wasm",
-  ".png": "image/png",
-  ".svg": "image/svg+xml",
-};
-
-/** Serves `dir` on host:port (0 = a free port); unknown paths get index.html (a single-page app). */
+/**
+ * Serves `dir` on host:port (0 = a free port); unknown paths get index.html (a single-page app).
+ * The repository's one static server (tests/support/server.mjs): nothing outside `dir` is served.
+ */
 export function serveStatic(dir, { port = 0, host = "127.0.0.1" } = {}) {
-  const base = normalize(dir + sep);
-  const server = createServer((req, res) => {
-    let path;
-    try {
-      path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    } catch {
-      res.writeHead(400).end();
-      return;
-    }
-    let file = normalize(join(base, path));
-    if (!file.startsWith(base) || !existsSync(file) || statSync(file).isDirectory()) file = join(base, "index.html");
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache" });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve(server));
-  });
+  return serveFiles({ root: dir, fallback: "index.html", headers: { "cache-control": "no-cache" }, port, host });
 }
 
 /** npm install in www when its node_modules is missing or older than its package.json. */

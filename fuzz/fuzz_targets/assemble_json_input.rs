@@ -3,7 +3,7 @@
 //! `AssembleOptions::from_json_object` → `assemble` (plus `prioritize` and `cap_ordered` over
 //! the same input). Checks: no panic; errors with a message and a JSON-pointer path; when it
 //! assembles, the cap, text safety, accountability, determinism, and the lazy JSON-text reader
-//! agreeing with `OwnedDocs::from_value(&json::parse(..))`.
+//! agreeing with `OwnedDocs::from_value(&json::parse(.., &ctxpack::Limits::default()), &ctxpack::Limits::default())`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

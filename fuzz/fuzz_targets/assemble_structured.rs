@@ -6,7 +6,7 @@
 //!
 //! On top of the checks of `assemble_json_input`: the input has no duplicate keys, so every
 //! error path must name a value of the input; and the input text and its canonical form
-//! (`json::stringify(json::parse(text))`: lone surrogates as U+FFFD, no indentation) must give
+//! (`json::stringify(json::parse(text, &ctxpack::Limits::default()))`: lone surrogates as U+FFFD, no indentation) must give
 //! the same result (docs/PROFILE.md: lone surrogates become U+FFFD on every runtime).
 #![no_main]
 
@@ -24,7 +24,7 @@ fuzz_target!(|project: Project| {
     let text = project.text();
     check_assemble_text(&text, true);
     // Nesting past MAX_DEPTH as a whole: no canonical form to compare with.
-    let Ok(value) = json::parse(&text) else {
+    let Ok(value) = json::parse(&text, &ctxpack::Limits::default()) else {
         return;
     };
     let canonical = json::stringify(&value, 0);

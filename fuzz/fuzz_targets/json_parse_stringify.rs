@@ -14,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let parsed = json::parse(&text);
+    let parsed = json::parse(&text, &ctxpack::Limits::default());
 
     let mut p = Parser::new(&text);
     let skipped = p.skip_value(0).is_ok() && {
@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
         "Parser::skip_value and json::parse disagree on whether this is JSON"
     );
 
-    let docs = JsonDocs::parse(text.to_string());
+    let docs = JsonDocs::parse(text.to_string(), &ctxpack::Limits::default());
     if let Err(e) = &docs {
         check_error(e, "JsonDocs::parse");
     }
@@ -61,7 +61,7 @@ fuzz_target!(|data: &[u8]| {
 
     // Round trip: what stringify writes parses back to the same text.
     let compact = json::stringify(&v, 0);
-    let back = json::parse(&compact)
+    let back = json::parse(&compact, &ctxpack::Limits::default())
         .unwrap_or_else(|e| panic!("stringify wrote text parse refuses: {}", e.message));
     assert_eq!(
         json::stringify(&back, 0),
@@ -70,7 +70,7 @@ fuzz_target!(|data: &[u8]| {
     );
     let indent = usize::from(data.first().copied().unwrap_or(0) % 12);
     let pretty = json::stringify(&v, indent);
-    let back = json::parse(&pretty).unwrap_or_else(|e| {
+    let back = json::parse(&pretty, &ctxpack::Limits::default()).unwrap_or_else(|e| {
         panic!(
             "stringify(indent {indent}) wrote text parse refuses: {}",
             e.message
@@ -79,7 +79,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(json::stringify(&back, 0), compact, "indented round trip");
 
     // The lazy reader and the value reader agree.
-    let owned = OwnedDocs::from_value(&v);
+    let owned = OwnedDocs::from_value(&v, &ctxpack::Limits::default());
     match (docs, owned) {
         (Ok(lazy), Ok(owned)) => {
             assert_eq!(

@@ -6,6 +6,7 @@
 #![no_main]
 
 use ctxpack::json;
+use ctxpack::Limits;
 use ctxpack_fuzz::check::assert_same;
 use ctxpack_fuzz::oracle::{
     difference, error_offset, nesting, number_at, refusal, replace_lone_surrogate_escapes,
@@ -14,13 +15,16 @@ use ctxpack_fuzz::oracle::{
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
+    // The default limits: nesting up to json::MAX_DEPTH (256).
+    let limits = Limits::default();
+    let parse = |text: &str| json::parse(text, &limits);
     let original = String::from_utf8_lossy(data);
-    let ours = json::parse(&original);
+    let ours = parse(&original);
 
     // Deeper than ctxpack's limit: ctxpack refuses (TOO_DEEP, or an earlier fault); serde_json
     // is not asked, as it would recurse as deep as the text.
     let depth = nesting(&original);
-    if depth > json::MAX_DEPTH {
+    if depth > limits.max_depth {
         assert!(
             ours.is_err(),
             "ctxpack accepted text nesting {depth} levels"
@@ -40,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
         None => original.to_string(),
         Some(fixed) => {
             assert_same(
-                &json::parse(&fixed).map_err(|e| e.message),
+                &parse(&fixed).map_err(|e| e.message),
                 &ours.clone().map_err(|e| e.message),
                 "ctxpack reads a lone surrogate escape other than as \\ufffd",
             );
@@ -67,13 +71,13 @@ fuzz_target!(|data: &[u8]| {
                 let span = number_at(&text, at)
                     .unwrap_or_else(|| panic!("serde_json: {e}, but no number at byte {at}"));
                 let token = text[span.clone()].to_string();
-                let alone = json::parse(&token).map_err(|e| e.message);
+                let alone = parse(&token).map_err(|e| e.message);
                 assert!(
                     matches!(alone, Ok(json::Value::Number(n)) if n.is_infinite()),
                     "serde_json: {e}; ctxpack reads {token:?} as {alone:?}"
                 );
                 text.replace_range(span, "null");
-                ours = json::parse(&text);
+                ours = parse(&text);
                 assert!(
                     ours.is_ok(),
                     "ctxpack refuses the text once {token:?} is null"

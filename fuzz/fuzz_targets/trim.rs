@@ -156,8 +156,8 @@ fuzz_target!(|input: Input| {
         doc.insert("metadata".into(), m.clone());
     }
     let doc = Value::Object(doc.finish());
-    let out = trim_document(doc.clone(), level, &trim);
-    let again = trim_document(doc.clone(), level, &trim);
+    let out = trim_document(doc.clone(), level, &trim, &ctxpack::Limits::default());
+    let again = trim_document(doc.clone(), level, &trim, &ctxpack::Limits::default());
     let deterministic = match (&out, &again) {
         (Ok(a), Ok(b)) => same_value(a, b),
         (Err(a), Err(b)) => a == b,
@@ -167,7 +167,7 @@ fuzz_target!(|input: Input| {
 
     // What docs/PROFILE.md says `data` means: a string holding JSON text is that JSON.
     let (value, was_text) = match &data {
-        Value::String(t) => match json::parse(t) {
+        Value::String(t) => match json::parse(t, &ctxpack::Limits::default()) {
             Ok(v) => (v, true),
             Err(e) if e.too_deep => {
                 let err = out.expect_err("data nested past MAX_DEPTH must be refused");

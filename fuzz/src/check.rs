@@ -9,7 +9,7 @@
 //! - **Determinism**: the same input twice (and through a second, independently read instance)
 //!   gives equal results.
 //! - **Readers agree**: the documents read lazily from JSON text (`JsonInput`/`JsonDocs`) and
-//!   as values (`OwnedDocs::from_value(&json::parse(..))`) give the same result.
+//!   as values (`OwnedDocs::from_value(&json::parse(.., &ctxpack::Limits::default()), &ctxpack::Limits::default())`) give the same result.
 //! - **Errors**: a non-empty message and a path that is a JSON pointer (`""` or `/…`).
 //!
 //! On top of those, each included block is re-derived from the document (header placeholders,
@@ -138,12 +138,12 @@ pub struct Prepared {
 }
 
 pub fn prepare(text: &str) -> Result<Prepared, Error> {
-    let parsed = JsonInput::parse(text.to_string())?;
+    let parsed = JsonInput::parse(text.to_string(), &ctxpack::Limits::default())?;
     let profile = match &parsed.profile {
         Some(v) => Profile::from_value(v, "/profile")?,
         None => Profile::default(),
     };
-    let options = AssembleOptions::from_json_object(&parsed.rest, &[])?;
+    let options = AssembleOptions::from_json_object(&parsed.rest)?;
     let assembler = ContextAssembler::new(&profile).map_err(|e| e.under("/profile"))?;
     Ok(Prepared {
         assembler,
@@ -157,7 +157,7 @@ pub fn prepare(text: &str) -> Result<Prepared, Error> {
 pub fn check_assemble_text(text: &str, strict_paths: bool) {
     let first = prepare(text);
     let second = prepare(text);
-    let whole = json::parse(text);
+    let whole = json::parse(text, &ctxpack::Limits::default());
     let p = match (first, second) {
         (Err(a), Err(b)) => {
             assert_eq!(a, b, "reading the same input twice gave different errors");
@@ -208,16 +208,17 @@ pub fn check_assemble_text(text: &str, strict_paths: bool) {
             .as_object()
             .and_then(|o| o.get("documents"))
             .expect("JsonInput accepted an input whose parsed value has no documents");
-        let docs = OwnedDocs::from_value(documents).unwrap_or_else(|e| {
-            panic!("JsonInput read the documents, OwnedDocs::from_value refuses them: {e:?}")
-        });
+        let docs =
+            OwnedDocs::from_value(documents, &ctxpack::Limits::default()).unwrap_or_else(|e| {
+                panic!("JsonInput read the documents, OwnedDocs::from_value refuses them: {e:?}")
+            });
         let from_owned = p.assembler.assemble(&docs, &p.options);
         assert_same(
             &out,
             &from_owned,
             "JsonDocs (lazy, JSON text) and OwnedDocs (values) assemble differently",
         );
-        let canonical = JsonDocs::parse(json::stringify(documents, 0))
+        let canonical = JsonDocs::parse(json::stringify(documents, 0), &ctxpack::Limits::default())
             .unwrap_or_else(|e| panic!("JsonDocs::parse refuses the stringified documents: {e:?}"));
         let from_canonical = p.assembler.assemble(&canonical, &p.options);
         assert_same(
@@ -688,7 +689,7 @@ mod tests {
         for bad in ["a", "/~", "/~2", "documents/0"] {
             assert!(!is_pointer(bad), "{bad}");
         }
-        let v = json::parse(r#"{"a/b":[0,{"~":1}]}"#).unwrap();
+        let v = json::parse(r#"{"a/b":[0,{"~":1}]}"#, &ctxpack::Limits::default()).unwrap();
         assert_eq!(resolve(&v, "/a~1b/1/~0"), Some(&Value::Number(1.0)));
         assert_eq!(resolve(&v, "/a~1b/01"), None);
     }

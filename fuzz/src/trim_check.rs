@@ -188,7 +188,7 @@ mod tests {
     fn the_checks_accept_the_trim_and_catch_a_summary_longer_than_its_container() {
         let trim = Profile::default().compile().unwrap().trim;
         let check = |before: &str, after: &Value| {
-            let before = json::parse(before).unwrap();
+            let before = json::parse(before, &ctxpack::Limits::default()).unwrap();
             std::panic::catch_unwind(|| {
                 check_summarized(&before, after, trim.summarize_at, &trim.summarize_marker);
             })
@@ -197,12 +197,16 @@ mod tests {
             r#"{"a":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]}"#,
             r#"{"a":["故故故故故故故故故故故"]}"#,
         ] {
-            let mut after = json::parse(text).unwrap();
+            let mut after = json::parse(text, &ctxpack::Limits::default()).unwrap();
             trim_value(&mut after, TrimLevel::Summarized, &trim);
             assert!(check(text, &after).is_ok(), "{text}");
         }
         // What the trim did before it compared UTF-16 units: 21 units became 40.
-        let grown = json::parse(r#"{"a":{"summary":"Original had 1 items"}}"#).unwrap();
+        let grown = json::parse(
+            r#"{"a":{"summary":"Original had 1 items"}}"#,
+            &ctxpack::Limits::default(),
+        )
+        .unwrap();
         assert!(check(r#"{"a":["故故故故故故故故故故故"]}"#, &grown).is_err());
     }
 }

@@ -9,13 +9,14 @@
 //! Strings are Rust strings, so they cannot hold a lone surrogate: an escaped lone surrogate
 //! (`"\ud800"`) parses to U+FFFD, which is also what crossing the wasm boundary does to one.
 
+mod locate;
 mod parse;
 pub mod read;
 mod stringify;
-mod to_json;
 mod value;
 
-pub use parse::{parse, parse_limited, parse_span, parse_with, ParseError, Parser, MAX_DEPTH};
+pub use locate::{locate, JsonLocation};
+pub use parse::{parse, parse_span, parse_with, ParseError, Parser, MAX_DEPTH};
 pub use stringify::{format_number, quote, stringify, stringify_into, write_string};
-pub use to_json::{count, object, ToJson};
+pub(crate) use value::array_index;
 pub use value::{Object, ObjectBuilder, Value};

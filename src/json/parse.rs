@@ -31,23 +31,23 @@ impl ParseError {
     }
 }
 
-/// Parses a whole JSON text as `JSON.parse` would.
-pub fn parse(text: &str) -> Result<Value, ParseError> {
-    parse_with(Parser::new(text))
+/// Parses a whole JSON text as `JSON.parse` would, refusing nesting deeper than
+/// `limits.max_depth` (`&Limits::default()` for the default of 256).
+pub fn parse(text: &str, limits: &crate::Limits) -> Result<Value, ParseError> {
+    parse_with(Parser::with_limit(text, limits.max_depth))
 }
 
-/// [`parse`], refusing nesting deeper than `max_depth`.
-pub fn parse_limited(text: &str, max_depth: usize) -> Result<Value, ParseError> {
-    parse_with(Parser::with_limit(text, max_depth))
-}
-
-/// [`parse_limited`] of the part `span` of `text` (a value the caller delimited, with
+/// [`parse`] of the part `span` of `text` (a value the caller delimited, with
 /// [`Parser::skip_value`]); an error is located in the whole of `text`, where its reader
 /// would look for it.
-pub fn parse_span(text: &str, span: Range<usize>, max_depth: usize) -> Result<Value, ParseError> {
+pub fn parse_span(
+    text: &str,
+    span: Range<usize>,
+    limits: &crate::Limits,
+) -> Result<Value, ParseError> {
     // The parser reads up to the span's end only, and line and column count from the text's
     // start, which the prefix shares.
-    let mut p = Parser::with_limit(text.get(..span.end).unwrap_or(""), max_depth);
+    let mut p = Parser::with_limit(text.get(..span.end).unwrap_or(""), limits.max_depth);
     p.pos = span.start.min(p.bytes.len());
     parse_with(p)
 }
@@ -63,6 +63,7 @@ pub fn parse_with(mut p: Parser<'_>) -> Result<Value, ParseError> {
 
 /// A recursive-descent reader over JSON text; public to the crate so the lazy document reader
 /// can walk the outer array and skip bodies it does not need yet.
+#[derive(Clone, Copy)]
 pub struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
@@ -99,6 +100,14 @@ impl<'a> Parser<'a> {
             limit: limit.saturating_add(extra),
             reported: limit,
             ..Parser::new(text)
+        }
+    }
+
+    /// The same parser moved to byte `pos` of its text (a value found earlier).
+    pub(crate) fn at(&self, pos: usize) -> Self {
+        Parser {
+            pos: pos.min(self.bytes.len()),
+            ..*self
         }
     }
 
@@ -496,8 +505,15 @@ impl<'a> Parser<'a> {
 mod tests {
     use super::*;
 
+    fn depth(max_depth: usize) -> crate::Limits {
+        crate::Limits {
+            max_depth,
+            ..crate::Limits::default()
+        }
+    }
+
     fn ok(text: &str) -> Value {
-        match parse(text) {
+        match parse(text, &crate::Limits::default()) {
             Ok(v) => v,
             Err(e) => panic!("{text}: {}", e.message),
         }
@@ -544,17 +560,22 @@ mod tests {
             "\"\\x\"",
             "NaN",
         ] {
-            assert!(parse(bad).is_err(), "accepted {bad:?}");
+            assert!(
+                parse(bad, &crate::Limits::default()).is_err(),
+                "accepted {bad:?}"
+            );
         }
     }
 
     #[test]
     fn depth_is_bounded() {
         let deep = "[".repeat(MAX_DEPTH + 1) + &"]".repeat(MAX_DEPTH + 1);
-        let err = parse(&deep).err().map(|e| e.too_deep);
+        let err = parse(&deep, &crate::Limits::default())
+            .err()
+            .map(|e| e.too_deep);
         assert_eq!(err, Some(true));
         let fine = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
-        assert!(parse(&fine).is_ok());
+        assert!(parse(&fine, &crate::Limits::default()).is_ok());
         let mut p = Parser::new(&deep);
         assert!(p.skip_value(0).is_err());
     }
@@ -574,7 +595,11 @@ mod tests {
                 p.skip_ws();
                 p.end().is_ok()
             };
-            assert_eq!(skipped, parse(text).is_ok(), "{text}");
+            assert_eq!(
+                skipped,
+                parse(text, &crate::Limits::default()).is_ok(),
+                "{text}"
+            );
         }
     }
 
@@ -597,15 +622,22 @@ mod tests {
                 let raw = format!("\"{plain}{special}{plain}\"");
                 let mut p = Parser::new(&raw);
                 let skipped = p.skip_value(0).is_ok() && p.pos() == raw.len();
-                assert_eq!(skipped, parse(&raw).is_ok(), "{raw:?}");
+                assert_eq!(
+                    skipped,
+                    parse(&raw, &crate::Limits::default()).is_ok(),
+                    "{raw:?}"
+                );
             }
             let bad = format!("\"{}\u{7}x\"", "b".repeat(len));
-            assert!(parse(&bad).is_err() && Parser::new(&bad).skip_value(0).is_err());
+            assert!(
+                parse(&bad, &crate::Limits::default()).is_err()
+                    && Parser::new(&bad).skip_value(0).is_err()
+            );
         }
     }
 
     fn fault(text: &str) -> (usize, usize, String) {
-        match parse(text) {
+        match parse(text, &crate::Limits::default()) {
             Ok(v) => panic!("{text}: parsed as {v:?}"),
             Err(e) => (e.position.line, e.position.column, e.message),
         }
@@ -620,7 +652,7 @@ mod tests {
             "the position is not repeated: {message}"
         );
         // The error carries it, and Display shows it.
-        let e = parse("{\n  \"a\": tru }")
+        let e = parse("{\n  \"a\": tru }", &crate::Limits::default())
             .map_err(|e| e.into_error("/x"))
             .err();
         let position = e.as_ref().and_then(|e| e.position);
@@ -670,7 +702,7 @@ mod tests {
     #[test]
     fn too_deep_is_located_too() {
         let deep = format!("{{\"a\":\n{}", "[".repeat(MAX_DEPTH + 1));
-        let e = parse(&deep).err();
+        let e = parse(&deep, &crate::Limits::default()).err();
         assert_eq!(e.as_ref().map(|e| e.too_deep), Some(true));
         assert_eq!(
             e.map(|e| e.position),
@@ -686,8 +718,8 @@ mod tests {
         let text = "[1,\n {\"b\": [[[0]]]}]";
         let start = text.find('{').unwrap_or(0);
         let span = start..text.len().saturating_sub(1);
-        assert!(parse_span(text, span.clone(), 9).is_ok());
-        let e = parse_span(text, span, 3).err();
+        assert!(parse_span(text, span.clone(), &depth(9)).is_ok());
+        let e = parse_span(text, span, &depth(3)).err();
         assert_eq!(
             e.map(|e| (e.too_deep, e.position)),
             Some((

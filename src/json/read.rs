@@ -24,10 +24,15 @@ pub fn kind(v: &Value) -> &'static str {
 
 /// `INVALID_INPUT` at `path`: `expected` (e.g. "a string"), and what was found.
 pub fn wrong_type(v: &Value, expected: &str, path: &str) -> Error {
+    wrong_kind(expected, kind(v), path)
+}
+
+/// [`wrong_type`] for a value known by its kind only (a host value: "a function"…).
+pub fn wrong_kind(expected: &str, found: &str, path: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         path,
-        format!("invalid type: expected {expected}, got {}", kind(v)),
+        format!("invalid type: expected {expected}, got {found}"),
     )
 }
 
@@ -116,6 +121,26 @@ impl<'a> Fields<'a> {
             .transpose()
     }
 
+    /// The field read by its type's one reader ([`crate::shape::Input`]).
+    pub fn read<T: crate::shape::Input>(&self, key: &str) -> Result<T> {
+        match self.get(key) {
+            None => T::absent(self.path, key),
+            Some((v, at)) => T::read(v, &at),
+        }
+    }
+
+    /// The field read by `read`; absent or null gives `T::default()`.
+    pub fn read_with<T: Default>(
+        &self,
+        key: &str,
+        read: impl Fn(&Value, &str) -> Result<T>,
+    ) -> Result<T> {
+        match self.get(key) {
+            None => Ok(T::default()),
+            Some((v, at)) => read(v, &at),
+        }
+    }
+
     /// A nested value read by `read`, with its own path.
     pub fn nested<T>(
         &self,
@@ -163,6 +188,61 @@ pub fn map<T>(
         .collect()
 }
 
+/// Refuses a number JSON cannot hold (NaN, ±Infinity: from a host object, or `1e400` in text)
+/// anywhere in `v`, where it stands.
+pub fn refuse_non_finite(v: &Value, path: &str) -> Result<()> {
+    match v {
+        Value::Number(n) if !n.is_finite() => Err(non_finite(*n, path)),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, x)| refuse_non_finite(x, &format!("{path}/{i}"))),
+        Value::Object(o) => o
+            .iter()
+            .try_for_each(|(k, x)| refuse_non_finite(x, &pointer_push(path, k))),
+        _ => Ok(()),
+    }
+}
+
+/// `INVALID_INPUT`: `n` (NaN or ±Infinity) is not a JSON number.
+pub fn non_finite(n: f64, path: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        path,
+        format!("{} is not a JSON number", crate::budget::js_string(n)),
+    )
+}
+
+// Faults only a host object can have (JSON text cannot hold a function or a getter), worded
+// here so the binding decides nothing.
+
+/// `INVALID_INPUT`: a host value JSON cannot hold; `kind` says what it is ("a function").
+pub fn not_json(kind: &str, path: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        path,
+        format!("{kind} is not a JSON value"),
+    )
+}
+
+/// `INVALID_INPUT`: reading a host value (a getter, a Proxy's trap) threw `message`.
+pub fn host_threw(what: &str, message: &str, path: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        path,
+        format!("{what} threw: {message}"),
+    )
+}
+
+/// `TOO_DEEP`: a host value nests past `limit` (a cycle never ends, so it is one of these).
+pub fn host_too_deep(limit: usize, path: &str) -> Error {
+    Error::new(
+        ErrorCode::TooDeep,
+        path,
+        format!("nesting deeper than {limit} levels (or a cycle)"),
+    )
+}
+
 /// A string naming one of `variants`.
 pub fn variant<T: Copy>(v: &Value, path: &str, variants: &[(&str, T)]) -> Result<T> {
     let names: Vec<&str> = variants.iter().map(|(n, _)| *n).collect();
@@ -187,7 +267,7 @@ mod tests {
     use super::*;
 
     fn value(text: &str) -> Value {
-        crate::json::parse(text).unwrap_or(Value::Null)
+        crate::json::parse(text, &crate::Limits::default()).unwrap_or(Value::Null)
     }
 
     #[test]

@@ -129,7 +129,7 @@ mod tests {
     use super::*;
 
     fn round(text: &str, indent: usize) -> String {
-        parse(text)
+        parse(text, &crate::Limits::default())
             .map(|v| stringify(&v, indent))
             .unwrap_or_else(|e| e.message)
     }

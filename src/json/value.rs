@@ -52,7 +52,7 @@ impl Object {
 
 /// The numeric value of `key` if JavaScript treats it as an array index (canonical decimal,
 /// below 2^32 − 1); such keys are enumerated first, in ascending order.
-fn array_index(key: &str) -> Option<u32> {
+pub(crate) fn array_index(key: &str) -> Option<u32> {
     let bytes = key.as_bytes();
     let first = *bytes.first()?;
     if bytes.len() > 10
@@ -153,6 +153,7 @@ impl Value {
 /// For Rust callers who serialize results with serde (params hold these): the same value,
 /// objects in their JavaScript property order. ctxpack itself writes JSON with
 /// [`super::stringify`], never through serde.
+#[cfg(feature = "serde")]
 impl serde::Serialize for Value {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::{SerializeMap, SerializeSeq};
@@ -189,14 +190,17 @@ impl serde::Serialize for Value {
 
 /// For Rust callers who read profiles from their own formats with serde (rule params hold
 /// these). ctxpack itself reads JSON with [`super::parse`].
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Value {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(ValueVisitor)
     }
 }
 
+#[cfg(feature = "serde")]
 struct ValueVisitor;
 
+#[cfg(feature = "serde")]
 impl<'de> serde::de::Visitor<'de> for ValueVisitor {
     type Value = Value;
 

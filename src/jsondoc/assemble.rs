@@ -6,33 +6,46 @@ use super::document::{leaves, DocSet, Edge};
 use super::intent::{infer_intent, Request, ResolvedIntent};
 use super::profile::{CapStrategy, CompiledProfile, Profile};
 use super::rank::{rank, Ranking, ScoreBreakdown};
+use super::reason::ReasonCode;
 use super::timestamp::parse_iso8601;
 use super::trim::TrimLevel;
 use crate::budget::budget_from_f64;
-use crate::json::{count, object, read, Object, ToJson, Value};
+use crate::json::{Object, Value};
 use crate::manifest::{Action, ItemRecord};
+use crate::shape::{Input, Shape};
 use crate::{Error, ErrorCode, Result};
-use serde::Serialize;
 
 /// Per-request settings; each overrides the profile's.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Shape)]
+#[shape(
+    input,
+    rename_all = "camelCase",
+    expecting = "an input object {documents, request, …}"
+)]
 pub struct AssembleOptions {
+    /// Free text for the profile's rules, or an explicit intent (which wins).
+    #[shape(with = "read_request", ts = "RequestInput")]
     pub request: Request,
-    /// Epoch ms recency is measured against; default: the newest document's `created_at`.
+    /// Recency is measured against this (epoch ms or ISO-8601); default: the newest document.
+    #[shape(with = "read_now", ts = "number | string")]
     pub now: Option<f64>,
-    /// Lineage edges; when given, leaves are computed from them.
+    /// Lineage edges; a document nothing was derived from is a leaf.
     pub edges: Option<Vec<Edge>>,
+    /// Budget for the whole context in UTF-16 code units (what `str.length` counts).
+    #[shape(with = "read_max_chars", ts = "number")]
     pub max_chars: Option<usize>,
     pub cap: Option<CapStrategy>,
 }
 
 /// One input document's line in the manifest.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct DocRecord {
-    #[serde(flatten)]
+    #[shape(flatten)]
     pub item: ItemRecord,
+    /// The reason as a stable code, for programs (`reason` is its words, for people).
+    pub reason_code: ReasonCode,
+    #[shape(intern)]
     pub schema_type: String,
     /// 0 is best; `null` when filtered out.
     pub rank: Option<usize>,
@@ -44,9 +57,8 @@ pub struct DocRecord {
     pub offset: Option<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Default)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Default, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct Totals {
     pub documents: usize,
     pub selected: usize,
@@ -61,9 +73,8 @@ pub struct Totals {
     pub max_chars: usize,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct CapReport {
     pub strategy: CapStrategy,
     /// A document was degraded or discarded for lack of room.
@@ -71,37 +82,9 @@ pub struct CapReport {
     pub discarded: usize,
 }
 
-impl ToJson for Totals {
-    fn to_json(&self) -> Value {
-        object([
-            ("documents", count(self.documents)),
-            ("selected", count(self.selected)),
-            ("included", count(self.included)),
-            ("full", count(self.full)),
-            ("truncated", count(self.truncated)),
-            ("summarized", count(self.summarized)),
-            ("discarded", count(self.discarded)),
-            ("filteredOut", count(self.filtered_out)),
-            ("chars", count(self.chars)),
-            ("maxChars", count(self.max_chars)),
-        ])
-    }
-}
-
-impl ToJson for CapReport {
-    fn to_json(&self) -> Value {
-        object([
-            ("strategy", self.strategy.as_str().to_json()),
-            ("hit", Value::Bool(self.hit)),
-            ("discarded", count(self.discarded)),
-        ])
-    }
-}
-
 /// Everything ctxpack decided, once per input document.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct Manifest {
     pub intent: ResolvedIntent,
     /// The `now` recency was measured against (epoch ms).
@@ -113,17 +96,16 @@ pub struct Manifest {
     pub log: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output)]
 pub struct Assembly {
     pub context: String,
     pub manifest: Manifest,
 }
 
 /// The ranked selection without trimming or capping.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct Prioritized {
     pub intent: ResolvedIntent,
     pub now: f64,
@@ -133,30 +115,31 @@ pub struct Prioritized {
     pub filtered: Vec<FilteredRecord>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct RankedRecord {
     pub id: String,
+    #[shape(intern)]
     pub schema_type: String,
     pub rank: usize,
     pub score: f64,
     pub breakdown: ScoreBreakdown,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct FilteredRecord {
     pub id: String,
+    #[shape(intern)]
     pub schema_type: String,
+    #[shape(intern)]
     pub reason: String,
+    pub reason_code: ReasonCode,
 }
 
 /// Result of capping documents already in order (no intent, no scores).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct CapResult {
     pub context: String,
     pub documents: Vec<DocRecord>,
@@ -206,7 +189,8 @@ impl ContextAssembler {
         })?;
         let metas = docs.metas();
         let leaf = leaves(metas, options.edges.as_deref());
-        let ranking = rank(&self.profile, spec, metas, &leaf, options.now);
+        let now = options.now.map(|n| check_now(n, "/now")).transpose()?;
+        let ranking = rank(&self.profile, spec, metas, &leaf, now);
         Ok((intent, ranking))
     }
 
@@ -236,6 +220,7 @@ impl ContextAssembler {
                     id: m.id.clone(),
                     schema_type: m.schema_type.clone(),
                     reason: f.reason.clone(),
+                    reason_code: f.reason_code,
                 })
             })
             .collect();
@@ -274,6 +259,7 @@ impl ContextAssembler {
                     chars_before: None,
                     chars_after: 0,
                 },
+                reason_code: f.reason_code,
                 schema_type: m.schema_type.clone(),
                 rank: None,
                 score: None,
@@ -351,6 +337,7 @@ fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
             chars_before: p.chars_before,
             chars_after: p.chars_after,
         },
+        reason_code: p.reason_code,
         schema_type: m.schema_type.clone(),
         rank: Some(p.rank),
         score: None,
@@ -410,76 +397,91 @@ fn summarize(
 }
 
 impl AssembleOptions {
-    /// Reads `request`, `now`, `edges`, `maxChars` and `cap` from an input object; other keys
-    /// in `ignore` (e.g. `documents`, `profile`) are skipped, any other key is refused.
-    pub fn from_json_object(o: &Object, ignore: &[&str]) -> Result<Self> {
-        let mut options = AssembleOptions::default();
-        for (key, v) in o.iter() {
-            match key {
-                "request" => {
-                    options.request =
-                        Request::from_json_value(v).map_err(|e| e.under("/request"))?
+    /// Reads `request`, `now`, `edges`, `maxChars` and `cap` from the members of an input
+    /// object other than `documents` and `profile` (any other key is refused by name). The one
+    /// reader of these fields, whichever form the input came in.
+    pub fn from_json_object(o: &Object) -> Result<Self> {
+        Self::from_members(o.iter())
+    }
+
+    /// [`AssembleOptions::from_json_object`] over `(key, value)` members.
+    pub fn from_members<'a>(members: impl Iterator<Item = (&'a str, &'a Value)>) -> Result<Self> {
+        let mut rest = crate::json::ObjectBuilder::new();
+        for (k, v) in members {
+            if !INPUT_FIELDS.contains(&k) || k == "documents" || k == "profile" {
+                // documents and profile are the caller's to read; here they are unknown.
+                if !INPUT_FIELDS.contains(&k) {
+                    return Err(unknown_input_field(k));
                 }
-                "now" => {
-                    options.now = match v {
-                        Value::Null => None,
-                        Value::Number(n) => Some(*n).filter(|n| n.is_finite()),
-                        Value::String(s) => Some(parse_iso8601(s).ok_or_else(|| {
-                            Error::new(
-                                ErrorCode::InvalidTimestamp,
-                                "/now",
-                                format!("{} is not an ISO-8601 date-time", crate::json::quote(s)),
-                            )
-                        })?),
-                        _ => {
-                            return Err(Error::new(
-                                ErrorCode::InvalidTimestamp,
-                                "/now",
-                                "now is epoch milliseconds or an ISO-8601 string",
-                            ))
-                        }
-                    }
-                }
-                "edges" => {
-                    options.edges = match v {
-                        Value::Null => None,
-                        v => Some(read::array(v, "/edges", read_edge)?),
-                    }
-                }
-                "maxChars" => {
-                    options.max_chars = match v {
-                        Value::Null => None,
-                        Value::Number(n) => Some(budget_from_f64(*n, "/maxChars")?),
-                        _ => {
-                            return Err(Error::new(
-                                ErrorCode::InvalidBudget,
-                                "/maxChars",
-                                "maxChars must be a number",
-                            ))
-                        }
-                    }
-                }
-                "cap" => {
-                    options.cap = match v {
-                        Value::Null => None,
-                        v => Some(read::variant(v, "/cap", &CapStrategy::VARIANTS)?),
-                    }
-                }
-                k if ignore.contains(&k) => {}
-                k => return Err(unknown_input_field(k)),
+                continue;
             }
+            rest.insert(k.to_string(), v.clone());
         }
-        Ok(options)
+        <Self as Input>::read(&Value::Object(rest.finish()), "")
     }
 }
 
-/// `{from, to}`: `to` was derived from `from`.
-fn read_edge(v: &Value, path: &str) -> Result<Edge> {
-    let f = read::Fields::new(v, path, "an edge {from, to}", &["from", "to"])?;
-    Ok(Edge {
-        from: f.required_string("from")?,
-        to: f.required_string("to")?,
-    })
+/// The members of an assemble input, as every reader of one accepts them.
+pub const INPUT_FIELDS: [&str; 7] = [
+    "documents",
+    "request",
+    "profile",
+    "now",
+    "edges",
+    "maxChars",
+    "cap",
+];
+
+/// `request`: text, null, or `{intent, params, text}`.
+fn read_request(v: &Value, path: &str) -> Result<Request> {
+    Request::from_json_value(v).map_err(|e| e.under(path))
+}
+
+/// `now`: finite epoch milliseconds or an ISO-8601 date-time — the one check, whatever form the
+/// input came in (a Rust caller's non-finite `now` is refused by `assemble` the same way).
+fn read_now(v: &Value, path: &str) -> Result<Option<f64>> {
+    match v {
+        Value::Null => Ok(None),
+        Value::Number(n) => check_now(*n, path).map(Some),
+        Value::String(s) => parse_iso8601(s).map(Some).ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidTimestamp,
+                path,
+                format!("{} is not an ISO-8601 date-time", crate::json::quote(s)),
+            )
+        }),
+        _ => Err(Error::new(
+            ErrorCode::InvalidTimestamp,
+            path,
+            "now is epoch milliseconds or an ISO-8601 string",
+        )),
+    }
+}
+
+/// Refuses a non-finite `now`.
+pub(crate) fn check_now(n: f64, path: &str) -> Result<f64> {
+    if n.is_finite() {
+        Ok(n)
+    } else {
+        Err(Error::new(
+            ErrorCode::InvalidTimestamp,
+            path,
+            "now must be finite epoch milliseconds",
+        ))
+    }
+}
+
+/// `maxChars`: a whole number of UTF-16 units.
+fn read_max_chars(v: &Value, path: &str) -> Result<Option<usize>> {
+    match v {
+        Value::Null => Ok(None),
+        Value::Number(n) => budget_from_f64(*n, path).map(Some),
+        _ => Err(Error::new(
+            ErrorCode::InvalidBudget,
+            path,
+            "maxChars must be a number",
+        )),
+    }
 }
 
 /// The error for a key an assemble input does not have (a typo should not pass silently).
@@ -488,5 +490,14 @@ pub fn unknown_input_field(key: &str) -> Error {
         ErrorCode::InvalidInput,
         crate::error::pointer_push("", key),
         format!("unknown field `{key}`, expected one of `documents`, `request`, `profile`, `now`, `edges`, `maxChars`, `cap`"),
+    )
+}
+
+/// A `ContextAssembler` was given a profile with a request: it has its own, compiled once.
+pub fn profile_not_here() -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        "/profile",
+        "a ContextAssembler has its profile already; pass the profile to its constructor",
     )
 }

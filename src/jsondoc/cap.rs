@@ -3,6 +3,7 @@
 
 use super::document::DocSet;
 use super::profile::{CapStrategy, CompiledProfile};
+use super::reason::ReasonCode;
 use super::render;
 use super::trim::{level_for_rank, mark_trimmed, trim_value, TrimLevel};
 use crate::manifest::Action;
@@ -21,6 +22,7 @@ pub struct Placement {
     /// Where its block starts in the context, in UTF-16 units.
     pub offset: Option<usize>,
     pub reason: String,
+    pub reason_code: ReasonCode,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -39,14 +41,6 @@ fn action_for(level: TrimLevel) -> Action {
         TrimLevel::Full => Action::Full,
         TrimLevel::Truncated => Action::Truncated,
         TrimLevel::Summarized => Action::Summarized,
-    }
-}
-
-fn level_name(level: TrimLevel) -> &'static str {
-    match level {
-        TrimLevel::Full => "full",
-        TrimLevel::Truncated => "truncated",
-        TrimLevel::Summarized => "summarized",
     }
 }
 
@@ -69,7 +63,7 @@ pub fn cap(
     let mut hit = false;
     let mut any_placed = false;
     for (rank, &index) in order.iter().enumerate() {
-        let discard = |chars_before, reason: String| Placement {
+        let discard = |chars_before, reason: String, reason_code| Placement {
             index,
             rank,
             action: Action::Discarded,
@@ -78,9 +72,14 @@ pub fn cap(
             chars_after: 0,
             offset: None,
             reason,
+            reason_code,
         };
         if let Some(at) = stopped_at {
-            placements.push(discard(None, format!("discarded with everything ranked below {at}: the cap was reached (strategy stop)")));
+            placements.push(discard(
+                None,
+                format!("discarded with everything ranked below {at}: the cap was reached (strategy stop)"),
+                ReasonCode::DiscardedAfterStop,
+            ));
             continue;
         }
         let meta = docs
@@ -99,6 +98,7 @@ pub fn cap(
             placements.push(discard(
                 None,
                 format!("no room: {left} chars left, a block needs at least {smallest}"),
+                ReasonCode::DiscardedNoRoom,
             ));
             if strategy == CapStrategy::Stop {
                 stopped_at = Some(rank);
@@ -106,7 +106,13 @@ pub fn cap(
             continue;
         }
         let data = docs.data(index).map_err(|e| e.under("/documents"))?;
-        let metadata = docs.metadata(index).map_err(|e| e.under("/documents"))?;
+        // Metadata is part of the block only when whole documents are rendered; otherwise it
+        // is never read (from a JavaScript object, never even copied).
+        let metadata = if render.body == super::profile::BodyMode::Document {
+            docs.metadata(index).map_err(|e| e.under("/documents"))?
+        } else {
+            None
+        };
         let full = render::block(
             render,
             &header,
@@ -167,14 +173,15 @@ pub fn cap(
                 } else {
                     Action::Full
                 };
-                let reason = match needed_at_ladder {
+                let (reason, reason_code) = match needed_at_ladder {
                     Some(needed) => {
                         hit = true;
-                        format!("degraded from {} to {} to fit: {} needed {needed} chars, {left} left", level_name(ladder_level), level_name(level), level_name(ladder_level))
+                        (format!("degraded from {} to {} to fit: {} needed {needed} chars, {left} left", ladder_level.as_str(), level.as_str(), ladder_level.as_str()), ReasonCode::DegradedToFit)
                     }
-                    None if level == TrimLevel::Full => format!("rank {rank} of {total}: kept in full"),
-                    None if !changed => format!("rank {rank} of {total}: {} by the ladder, but nothing was long enough to cut", level_name(level)),
-                    None => format!("rank {rank} of {total}: {} by the ladder", level_name(level)),
+                    None if level == TrimLevel::Full => (format!("rank {rank} of {total}: kept in full"), ReasonCode::KeptFull),
+                    None if !changed => (format!("rank {rank} of {total}: {} by the ladder, but nothing was long enough to cut", level.as_str()), ReasonCode::NothingToCut),
+                    None if level == TrimLevel::Truncated => (format!("rank {rank} of {total}: {} by the ladder", level.as_str()), ReasonCode::LadderTruncated),
+                    None => (format!("rank {rank} of {total}: {} by the ladder", level.as_str()), ReasonCode::LadderSummarized),
                 };
                 placements.push(Placement {
                     index,
@@ -185,6 +192,7 @@ pub fn cap(
                     chars_after: len,
                     offset: Some(offset),
                     reason,
+                    reason_code,
                 });
             }
             None => {
@@ -196,10 +204,14 @@ pub fn cap(
                     }
                     _ => format!(
                         "did not fit: needed {needed} chars at {}, {left} left",
-                        level_name(ladder_level)
+                        ladder_level.as_str()
                     ),
                 };
-                placements.push(discard(Some(chars_before), reason));
+                placements.push(discard(
+                    Some(chars_before),
+                    reason,
+                    ReasonCode::DiscardedBudget,
+                ));
                 if strategy == CapStrategy::Stop {
                     stopped_at = Some(rank);
                 }

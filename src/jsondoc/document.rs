@@ -6,20 +6,12 @@ use crate::json::{self, Value};
 use crate::{Error, ErrorCode, Limits, Result};
 use std::collections::{HashMap, HashSet};
 
-/// Who wrote a document.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Who wrote a document (`origin_type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, crate::shape::Shape)]
+#[shape(input, output, rename_all = "snake_case")]
 pub enum Origin {
     UserInput,
     AiGenerated,
-}
-
-impl Origin {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Origin::UserInput => "user_input",
-            Origin::AiGenerated => "ai_generated",
-        }
-    }
 }
 
 /// Everything about a document that ranking needs; cheap to move across the wasm boundary.
@@ -67,19 +59,25 @@ impl DocMeta {
     pub fn from_fields(index: usize, f: MetaFields) -> Result<Self> {
         let id = required_string(f.id, index, "id")?;
         let schema_type = required_string(f.schema_type, index, "schema_type")?;
-        let origin = match required_string(f.origin_type, index, "origin_type")?.as_str() {
-            "user_input" => Origin::UserInput,
-            "ai_generated" => Origin::AiGenerated,
-            other => {
-                return Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    format!("/{index}/origin_type"),
-                    format!(
-                        "origin_type must be \"user_input\" or \"ai_generated\", got {}",
-                        json::quote(other)
-                    ),
-                ))
-            }
+        let given = required_string(f.origin_type, index, "origin_type")?;
+        let Some(origin) = Origin::VARIANTS
+            .iter()
+            .find(|(name, _)| *name == given)
+            .map(|(_, o)| *o)
+        else {
+            let names: Vec<String> = Origin::VARIANTS
+                .iter()
+                .map(|(n, _)| json::quote(n))
+                .collect();
+            return Err(Error::new(
+                ErrorCode::InvalidInput,
+                format!("/{index}/origin_type"),
+                format!(
+                    "origin_type must be {}, got {}",
+                    names.join(" or "),
+                    json::quote(&given)
+                ),
+            ));
         };
         let created_at = f.created_at.ok_or_else(|| {
             Error::new(
@@ -140,8 +138,8 @@ pub trait DocSet {
 /// The app's rows hold `data` as JSON text, so a string `data` that is valid JSON text is
 /// parsed; any other string is the value itself (plain text is still worth sending, and one
 /// malformed row must not fail the whole request). Nesting past the depth limit is an error.
-pub fn data_value(v: Value, index: usize, max_depth: usize) -> Result<Value> {
-    data_and_form(v, max_depth)
+pub fn data_value(v: Value, index: usize, limits: &Limits) -> Result<Value> {
+    data_and_form(v, limits)
         .map(|(value, _)| value)
         .map_err(|e| e.into_error(&format!("/{index}/data")))
 }
@@ -150,10 +148,10 @@ pub fn data_value(v: Value, index: usize, max_depth: usize) -> Result<Value> {
 /// back in the form it came in; the error is the parser's, for the caller to place.
 pub(crate) fn data_and_form(
     v: Value,
-    max_depth: usize,
+    limits: &Limits,
 ) -> std::result::Result<(Value, bool), json::ParseError> {
     match v {
-        Value::String(text) => match json::parse_limited(&text, max_depth) {
+        Value::String(text) => match json::parse(&text, limits) {
             Ok(parsed) => Ok((parsed, true)),
             Err(e) if e.too_deep => Err(e),
             Err(_) => Ok((Value::String(text), false)),
@@ -182,14 +180,9 @@ pub struct OwnedDocs {
 }
 
 impl OwnedDocs {
-    /// [`OwnedDocs::new_with_limits`] under the default [`Limits`].
-    pub fn new(docs: Vec<Jsondoc>) -> Result<Self> {
-        Self::new_with_limits(docs, &Limits::default())
-    }
-
-    /// Holds `docs` under `limits`: no more than `maxDocuments` of them, and JSON-text `data`
-    /// read no deeper than `maxDepth`.
-    pub fn new_with_limits(docs: Vec<Jsondoc>, limits: &Limits) -> Result<Self> {
+    /// Holds `docs` under `limits` (`&Limits::default()` for the defaults): no more than
+    /// `maxDocuments` of them, and JSON-text `data` read no deeper than `maxDepth`.
+    pub fn new(docs: Vec<Jsondoc>, limits: &Limits) -> Result<Self> {
         limits.check_documents(docs.len(), "")?;
         let mut metas = Vec::with_capacity(docs.len());
         let mut bodies = Vec::with_capacity(docs.len());
@@ -205,33 +198,17 @@ impl OwnedDocs {
         })
     }
 
-    /// Reads documents from a parsed JSON array under the default [`Limits`].
-    pub fn from_value(v: &Value) -> Result<Self> {
-        Self::from_value_with_limits(v, &Limits::default())
-    }
-
-    /// [`OwnedDocs::from_value`] under `limits` (see [`OwnedDocs::new_with_limits`]).
-    pub fn from_value_with_limits(v: &Value, limits: &Limits) -> Result<Self> {
+    /// Reads documents from a parsed JSON array under `limits` (see [`OwnedDocs::new`]).
+    pub fn from_value(v: &Value, limits: &Limits) -> Result<Self> {
         let Value::Array(items) = v else {
-            return Err(Error::new(
-                ErrorCode::InvalidInput,
-                "",
-                format!("documents must be an array, got {}", json::read::kind(v)),
-            ));
+            return Err(not_documents(json::read::kind(v)));
         };
         // Before any document is read, as the JSON-text reader refuses the one too many.
         limits.check_documents(items.len(), "")?;
         let mut docs = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let Value::Object(o) = item else {
-                return Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    format!("/{i}"),
-                    format!(
-                        "a document must be an object, got {}",
-                        json::read::kind(item)
-                    ),
-                ));
+                return Err(not_a_document(i, json::read::kind(item)));
             };
             let get = |k: &str| o.get(k).cloned();
             let meta = DocMeta::from_fields(
@@ -244,37 +221,49 @@ impl OwnedDocs {
                     is_leaf: get("is_leaf"),
                 },
             )?;
-            let data = get("data").ok_or_else(|| {
-                Error::new(
-                    ErrorCode::MissingField,
-                    format!("/{i}/data"),
-                    "data is required",
-                )
-            })?;
-            let metadata = metadata_value(get("metadata"), i)?;
+            let data = get("data").ok_or_else(|| data_missing(i))?;
+            let metadata = get("metadata");
+            check_metadata(metadata.as_ref(), i)?;
             docs.push(Jsondoc {
                 meta,
                 data,
                 metadata,
             });
         }
-        OwnedDocs::new_with_limits(docs, limits)
+        OwnedDocs::new(docs, limits)
     }
 }
 
-/// `metadata` is an object, or absent/null.
-pub fn metadata_value(v: Option<Value>, index: usize) -> Result<Option<Value>> {
+/// `metadata` as the document is read: absent, null, an object, or a string — the JSON text of
+/// an object, as the app's rows store it beside `data`, read only when the document is
+/// rendered. Anything else is refused at once.
+pub fn check_metadata(v: Option<&Value>, index: usize) -> Result<()> {
+    match v {
+        None | Some(Value::Null | Value::Object(_) | Value::String(_)) => Ok(()),
+        Some(other) => Err(metadata_not_an_object(index, json::read::kind(other))),
+    }
+}
+
+/// `metadata` as a document is rendered: an object, or `None` for absent or null. JSON text is
+/// parsed under `limits`; text that is not JSON is `INVALID_JSON` (with its position), the JSON
+/// text of anything but an object or null is refused like that value.
+pub fn metadata_value(v: Option<Value>, index: usize, limits: &Limits) -> Result<Option<Value>> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(o @ Value::Object(_)) => Ok(Some(o)),
-        Some(other) => Err(Error::new(
-            ErrorCode::InvalidInput,
-            format!("/{index}/metadata"),
-            format!(
-                "metadata must be an object, got {}",
-                json::read::kind(&other)
-            ),
-        )),
+        Some(Value::String(text)) => {
+            match json::parse(&text, limits)
+                .map_err(|e| e.into_error(&format!("/{index}/metadata")))?
+            {
+                Value::Null => Ok(None),
+                o @ Value::Object(_) => Ok(Some(o)),
+                other => Err(metadata_not_an_object(
+                    index,
+                    &format!("the JSON text of {}", json::read::kind(&other)),
+                )),
+            }
+        }
+        Some(other) => Err(metadata_not_an_object(index, json::read::kind(&other))),
     }
 }
 
@@ -285,17 +274,70 @@ impl DocSet for OwnedDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (data, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        data_value(data.clone(), index, self.limits.max_depth)
+        data_value(data.clone(), index, &self.limits)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
-        Ok(self
-            .bodies
-            .get(index)
-            .ok_or_else(|| out_of_range(index))?
-            .1
-            .clone())
+        let (_, metadata) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
+        metadata_value(metadata.clone(), index, &self.limits)
     }
+}
+
+// The faults of a documents array, worded once for every reader (JSON text, values, the
+// JavaScript heap); `kind` is what was found ("an array", "a function", …).
+
+/// Document `index` is not an object.
+pub fn not_a_document(index: usize, kind: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        format!("/{index}"),
+        format!("a document must be an object, got {kind}"),
+    )
+}
+
+/// Document `index` has no `data`.
+pub fn data_missing(index: usize) -> Error {
+    Error::new(
+        ErrorCode::MissingField,
+        format!("/{index}/data"),
+        "data is required",
+    )
+}
+
+/// Document `index`'s `data` is not a JSON value (a function, a symbol…).
+pub fn data_not_json(index: usize, kind: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        format!("/{index}/data"),
+        format!("data must be JSON-serialisable, got {kind}"),
+    )
+}
+
+/// Document `index`'s `metadata` is neither an object nor absent/null.
+pub fn metadata_not_an_object(index: usize, kind: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        format!("/{index}/metadata"),
+        format!("metadata must be an object, got {kind}"),
+    )
+}
+
+/// An input without `documents`.
+pub fn documents_missing() -> Error {
+    Error::new(
+        ErrorCode::MissingField,
+        "/documents",
+        "documents is required",
+    )
+}
+
+/// The documents are not an array.
+pub fn not_documents(kind: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        "",
+        format!("documents must be an array (or its JSON text), got {kind}"),
+    )
 }
 
 pub(crate) fn out_of_range(index: usize) -> Error {
@@ -325,9 +367,8 @@ pub fn check_unique_ids(metas: &[DocMeta]) -> Result<()> {
 }
 
 /// A lineage edge: `to` was derived from `from`.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq, crate::shape::Shape)]
+#[shape(input, expecting = "an edge {from, to}")]
 pub struct Edge {
     pub from: String,
     pub to: String,
@@ -355,7 +396,10 @@ mod tests {
     use super::*;
 
     fn docs(json: &str) -> Result<OwnedDocs> {
-        OwnedDocs::from_value(&json::parse(json).unwrap())
+        OwnedDocs::from_value(
+            &json::parse(json, &crate::Limits::default()).unwrap(),
+            &crate::Limits::default(),
+        )
     }
 
     #[test]
@@ -383,19 +427,23 @@ mod tests {
             )
         };
         let nest = |n: usize| format!("{}1{}", "[".repeat(n), "]".repeat(n));
-        let rows = json::parse(&format!("[{},{}]", row(&nest(3)), row(&nest(4)))).unwrap();
+        let rows = json::parse(
+            &format!("[{},{}]", row(&nest(3)), row(&nest(4))),
+            &crate::Limits::default(),
+        )
+        .unwrap();
         let limits = |max_documents, max_depth| Limits {
             max_documents,
             max_depth,
             ..Limits::default()
         };
-        let d = OwnedDocs::from_value_with_limits(&rows, &limits(2, 3)).unwrap();
+        let d = OwnedDocs::from_value(&rows, &limits(2, 3)).unwrap();
         assert!(d.data(0).is_ok());
         let e = d.data(1).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/1/data"));
         assert!(e.message.contains("3 levels"), "{}", e.message);
         // The default limit (256) reads both, and so do the constructors without limits.
-        let d = OwnedDocs::from_value(&rows).unwrap();
+        let d = OwnedDocs::from_value(&rows, &crate::Limits::default()).unwrap();
         assert!(d.data(0).is_ok() && d.data(1).is_ok());
         let held = |docs: &OwnedDocs| {
             (0..2)
@@ -406,14 +454,14 @@ mod tests {
                 })
                 .collect::<Vec<_>>()
         };
-        let d = OwnedDocs::new(held(&d)).unwrap();
+        let d = OwnedDocs::new(held(&d), &crate::Limits::default()).unwrap();
         assert!(d.data(1).is_ok());
-        let d = OwnedDocs::new_with_limits(held(&d), &limits(2, 3)).unwrap();
+        let d = OwnedDocs::new(held(&d), &limits(2, 3)).unwrap();
         assert_eq!(d.data(1).unwrap_err().code, ErrorCode::TooDeep);
         // One document too many is refused before any is read, as the JSON-text reader does.
-        let e = OwnedDocs::from_value_with_limits(&rows, &limits(1, 3)).unwrap_err();
+        let e = OwnedDocs::from_value(&rows, &limits(1, 3)).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooLarge, ""));
-        let e = OwnedDocs::new_with_limits(held(&d), &limits(1, 3)).unwrap_err();
+        let e = OwnedDocs::new(held(&d), &limits(1, 3)).unwrap_err();
         assert_eq!(e.code, ErrorCode::TooLarge);
     }
 

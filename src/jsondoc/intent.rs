@@ -6,10 +6,10 @@
 //! debug view and the server infer the same intent from the same text.
 
 use super::profile::{CompiledProfile, RuleSpec};
-use crate::json::{count, object, ToJson, Value};
+use crate::json::Value;
+use crate::shape::Shape;
 use crate::{Error, ErrorCode, Result};
 use regex_lite::{Regex, RegexBuilder};
-use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Params of a request: captured by a rule or given by the caller. Keys sorted, for determinism.
@@ -32,9 +32,8 @@ pub enum Request {
 }
 
 /// How the intent was decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
+#[shape(output, rename_all = "snake_case")]
 pub enum IntentSource {
     /// The caller named it.
     Given,
@@ -44,23 +43,11 @@ pub enum IntentSource {
     Default,
 }
 
-impl IntentSource {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            IntentSource::Given => "given",
-            IntentSource::Rule => "rule",
-            IntentSource::Default => "default",
-        }
-    }
-}
-
 /// The decided intent, as the manifest records it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct ResolvedIntent {
     pub intent: String,
-    #[cfg_attr(test, ts(type = "Record<string, JsonValue>"))]
     pub params: Params,
     pub source: IntentSource,
     /// The id of the rule that decided (its index if it has no id); `null` unless `source` is `rule`.
@@ -68,23 +55,6 @@ pub struct ResolvedIntent {
     pub rule_index: Option<usize>,
     /// The request text, if any.
     pub text: Option<String>,
-}
-
-impl ToJson for ResolvedIntent {
-    fn to_json(&self) -> Value {
-        let mut params = crate::json::ObjectBuilder::new();
-        for (k, v) in &self.params {
-            params.insert(k.clone(), v.clone());
-        }
-        object([
-            ("intent", self.intent.to_json()),
-            ("params", Value::Object(params.finish())),
-            ("source", self.source.as_str().to_json()),
-            ("rule", self.rule.to_json()),
-            ("ruleIndex", self.rule_index.map_or(Value::Null, count)),
-            ("text", self.text.to_json()),
-        ])
-    }
 }
 
 /// A rule with its pattern built once.
@@ -241,6 +211,14 @@ fn default_intent(profile: &CompiledProfile, text: Option<String>) -> ResolvedIn
     }
 }
 
+impl crate::shape::Ty for Request {
+    /// A request crosses as a JSON value (text, null or an object); the field that holds one
+    /// names its TypeScript type.
+    fn ty() -> crate::shape::TyRef {
+        crate::shape::TyRef::Json
+    }
+}
+
 impl Request {
     /// Reads a request from its JSON form: a string, `null`, or `{intent?, params?, text?}`.
     /// Paths in errors are relative to the request value.
@@ -273,6 +251,7 @@ impl Request {
                 let params = match o.get("params") {
                     None | Some(J::Null) => Params::new(),
                     Some(J::Object(p)) => {
+                        crate::json::read::refuse_non_finite(&J::Object(p.clone()), "/params")?;
                         p.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
                     }
                     Some(_) => {
@@ -321,7 +300,7 @@ mod tests {
     use crate::jsondoc::profile::Profile;
 
     fn json(text: &str) -> Value {
-        crate::json::parse(text).unwrap()
+        crate::json::parse(text, &crate::Limits::default()).unwrap()
     }
 
     fn profile() -> CompiledProfile {

@@ -6,7 +6,8 @@
 //! and parsed when its document is rendered.
 
 use super::document::{
-    check_unique_ids, data_value, metadata_value, out_of_range, DocMeta, DocSet, MetaFields,
+    check_unique_ids, data_missing, data_value, metadata_not_an_object, metadata_value,
+    not_a_document, not_documents, out_of_range, DocMeta, DocSet, MetaFields,
 };
 use crate::json::{self, Parser, Value};
 use crate::{Error, ErrorCode, Limits, Result};
@@ -18,8 +19,8 @@ pub struct JsonDocs {
     text: String,
     metas: Vec<DocMeta>,
     bodies: Vec<(Range<usize>, Option<Range<usize>>)>,
-    /// `limits.maxDepth`, for the bodies parsed when rendered.
-    max_depth: usize,
+    /// The call's limits: `maxDepth` also bounds the bodies parsed when rendered.
+    limits: Limits,
 }
 
 fn json_err(e: json::ParseError, path: &str) -> Error {
@@ -27,15 +28,10 @@ fn json_err(e: json::ParseError, path: &str) -> Error {
 }
 
 impl JsonDocs {
-    /// Reads a JSON array of documents under the default [`Limits`]; error paths are relative
-    /// to the array.
-    pub fn parse(text: String) -> Result<Self> {
-        Self::parse_with_limits(text, &Limits::default())
-    }
-
-    /// [`JsonDocs::parse`] under `limits`: the text's length, the number of documents and the
-    /// nesting of every value read.
-    pub fn parse_with_limits(text: String, limits: &Limits) -> Result<Self> {
+    /// Reads a JSON array of documents under `limits` (`&Limits::default()` for the defaults):
+    /// the text's length, the number of documents and the nesting of every value read. Error
+    /// paths are relative to the array.
+    pub fn parse(text: String, limits: &Limits) -> Result<Self> {
         limits.check_str(&text, "", "the documents' JSON text")?;
         let (metas, bodies) = {
             let mut p = Parser::with_limit(&text, limits.max_depth);
@@ -59,22 +55,32 @@ impl JsonDocs {
             text,
             metas,
             bodies,
-            max_depth: limits.max_depth,
+            limits: *limits,
         })
     }
 }
 
 type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
 
+/// What a JSON value's text is, by its first byte, as `json::read::kind` names a value.
+fn kind_of(text: &str) -> &'static str {
+    match text.as_bytes().first() {
+        Some(b'{') => "an object",
+        Some(b'[') => "an array",
+        Some(b'"') => "a string",
+        Some(b'n') => "null",
+        Some(b't' | b'f') => "a boolean",
+        _ => "a number",
+    }
+}
+
 /// Reads the documents array at the parser's position (`depth` = its nesting level).
 fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<DocMeta>, Bodies)> {
     p.skip_ws();
     if p.peek() != Some(b'[') {
-        return Err(Error::new(
-            ErrorCode::InvalidInput,
-            "",
-            "documents must be an array",
-        ));
+        let start = p.pos();
+        let at = p.skip_value(depth).map_err(|e| json_err(e, ""))?;
+        return Err(not_documents(kind_of(p.slice(start..at.end))));
     }
     p.expect(b'[', "'['").map_err(|e| json_err(e, ""))?;
     let mut metas = Vec::new();
@@ -91,18 +97,7 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
             let at = p
                 .skip_value(depth.saturating_add(1))
                 .map_err(|e| json_err(e, &base))?;
-            let kind = match p.slice(at).as_bytes().first() {
-                Some(b'[') => "an array",
-                Some(b'"') => "a string",
-                Some(b'n') => "null",
-                Some(b't' | b'f') => "a boolean",
-                _ => "a number",
-            };
-            return Err(Error::new(
-                ErrorCode::InvalidInput,
-                base,
-                format!("a document must be an object, got {kind}"),
-            ));
+            return Err(not_a_document(i, kind_of(p.slice(at))));
         }
         p.expect(b'{', "'{'").map_err(|e| json_err(e, &base))?;
         let mut fields = MetaFields::default();
@@ -144,22 +139,14 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
             }
         }
         metas.push(DocMeta::from_fields(i, fields)?);
-        let data = data.ok_or_else(|| {
-            Error::new(
-                ErrorCode::MissingField,
-                format!("{base}/data"),
-                "data is required",
-            )
-        })?;
+        let data = data.ok_or_else(|| data_missing(i))?;
         // `metadata: null` is the same as no metadata.
         let metadata = metadata.filter(|r| p.slice(r.clone()) != "null");
         if let Some(r) = &metadata {
-            if !p.slice(r.clone()).starts_with('{') {
-                return Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    format!("{base}/metadata"),
-                    "metadata must be an object",
-                ));
+            // An object, or a string of its JSON text (read when rendered).
+            let text = p.slice(r.clone());
+            if !text.starts_with('{') && !text.starts_with('"') {
+                return Err(metadata_not_an_object(i, kind_of(text)));
             }
         }
         bodies.push((data, metadata));
@@ -178,9 +165,9 @@ impl DocSet for JsonDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        let v = json::parse_span(&self.text, range.clone(), self.max_depth)
+        let v = json::parse_span(&self.text, range.clone(), &self.limits)
             .map_err(|e| e.into_error(&format!("/{index}/data")))?;
-        data_value(v, index, self.max_depth)
+        data_value(v, index, &self.limits)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
@@ -188,9 +175,9 @@ impl DocSet for JsonDocs {
         match range {
             None => Ok(None),
             Some(r) => {
-                let v = json::parse_span(&self.text, r.clone(), self.max_depth)
+                let v = json::parse_span(&self.text, r.clone(), &self.limits)
                     .map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
-                metadata_value(Some(v), index)
+                metadata_value(Some(v), index, &self.limits)
             }
         }
     }
@@ -207,14 +194,9 @@ pub struct JsonInput {
 }
 
 impl JsonInput {
-    /// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` under the default
-    /// [`Limits`]; error paths are relative to the input object.
-    pub fn parse(text: String) -> Result<Self> {
-        Self::parse_with_limits(text, &Limits::default())
-    }
-
-    /// [`JsonInput::parse`] under `limits`.
-    pub fn parse_with_limits(text: String, limits: &Limits) -> Result<Self> {
+    /// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` under `limits`;
+    /// error paths are relative to the input object.
+    pub fn parse(text: String, limits: &Limits) -> Result<Self> {
         limits.check_str(&text, "", "the input's JSON text")?;
         let mut p = Parser::with_limit(&text, limits.max_depth);
         p.skip_ws();
@@ -244,39 +226,15 @@ impl JsonInput {
                     "profile" => {
                         let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
                         profile = Some(
-                            json::parse_span(&text, r, limits.max_depth)
-                                .map_err(|e| e.into_error(&path))?,
+                            json::parse_span(&text, r, limits).map_err(|e| e.into_error(&path))?,
                         );
                     }
                     _ => {
                         let r = p.skip_value(0).map_err(|e| json_err(e, &path))?;
-                        // ctxpack's reader, not serde's: lone surrogates become U+FFFD and the
-                        // depth limit is the documented one.
-                        let v = json::parse_span(&text, r, limits.max_depth)
-                            .map_err(|e| e.into_error(&path))?;
-                        // 1e400 parses to Infinity, which serde cannot hold: refuse it here
-                        // as the same number from a host object is refused.
-                        if let Value::Number(n) = v {
-                            if !n.is_finite() {
-                                return Err(match key.as_str() {
-                                    "maxChars" => Error::new(
-                                        ErrorCode::InvalidBudget,
-                                        path,
-                                        "maxChars must be finite",
-                                    ),
-                                    "now" => Error::new(
-                                        ErrorCode::InvalidTimestamp,
-                                        path,
-                                        "now must be finite epoch milliseconds",
-                                    ),
-                                    _ => Error::new(
-                                        ErrorCode::InvalidInput,
-                                        path,
-                                        "a number too large for a double",
-                                    ),
-                                });
-                            }
-                        }
+                        // Numbers JSON cannot hold (1e400 reads as Infinity, as in JSON.parse)
+                        // are refused by the field's one reader, as a host object's are.
+                        let v =
+                            json::parse_span(&text, r, limits).map_err(|e| e.into_error(&path))?;
                         rest.insert(key, v);
                     }
                 }
@@ -288,13 +246,7 @@ impl JsonInput {
         }
         p.skip_ws();
         p.end().map_err(|e| json_err(e, ""))?;
-        let (metas, bodies) = docs.ok_or_else(|| {
-            Error::new(
-                ErrorCode::MissingField,
-                "/documents",
-                "documents is required",
-            )
-        })?;
+        let (metas, bodies) = docs.ok_or_else(super::document::documents_missing)?;
         let profile = profile.filter(|v| *v != Value::Null);
         let documents =
             JsonDocs::from_parts(text, metas, bodies, limits).map_err(|e| e.under("/documents"))?;
@@ -327,14 +279,13 @@ mod tests {
 
     #[test]
     fn document_count_and_text_length_are_checked_before_reading() {
-        let e =
-            JsonDocs::parse_with_limits(DOCS.to_string(), &limits(1, 256, 1 << 20)).unwrap_err();
+        let e = JsonDocs::parse(DOCS.to_string(), &limits(1, 256, 1 << 20)).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooLarge, ""));
-        assert!(JsonDocs::parse_with_limits(DOCS.to_string(), &limits(2, 256, 1 << 20)).is_ok());
-        let e = JsonDocs::parse_with_limits(DOCS.to_string(), &limits(2, 256, 20)).unwrap_err();
+        assert!(JsonDocs::parse(DOCS.to_string(), &limits(2, 256, 1 << 20)).is_ok());
+        let e = JsonDocs::parse(DOCS.to_string(), &limits(2, 256, 20)).unwrap_err();
         assert_eq!(e.code, ErrorCode::TooLarge);
         let input = format!(r#"{{"documents": {DOCS}}}"#);
-        let e = JsonInput::parse_with_limits(input, &limits(1, 256, 1 << 20))
+        let e = JsonInput::parse(input, &limits(1, 256, 1 << 20))
             .err()
             .unwrap();
         assert_eq!(
@@ -346,25 +297,25 @@ mod tests {
     #[test]
     fn bodies_count_depth_from_themselves_when_rendered() {
         // Both bodies nest 2 levels, the whole text 4: depth 2 reads them.
-        let docs = JsonDocs::parse_with_limits(DOCS.to_string(), &limits(9, 2, 1 << 20)).unwrap();
+        let docs = JsonDocs::parse(DOCS.to_string(), &limits(9, 2, 1 << 20)).unwrap();
         assert!(docs.data(0).is_ok() && docs.data(1).is_ok());
         // Depth 1: JSON text is validated whole, as JSON.parse would, so the scan refuses the
         // first body, counted from itself.
-        let e = JsonDocs::parse_with_limits(DOCS.to_string(), &limits(9, 1, 1 << 20)).unwrap_err();
+        let e = JsonDocs::parse(DOCS.to_string(), &limits(9, 1, 1 << 20)).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/0/data"));
         // JSON text held in a string is read under the limit when rendered.
         let nested = DOCS
             .replace(r#"{"x": {"y": 1}}"#, "0")
             .replace(r#"[1]"#, "[[[1]]]");
         // {"x": [[[1]]]} nests 4 levels.
-        let docs = JsonDocs::parse_with_limits(nested.clone(), &limits(9, 4, 1 << 20)).unwrap();
+        let docs = JsonDocs::parse(nested.clone(), &limits(9, 4, 1 << 20)).unwrap();
         assert!(docs.data(1).is_ok());
-        let docs = JsonDocs::parse_with_limits(nested, &limits(9, 3, 1 << 20)).unwrap();
+        let docs = JsonDocs::parse(nested, &limits(9, 3, 1 << 20)).unwrap();
         assert_eq!(docs.data(1).unwrap_err().code, ErrorCode::TooDeep);
         // A field ctxpack does not read is skipped under the limit too, counted from itself.
         let deep_field = DOCS.replace(r#""project_id": 7"#, r#""project_id": [[[7]]]"#);
-        assert!(JsonDocs::parse_with_limits(deep_field.clone(), &limits(9, 3, 1 << 20)).is_ok());
-        let e = JsonDocs::parse_with_limits(deep_field, &limits(9, 2, 1 << 20)).unwrap_err();
+        assert!(JsonDocs::parse(deep_field.clone(), &limits(9, 3, 1 << 20)).is_ok());
+        let e = JsonDocs::parse(deep_field, &limits(9, 2, 1 << 20)).unwrap_err();
         assert_eq!(
             (e.code, e.path.as_str()),
             (ErrorCode::TooDeep, "/0/project_id")
@@ -378,14 +329,14 @@ mod tests {
         // In the documents' text: the missing comma after the emoji's string (expected
         // positions from JSON.parse's message in Node).
         let broken = DOCS.replace(r#""id": "b","#, "\"id\": \"😀\"");
-        let e = JsonDocs::parse(broken).unwrap_err();
+        let e = JsonDocs::parse(broken, &crate::Limits::default()).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidJson, "/1"));
         assert_eq!(e.position, at(4, 21));
         // Under "documents" of a whole input the text is the input's.
-        let e = JsonInput::parse(format!(
-            "{{\"documents\":\n{}",
-            DOCS.replace("\"t\"", "'t'")
-        ))
+        let e = JsonInput::parse(
+            format!("{{\"documents\":\n{}", DOCS.replace("\"t\"", "'t'")),
+            &crate::Limits::default(),
+        )
         .err()
         .unwrap();
         assert_eq!(
@@ -395,12 +346,12 @@ mod tests {
         assert_eq!(e.position, at(3, 36));
         // JSON text in a `data` string: a position in that text, which the path names.
         let nested = DOCS.replace(r#"[1]"#, r#"[\n[[1]]]"#);
-        let docs = JsonDocs::parse_with_limits(nested, &limits(9, 3, 1 << 20)).unwrap();
+        let docs = JsonDocs::parse(nested, &limits(9, 3, 1 << 20)).unwrap();
         let e = docs.data(1).unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooDeep, "/1/data"));
         assert_eq!(e.position, at(2, 2));
         // A member read twice (validated, then parsed) is located in the whole input.
-        let e = JsonInput::parse_with_limits(
+        let e = JsonInput::parse(
             "{\"documents\": [],\n \"profile\": {\"a\": [[1]]}}".to_string(),
             &limits(9, 2, 1 << 20),
         )

@@ -3,12 +3,13 @@
 //!
 //! ```
 //! use ctxpack::jsondoc::{AssembleOptions, ContextAssembler, JsonDocs, Request};
+//! use ctxpack::Limits;
 //!
 //! let assembler = ContextAssembler::from_json(r#"{"budget": {"maxChars": 200}}"#)?;
 //! let docs = JsonDocs::parse(r#"[
 //!   {"id": "a", "schema_type": "note", "origin_type": "user_input",
 //!    "created_at": "2026-03-02T10:15:00Z", "data": {"text": "hello"}}
-//! ]"#.to_string())?;
+//! ]"#.to_string(), &Limits::default())?;
 //! let options = AssembleOptions { request: Request::Text("anything".into()), ..Default::default() };
 //! let out = assembler.assemble(&docs, &options)?;
 //! assert_eq!(out.context, "## note (a)\n{\"text\":\"hello\"}");
@@ -23,17 +24,20 @@ mod intent;
 mod lazy;
 mod profile;
 mod rank;
+mod reason;
 mod render;
 mod timestamp;
 mod trim;
 
 pub use assemble::{
-    unknown_input_field, AssembleOptions, Assembly, CapReport, CapResult, ContextAssembler,
-    DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals,
+    profile_not_here, unknown_input_field, AssembleOptions, Assembly, CapReport, CapResult,
+    ContextAssembler, DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals,
+    INPUT_FIELDS,
 };
 pub use document::{
-    check_unique_ids, data_value, leaves, metadata_value, DocMeta, DocSet, Edge, Jsondoc,
-    MetaFields, Origin, OwnedDocs,
+    check_metadata, check_unique_ids, data_missing, data_not_json, data_value, documents_missing,
+    leaves, metadata_not_an_object, metadata_value, not_a_document, not_documents, DocMeta, DocSet,
+    Edge, Jsondoc, MetaFields, Origin, OwnedDocs,
 };
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};
@@ -42,7 +46,6 @@ pub use profile::{
     RuleSpec, TrimSpec, Weights,
 };
 pub use rank::ScoreBreakdown;
+pub use reason::ReasonCode;
 pub use timestamp::parse_iso8601;
-pub use trim::{
-    level_for_rank, mark_trimmed, trim_document, trim_document_limited, trim_value, TrimLevel,
-};
+pub use trim::{level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel};

@@ -2,13 +2,13 @@
 
 use super::document::{DocMeta, Origin};
 use super::profile::{CompiledIntent, CompiledProfile, TypeRole};
-use serde::Serialize;
+use super::reason::ReasonCode;
+use crate::shape::Shape;
 use std::collections::HashMap;
 
 /// Each term of a document's score, so a debug view can say why it ranked where it did.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Shape)]
+#[shape(output, rename_all = "camelCase")]
 pub struct ScoreBreakdown {
     pub required: f64,
     pub optional: f64,
@@ -38,6 +38,7 @@ pub struct RankedDoc {
 pub struct FilteredDoc {
     pub index: usize,
     pub reason: String,
+    pub reason_code: ReasonCode,
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -101,7 +102,16 @@ pub fn rank(
                 .entry(m.schema_type.as_str())
                 .or_insert_with(|| filtered_reason(&m.schema_type, canonical, role, &intent.name))
                 .clone();
-            filtered.push(FilteredDoc { index, reason });
+            let reason_code = if role == TypeRole::Excluded {
+                ReasonCode::TypeExcluded
+            } else {
+                ReasonCode::TypeNotNeeded
+            };
+            filtered.push(FilteredDoc {
+                index,
+                reason,
+                reason_code,
+            });
             continue;
         }
         let is_leaf = leaves.get(index).copied().unwrap_or(false);

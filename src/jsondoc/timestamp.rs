@@ -221,7 +221,11 @@ mod tests {
     fn agrees_with_date_parse_on_the_shared_corpus() {
         // Pinned from Date.parse; tests/node/timestamps.test.mjs checks the package against a
         // live Date.parse on the same strings.
-        let corpus = crate::json::parse(include_str!("../../tests/timestamps.json")).unwrap();
+        let corpus = crate::json::parse(
+            include_str!("../../tests/timestamps.json"),
+            &crate::Limits::default(),
+        )
+        .unwrap();
         let list = |key: &str| match corpus.as_object().and_then(|o| o.get(key)) {
             Some(Value::Array(items)) => items.clone(),
             _ => panic!("tests/timestamps.json has no {key}"),

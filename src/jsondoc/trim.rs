@@ -6,12 +6,10 @@
 use super::profile::CompiledTrim;
 use crate::json::{self, Object, ObjectBuilder, Value};
 use crate::text::{prefix_utf16, utf16_len};
-use serde::{Deserialize, Serialize};
 
 /// How much of a document is kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, crate::shape::Shape)]
+#[shape(input, output, rename_all = "snake_case")]
 pub enum TrimLevel {
     /// Unchanged.
     Full,
@@ -23,12 +21,6 @@ pub enum TrimLevel {
 }
 
 impl TrimLevel {
-    pub const VARIANTS: [(&'static str, TrimLevel); 3] = [
-        ("full", TrimLevel::Full),
-        ("truncated", TrimLevel::Truncated),
-        ("summarized", TrimLevel::Summarized),
-    ];
-
     pub fn next(self) -> Option<TrimLevel> {
         match self {
             TrimLevel::Full => Some(TrimLevel::Truncated),
@@ -149,24 +141,23 @@ pub fn mark_trimmed(metadata: Option<Value>) -> Value {
 
 /// Trims a whole document object (`{id, …, data, metadata}`) at `level`: `data` keeps its form
 /// (a JSON-text string stays a string), and `metadata.trimmed` is set when anything changed.
-/// Paths in errors are relative to the document.
-pub fn trim_document(doc: Value, level: TrimLevel, trim: &CompiledTrim) -> crate::Result<Value> {
-    trim_document_limited(doc, level, trim, json::MAX_DEPTH)
-}
-
-/// [`trim_document`], reading JSON-text `data` no deeper than `max_depth` (`limits.maxDepth`).
-pub fn trim_document_limited(
+/// Paths in errors are relative to the document. JSON-text `data` is read no deeper than
+/// `limits.maxDepth`.
+pub fn trim_document(
     doc: Value,
     level: TrimLevel,
     trim: &CompiledTrim,
-    max_depth: usize,
+    limits: &crate::Limits,
 ) -> crate::Result<Value> {
     use crate::{Error, ErrorCode};
     let Value::Object(mut o) = doc else {
         return Err(Error::new(
             ErrorCode::InvalidInput,
             "",
-            "a document must be an object",
+            format!(
+                "a document must be an object, got {}",
+                json::read::kind(&doc)
+            ),
         ));
     };
     let data = o
@@ -174,7 +165,7 @@ pub fn trim_document_limited(
         .cloned()
         .ok_or_else(|| Error::new(ErrorCode::MissingField, "/data", "data is required"))?;
     let (mut value, was_text) =
-        super::document::data_and_form(data, max_depth).map_err(|e| e.into_error("/data"))?;
+        super::document::data_and_form(data, limits).map_err(|e| e.into_error("/data"))?;
     if trim_value(&mut value, level, trim) {
         let data = if was_text {
             Value::String(crate::json::stringify(&value, 0))
@@ -182,12 +173,22 @@ pub fn trim_document_limited(
             value
         };
         o.set("data", data);
-        let metadata =
-            super::document::metadata_value(o.get("metadata").cloned(), 0).map_err(|mut e| {
-                e.path = "/metadata".to_string();
-                e
-            })?;
-        o.set("metadata", mark_trimmed(metadata));
+        // Metadata keeps its form too: JSON text stays text.
+        let given = o.get("metadata").cloned();
+        let was_text = matches!(given, Some(Value::String(_)));
+        let metadata = super::document::metadata_value(given, 0, limits).map_err(|mut e| {
+            e.path = "/metadata".to_string();
+            e
+        })?;
+        let marked = mark_trimmed(metadata);
+        o.set(
+            "metadata",
+            if was_text {
+                Value::String(crate::json::stringify(&marked, 0))
+            } else {
+                marked
+            },
+        );
     }
     Ok(Value::Object(o))
 }
@@ -203,7 +204,7 @@ mod tests {
     }
 
     fn apply(json: &str, level: TrimLevel) -> (String, bool) {
-        let mut v = parse(json).unwrap();
+        let mut v = parse(json, &crate::Limits::default()).unwrap();
         let changed = trim_value(&mut v, level, &trim());
         (stringify(&v, 0), changed)
     }
@@ -284,7 +285,9 @@ mod tests {
 
     #[test]
     fn mark_trimmed_keeps_other_metadata() {
-        let m = mark_trimmed(Some(parse(r#"{"source":"x"}"#).unwrap()));
+        let m = mark_trimmed(Some(
+            parse(r#"{"source":"x"}"#, &crate::Limits::default()).unwrap(),
+        ));
         assert_eq!(stringify(&m, 0), r#"{"source":"x","trimmed":true}"#);
         assert_eq!(stringify(&mark_trimmed(None), 0), r#"{"trimmed":true}"#);
     }
@@ -295,11 +298,23 @@ mod tests {
         } else {
             format!(r#","metadata":{metadata}"#)
         };
-        parse(&format!(r#"{{"id":"a","data":{data}{meta}}}"#)).unwrap()
+        parse(
+            &format!(r#"{{"id":"a","data":{data}{meta}}}"#),
+            &crate::Limits::default(),
+        )
+        .unwrap()
     }
 
     fn trimmed(data: &str, metadata: &str, level: TrimLevel, depth: usize) -> String {
-        match trim_document_limited(doc(data, metadata), level, &trim(), depth) {
+        match trim_document(
+            doc(data, metadata),
+            level,
+            &trim(),
+            &crate::Limits {
+                max_depth: depth,
+                ..crate::Limits::default()
+            },
+        ) {
             Ok(v) => stringify(&v, 0),
             Err(e) => format!("{} {} {:?}", e.code.as_str(), e.path, e.position),
         }
@@ -385,12 +400,18 @@ mod tests {
             trimmed(r#""short""#, "[]", t, 256),
             r#"{"id":"a","data":"short","metadata":[]}"#
         );
-        let e = trim_document(parse(r#"{"id":"a"}"#).unwrap(), t, &trim()).err();
+        let e = trim_document(
+            parse(r#"{"id":"a"}"#, &crate::Limits::default()).unwrap(),
+            t,
+            &trim(),
+            &crate::Limits::default(),
+        )
+        .err();
         assert_eq!(
             e.map(|e| (e.code, e.path)),
             Some((crate::ErrorCode::MissingField, "/data".to_string()))
         );
-        let e = trim_document(Value::Null, t, &trim()).err();
+        let e = trim_document(Value::Null, t, &trim(), &crate::Limits::default()).err();
         assert_eq!(
             e.map(|e| (e.code, e.path)),
             Some((crate::ErrorCode::InvalidInput, String::new()))

@@ -9,9 +9,21 @@ extern "C" {
     type JsCtxpackError;
 
     #[wasm_bindgen(constructor, js_class = "CtxpackError")]
-    fn new(message: &str, code: &str, path: &str) -> JsCtxpackError;
+    fn new(
+        message: &str,
+        code: &str,
+        path: &str,
+        line: Option<u32>,
+        column: Option<u32>,
+    ) -> JsCtxpackError;
 }
 
+/// The core's error as the thrown `CtxpackError`: its code, path, message and, for a fault in
+/// JSON text, where in that text.
 pub fn to_js(e: crate::Error) -> JsValue {
-    JsCtxpackError::new(&e.message, e.code.as_str(), &e.path).into()
+    let at = |n: usize| u32::try_from(n).ok();
+    let (line, column) = e
+        .position
+        .map_or((None, None), |p| (at(p.line), at(p.column)));
+    JsCtxpackError::new(&e.message, e.code.as_str(), &e.path, line, column).into()
 }

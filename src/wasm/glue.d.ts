@@ -3,11 +3,18 @@
 
 /** Thrown by every ctxpack export for bad input. The call that threw changed nothing. */
 export declare class CtxpackError extends Error {
-    constructor(message: string, code: CtxpackErrorCode, path: string);
+    constructor(message: string, code: CtxpackErrorCode, path: string, line?: number, column?: number);
     readonly name: "CtxpackError";
     /** Stable: branch on this. */
     readonly code: CtxpackErrorCode;
     /** JSON pointer to the offending field of the argument (`""` for the argument itself). */
     readonly path: string;
-    toJSON(): { name: "CtxpackError"; code: CtxpackErrorCode; path: string; message: string };
+    /**
+     * For a fault found while reading JSON text (`INVALID_JSON`, `TOO_DEEP` in text): the 1-based
+     * line in the text `path` names. Absent otherwise.
+     */
+    readonly line?: number;
+    /** With `line`: the 1-based column, in UTF-16 code units (a string index + 1 on that line). */
+    readonly column?: number;
+    toJSON(): { name: "CtxpackError"; code: CtxpackErrorCode; path: string; message: string; line?: number; column?: number };
 }

@@ -1,4 +1,5 @@
-// The JavaScript half of ctxpack's binding layer; src/wasm/convert.rs is the Rust half.
+// The JavaScript half of ctxpack's binding layer (src/wasm/*.rs is the Rust half; shapes.js,
+// generated from the declarations, builds the results).
 // wasm-bindgen ships this file beside the glue it generates, so every build (Node, web, the
 // browser tests) runs the same code.
 
@@ -8,60 +9,112 @@ export class CtxpackError extends Error {
    * @param {string} message for people
    * @param {string} code stable, for programs to branch on
    * @param {string} path JSON pointer to the offending field of the argument
+   * @param {number} [line] for a fault in JSON text: 1-based line in that text
+   * @param {number} [column] 1-based, in UTF-16 units (an editor's cursor column)
    */
-  constructor(message, code, path) {
+  constructor(message, code, path, line, column) {
     super(message);
     this.code = code;
     this.path = path;
+    if (line !== undefined) {
+      this.line = line;
+      this.column = column;
+    }
   }
 
   toJSON() {
-    return { name: this.name, code: this.code, path: this.path, message: this.message };
+    const out = { name: this.name, code: this.code, path: this.path, message: this.message };
+    if (this.line !== undefined) {
+      out.line = this.line;
+      out.column = this.column;
+    }
+    return out;
   }
 }
 Object.defineProperty(CtxpackError.prototype, "name", { value: "CtxpackError", writable: true, configurable: true });
 
-// --- ContextAssembler lifecycle ---------------------------------------------------------------
+// --- ContextAssembler's lifetime -----------------------------------------------------------------
 // wasm-bindgen's class holds a bare number (`__wbg_ptr`) and passes whatever `this` carries into
 // wasm: after free(), on a detached method or a foreign `this`, that is 0 and wasm-bindgen throws
-// "null pointer passed to rust" from inside wasm, leaking the call's stack frame (thousands of
-// such calls poison the instance); a forged number reads arbitrary memory. scripts/build.mjs
-// makes the generated class call the three functions below, so such a call throws a
-// CtxpackError (FREED) before it reaches wasm, and free() is idempotent.
-
-const liveAssemblers = new WeakSet();
-const freedAssemblers = new WeakSet();
-
-const notLive = (self, method) =>
-  new CtxpackError(
-    freedAssemblers.has(self)
-      ? `ContextAssembler.${method}() called after free() (or the end of its \`using\` block); create a new ContextAssembler`
-      : `ContextAssembler.${method}() called on something that is not a ContextAssembler (a detached method?)`,
-    "FREED",
-    "",
-  );
-
-/** The constructor has made `self` (called by the generated class). */
-export function assemblerCreated(self) {
-  liveAssemblers.add(self);
-}
-
-/** Before any method enters wasm: throws FREED unless `self` is a live ContextAssembler. */
-export function assemblerCheck(self, method) {
-  if (!liveAssemblers.has(self)) throw notLive(self, method);
-}
+// from inside wasm, leaking the call's stack frame (thousands of such calls poison the instance);
+// a forged number reads arbitrary memory. The package therefore exports `guarded(Generated)`, a
+// class with the generated one's methods that keeps the generated object out of reach: a method
+// of a freed assembler, or called on anything else, throws CtxpackError FREED before wasm is
+// entered; free() is idempotent; and a free() from inside one of its own calls (a getter of the
+// input) waits for that call to return. Nothing of wasm-bindgen's output is edited, so a
+// wasm-bindgen upgrade is a version bump.
 
 /**
- * free() / [Symbol.dispose](): true if `self` is live (it is now released and must be freed in
- * wasm), false if it was freed already (nothing to do). FREED if it never was a ContextAssembler.
+ * The public class over the generated one: same constructor, same methods, same `free()` and
+ * `[Symbol.dispose]()`. The garbage collector frees an assembler the program drops: the
+ * generated object, reachable only from here, is registered with wasm-bindgen's
+ * FinalizationRegistry (`--weak-refs`).
+ *
+ * @template {new (...args: any[]) => { free(): void }} G
+ * @param {G} Generated
+ * @returns {G}
  */
-export function assemblerRelease(self) {
-  if (liveAssemblers.delete(self)) {
-    freedAssemblers.add(self);
-    return true;
+export function guarded(Generated) {
+  const states = new WeakMap();
+  const freed = new WeakSet();
+  const notLive = (self, method) =>
+    new CtxpackError(
+      freed.has(self)
+        ? `${Generated.name}.${method}() called after free() (or the end of its \`using\` block); create a new ${Generated.name}`
+        : `${Generated.name}.${method}() called on something that is not a ${Generated.name} (a detached method?)`,
+      "FREED",
+      "",
+    );
+  const release = (state) => {
+    const inner = state.inner;
+    state.inner = null;
+    inner.free();
+  };
+  const Guarded = {
+    [Generated.name]: class {
+      constructor(...args) {
+        states.set(this, { inner: new Generated(...args), calls: 0, freeAfter: false });
+      }
+
+      free() {
+        const state = states.get(this);
+        if (state === undefined) {
+          if (freed.has(this)) return;
+          throw notLive(this, "free");
+        }
+        states.delete(this);
+        freed.add(this);
+        if (state.calls > 0) state.freeAfter = true;
+        else release(state);
+      }
+
+      [Symbol.dispose]() {
+        this.free();
+      }
+    },
+  }[Generated.name];
+  for (const name of Object.getOwnPropertyNames(Generated.prototype)) {
+    if (name === "constructor" || name === "free" || name.startsWith("__")) continue;
+    const method = Generated.prototype[name];
+    if (typeof method !== "function") continue;
+    Object.defineProperty(Guarded.prototype, name, {
+      configurable: true,
+      writable: true,
+      value: {
+        [name](...args) {
+          const state = states.get(this);
+          if (state === undefined) throw notLive(this, name);
+          state.calls++;
+          try {
+            return method.apply(state.inner, args);
+          } finally {
+            if (--state.calls === 0 && state.freeAfter) release(state);
+          }
+        },
+      }[name],
+    });
   }
-  if (freedAssemblers.has(self)) return false;
-  throw notLive(self, "free");
+  return Guarded;
 }
 
 /**
@@ -80,9 +133,11 @@ export function assemblerRelease(self) {
  *
  * @param {unknown[]} docs
  * @param {number} maxText
+ * @param {string} userInput the two origin_type names, as the core's `Origin` spells them
+ * @param {string} aiGenerated
  * @returns {{ bytes: Uint8Array, parts: number, created: Float64Array, flags: Uint8Array } | null}
  */
-export function readMeta(docs, maxText) {
+export function readMeta(docs, maxText, userInput, aiGenerated) {
   const n = docs.length;
   const created = new Float64Array(n);
   const flags = new Uint8Array(n);
@@ -94,8 +149,8 @@ export function readMeta(docs, maxText) {
     if (typeof id !== "string" || typeof schema_type !== "string" || data === undefined) return null;
     if (id.length > maxText || schema_type.length > maxText) return null;
     let f;
-    if (origin_type === "user_input") f = FLAG_USER_INPUT;
-    else if (origin_type === "ai_generated") f = 0;
+    if (origin_type === userInput) f = FLAG_USER_INPUT;
+    else if (origin_type === aiGenerated) f = 0;
     else return null;
     out.put(id);
     out.putShared(schema_type);
@@ -108,7 +163,7 @@ export function readMeta(docs, maxText) {
     if (is_leaf === true) f |= FLAG_LEAF_GIVEN | FLAG_LEAF;
     else if (is_leaf === false) f |= FLAG_LEAF_GIVEN;
     else if (is_leaf !== undefined && is_leaf !== null) return null;
-    if (metadata !== undefined && metadata !== null && (typeof metadata !== "object" || Array.isArray(metadata))) return null;
+    if (metadata !== undefined && metadata !== null && typeof metadata !== "string" && (typeof metadata !== "object" || Array.isArray(metadata))) return null;
     flags[i] = f;
   }
   return { bytes: out.bytes(), parts: out.parts, created, flags };
@@ -168,176 +223,156 @@ class Utf8Parts {
   }
 }
 
-// Keep in step with the FLAG_ constants in convert.rs.
+// Keep in step with the FLAG_ constants in src/wasm/documents.rs.
 const FLAG_USER_INPUT = 1;
 const FLAG_LEAF_GIVEN = 2;
 const FLAG_LEAF = 4;
 const FLAG_CREATED_TEXT = 8;
 
-// Manifest records cross as columns — one string of all their text, its UTF-16 lengths,
-// numbers in a Float64Array (NaN for null), codes in a Uint8Array — and are built into objects
-// here: much cheaper than JSON text for thousands of records. The key order is the one the Rust
-// types serialize with, so JSON.stringify of a manifest is identical on every path.
-const ACTIONS = ["full", "truncated", "summarized", "discarded", "filtered_out"];
-const LEVELS = ["full", "truncated", "summarized"];
-const NO_CODE = 255;
+// --- Host values in -------------------------------------------------------------------------------
+// Keep in step with the T_ constants in src/wasm/host.rs.
+const T_UNDEFINED = 0;
+const T_NULL = 1;
+const T_FALSE = 2;
+const T_TRUE = 3;
+const T_NUMBER = 4;
+const T_STRING = 5;
+const T_ARRAY = 6;
+const T_OBJECT = 7;
+const T_FUNCTION = 8;
+const T_SYMBOL = 9;
+const T_BIGINT = 10;
+const T_BINARY = 11;
+const T_DEEP = 12;
+const T_THREW = 13;
+const T_LONG = 14;
 
-/** Reads consecutive strings of `text` whose UTF-16 lengths are `lengths`. */
-function reader(text, lengths) {
-  let at = 0;
-  let k = 0;
-  return () => {
-    const len = lengths[k++];
-    const s = text.slice(at, at + len);
-    at += len;
-    return s;
-  };
-}
-
-const orNull = (v) => (Number.isNaN(v) ? null : v);
-
-/** The strings of an interned table, in order. */
-function table(text, lengths) {
-  const str = reader(text, lengths);
-  return Array.from(lengths, () => str());
-}
+const thrownMessage = (e) => {
+  try {
+    return e instanceof Error ? e.message : String(e);
+  } catch {
+    return "a JavaScript exception";
+  }
+};
 
 /**
- * Per record: string id; interned reason and schemaType (`refs`, into the table, since most
- * records share a handful); numbers charsBefore, charsAfter, rank, score, the five breakdown
- * terms, offset; codes action, level.
- */
-export function buildDocRecords(text, lengths, nums, codes, tableText, tableLengths, refs) {
-  const str = reader(text, lengths);
-  const strings = table(tableText, tableLengths);
-  const n = codes.length / 2;
-  const out = new Array(n);
-  for (let i = 0, b = 0, c = 0; i < n; i++, b += 10, c += 2) {
-    const score = orNull(nums[b + 3]);
-    out[i] = {
-      id: str(),
-      action: ACTIONS[codes[c]],
-      reason: strings[refs[c]],
-      charsBefore: orNull(nums[b]),
-      charsAfter: nums[b + 1],
-      schemaType: strings[refs[c + 1]],
-      rank: orNull(nums[b + 2]),
-      score,
-      breakdown: score === null ? null : { required: nums[b + 4], optional: nums[b + 5], leaf: nums[b + 6], userInput: nums[b + 7], recency: nums[b + 8] },
-      level: codes[c + 1] === NO_CODE ? null : LEVELS[codes[c + 1]],
-      offset: orNull(nums[b + 9]),
-    };
-  }
-  return out;
-}
-
-/** Per record: strings id, schemaType; numbers rank, score, the five breakdown terms. */
-export function buildRankedRecords(text, lengths, nums) {
-  const str = reader(text, lengths);
-  const n = nums.length / 7;
-  const out = new Array(n);
-  for (let i = 0, b = 0; i < n; i++, b += 7) {
-    const id = str();
-    const schemaType = str();
-    out[i] = { id, schemaType, rank: nums[b], score: nums[b + 1], breakdown: { required: nums[b + 2], optional: nums[b + 3], leaf: nums[b + 4], userInput: nums[b + 5], recency: nums[b + 6] } };
-  }
-  return out;
-}
-
-/** Per record: strings id, schemaType, reason. */
-export function buildFilteredRecords(text, lengths) {
-  const str = reader(text, lengths);
-  const n = lengths.length / 3;
-  const out = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const id = str();
-    const schemaType = str();
-    out[i] = { id, schemaType, reason: str() };
-  }
-  return out;
-}
-
-/**
- * JSON text of a small host value — a profile, a request, an option — refusing what
- * `JSON.stringify` would silently change: a symbol, function or BigInt (dropped or thrown), NaN
- * and ±Infinity (written as null, so a default would apply unseen), typed arrays (written as
- * objects), nesting past `limit` (cycles included). Lone surrogates become U+FFFD, as they do
- * everywhere in ctxpack. Throws `{ ctxpackCode, path, message }` naming the field.
+ * A small host value — a profile, a request, an option — as a tape the Rust side rebuilds into
+ * the core's value, where every check is made: tags (one per value, in order), numbers (number
+ * values, array lengths, member counts; NaN and ±Infinity kept as they are, for the core to
+ * refuse by the field they stand in), and strings (keys and values, joined, with their UTF-16
+ * lengths). What JSON cannot hold is tagged, not judged: a function, a symbol, a BigInt, a
+ * typed array, nesting past `limit` (cycles included), a getter that threw. Strings and keys
+ * together longer than `maxText` UTF-16 units are not copied at all: the tape is then one
+ * T_LONG with their length so far, refused by the core as TOO_LARGE. Never throws.
  *
  * @param {unknown} value
  * @param {number} limit
- * @returns {string | undefined} undefined for undefined, as JSON.stringify
+ * @param {number} maxText
+ * @returns {{ tags: Uint8Array, nums: Float64Array, text: string, lengths: Uint32Array }}
  */
-export function strictJson(value, limit) {
-  const out = [];
-  const fail = (code, path, message) => {
-    throw { ctxpackCode: code, path, message };
+export function hostValue(value, limit, maxText) {
+  const tags = [];
+  const nums = [];
+  const strings = [];
+  let units = 0;
+  // The first fault ends the walk: the core reports the first one only, and a value that
+  // holds itself twice would otherwise be walked 2^limit times.
+  let stopped = false;
+  const text = (s) => {
+    units += s.length;
+    strings.push(s);
   };
-  const text = (s) => JSON.stringify(typeof s.toWellFormed === "function" ? s.toWellFormed() : s);
-  const read = (holder, key, path) => {
-    try {
-      return holder[key];
-    } catch (e) {
-      return fail("INVALID_INPUT", path, `reading this field threw: ${e instanceof Error ? e.message : String(e)}`);
-    }
+  const threw = (e) => {
+    tags.push(T_THREW);
+    strings.push(thrownMessage(e));
+    stopped = true;
   };
-  const walk = (v, path, depth) => {
+  const walk = (v, depth) => {
     switch (typeof v) {
+      case "undefined":
+        tags.push(T_UNDEFINED);
+        return;
       case "string":
-        out.push(text(v));
+        tags.push(T_STRING);
+        text(v);
         return;
       case "number":
-        if (!Number.isFinite(v)) fail("INVALID_INPUT", path, `${v} is not a JSON number`);
-        out.push(JSON.stringify(v));
+        tags.push(T_NUMBER);
+        nums.push(v);
         return;
       case "boolean":
-        out.push(v ? "true" : "false");
+        tags.push(v ? T_TRUE : T_FALSE);
         return;
-      case "object":
-        break;
-      default:
-        return fail("INVALID_INPUT", path, `a ${typeof v} is not a JSON value`);
+      case "function":
+        tags.push(T_FUNCTION);
+        return;
+      case "symbol":
+        tags.push(T_SYMBOL);
+        return;
+      case "bigint":
+        tags.push(T_BIGINT);
+        return;
     }
     if (v === null) {
-      out.push("null");
+      tags.push(T_NULL);
       return;
     }
-    if (depth >= limit) fail("TOO_DEEP", path, `nesting deeper than ${limit} levels (or a cycle)`);
-    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) fail("INVALID_INPUT", path, "a typed array is not a JSON value");
-    let keys;
+    if (depth >= limit) {
+      tags.push(T_DEEP);
+      stopped = true;
+      return;
+    }
     let array;
+    let keys;
+    let length;
     try {
+      if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
+        tags.push(T_BINARY);
+        return;
+      }
       array = Array.isArray(v);
-      keys = array ? null : Object.keys(v);
+      if (array) length = v.length;
+      else keys = Object.keys(v);
     } catch (e) {
-      return fail("INVALID_INPUT", path, `reading this value threw: ${e instanceof Error ? e.message : String(e)}`);
+      threw(e);
+      return;
     }
     if (array) {
-      const length = read(v, "length", path);
-      out.push("[");
-      for (let i = 0; i < length; i++) {
-        if (i > 0) out.push(",");
-        const item = read(v, i, `${path}/${i}`);
-        if (item === undefined) out.push("null");
-        else walk(item, `${path}/${i}`, depth + 1);
+      tags.push(T_ARRAY);
+      nums.push(length);
+      for (let i = 0; i < length && units <= maxText && !stopped; i++) {
+        let item;
+        try {
+          item = v[i];
+        } catch (e) {
+          threw(e);
+          return;
+        }
+        walk(item, depth + 1);
       }
-      out.push("]");
       return;
     }
-    out.push("{");
-    let first = true;
+    tags.push(T_OBJECT);
+    nums.push(keys.length);
     for (const key of keys) {
-      const at = `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-      const item = read(v, key, at);
-      if (item === undefined) continue;
-      if (!first) out.push(",");
-      first = false;
-      out.push(text(key), ":");
-      walk(item, at, depth + 1);
+      if (units > maxText || stopped) return;
+      text(key);
+      let item;
+      try {
+        item = v[key];
+      } catch (e) {
+        threw(e);
+        return;
+      }
+      walk(item, depth + 1);
     }
-    out.push("}");
   };
-  if (value === undefined) return undefined;
-  walk(value, "", 0);
-  return out.join("");
+  walk(value, 0);
+  if (units > maxText) return { tags: Uint8Array.of(T_LONG), nums: Float64Array.of(units), text: "", lengths: new Uint32Array(0) };
+  return {
+    tags: Uint8Array.from(tags),
+    nums: Float64Array.from(nums),
+    text: strings.join(""),
+    lengths: Uint32Array.from(strings, (s) => s.length),
+  };
 }

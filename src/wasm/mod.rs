@@ -1,16 +1,21 @@
 //! The only module that knows JavaScript: exported functions and classes, each a thin shell
-//! that converts its arguments (see `convert`), calls the core and converts back. No logic here.
+//! that turns its arguments into the core's values (`host`, `documents`), calls the core and
+//! turns the result into objects (`output`). No check, message or code is decided here: the
+//! core reads every value, so the same bad input fails the same way from JavaScript objects,
+//! from JSON text and from Rust. See docs/ARCHITECTURE.md for how an engine is added.
 
-mod convert;
+mod documents;
 mod error;
+mod host;
+mod output;
 
-use crate::budget::budget_from_f64;
 use crate::jsondoc::{
-    self, AssembleOptions, ContextAssembler as Core, DocSet, JsonDocs, JsonInput, Profile, Request,
-    TrimLevel,
+    profile_not_here, unknown_input_field, AssembleOptions, ContextAssembler as Core, DocSet,
+    JsonDocs, JsonInput, Profile, Request, TrimLevel, INPUT_FIELDS,
 };
-use crate::{Error, ErrorCode, Limits, Result};
-use convert::{get, is_plain_object, small_value, to_js, JsDocs};
+use crate::shape::{Input, Output, Shape};
+use crate::{Limits, Result};
+use documents::JsDocs;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -18,8 +23,15 @@ const TYPES: &str = include_str!("types.d.ts");
 
 type JsResult = std::result::Result<JsValue, JsValue>;
 
-fn done<T>(r: Result<T>, to_js: impl Fn(&T) -> Result<JsValue>) -> JsResult {
-    r.and_then(|v| to_js(&v)).map_err(error::to_js)
+/// Installs the panic hook once, when the module is instantiated: ctxpack never panics on any
+/// input (DESIGN), but if a bug ever traps, its Rust message reaches the console.
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+fn done<T: Output + Shape>(r: Result<T>) -> JsResult {
+    r.map(|v| output::to_js(&v)).map_err(error::to_js)
 }
 
 /// The package version.
@@ -28,147 +40,108 @@ pub fn version() -> String {
     crate::VERSION.to_string()
 }
 
-/// A call's last argument, `{limits?}`: read under the default limits (it is small), its
-/// errors under `/options`.
+/// A call's last argument, `{limits?}`, read under the default limits (it is small).
 fn limits_from(options: Option<JsValue>) -> Result<Limits> {
     match options {
         None => Ok(Limits::default()),
-        Some(v) => Limits::from_options(
-            &small_value(&v, "/options", &Limits::default())?,
-            "/options",
-        ),
+        Some(v) => {
+            let v = host::value(&v, "/options", &Limits::default())?;
+            Limits::from_options(&v.unwrap_or(crate::json::Value::Null), "/options")
+        }
     }
 }
 
 fn profile_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Profile> {
-    let text = convert::strict_text(v, path, limits).map_err(|mut e| {
-        // NaN or ±Infinity where the profile wants a number: a bad budget or a bad setting.
-        if e.code == ErrorCode::InvalidInput && e.message.ends_with("is not a JSON number") {
-            e.code = if e.path.ends_with("/maxChars") {
-                ErrorCode::InvalidBudget
-            } else {
-                ErrorCode::InvalidProfile
-            };
-        }
-        e
-    })?;
-    match text {
-        None => Ok(Profile::default()),
-        Some(t) if t == "null" => Ok(Profile::default()),
-        Some(t) => Profile::from_json(&t).map_err(|e| e.under(path)),
+    match host::value(v, path, limits)? {
+        None | Some(crate::json::Value::Null) => Ok(Profile::default()),
+        Some(p) => Profile::from_value(&p, path),
     }
 }
 
 fn request_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Request> {
-    if let Some(s) = convert::string_within(v, limits, path, "the request")? {
+    // Text, the common case, is copied once rather than walked.
+    if let Some(s) = host::string_within(v, limits, path, "the request")? {
         return Ok(Request::Text(s));
     }
-    Request::from_json_value(&small_value(v, path, limits)?).map_err(|e| e.under(path))
+    let v = host::value(v, path, limits)?.unwrap_or(crate::json::Value::Null);
+    Request::from_json_value(&v).map_err(|e| e.under(path))
 }
 
-const OPTION_KEYS: [&str; 5] = ["request", "now", "edges", "maxChars", "cap"];
-
-struct Input {
+struct Call {
     docs: Box<dyn DocSet>,
     profile: Option<Profile>,
     options: AssembleOptions,
 }
 
-/// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` — as an object, or
-/// as one JSON string (bodies then parsed only when rendered).
-fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<Input> {
-    if let Some(text) = convert::string_within(input, limits, "", "the input's JSON text")? {
-        let parsed = JsonInput::parse_with_limits(text, limits)?;
+/// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` — as an object, or as
+/// one JSON string (bodies then parsed only when rendered).
+fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<Call> {
+    if let Some(text) = host::string_within(input, limits, "", "the input's JSON text")? {
+        let parsed = JsonInput::parse(text, limits)?;
         let profile = match parsed.profile {
             Some(_) if !allow_profile => return Err(profile_not_here()),
             Some(v) => Some(Profile::from_value(&v, "/profile")?),
             None => None,
         };
-        let options = AssembleOptions::from_json_object(&parsed.rest, &[])?;
-        return Ok(Input {
+        return Ok(Call {
             docs: Box::new(parsed.documents),
             profile,
-            options,
+            options: AssembleOptions::from_json_object(&parsed.rest)?,
         });
     }
-    if !is_plain_object(input) {
-        return Err(Error::new(
-            ErrorCode::InvalidInput,
+    if !host::is_plain_object(input) {
+        return Err(crate::json::read::wrong_kind(
+            "an input object {documents, request, …} or its JSON text",
+            host::kind(input),
             "",
-            "the input must be an object {documents, request, …} or its JSON text",
         ));
     }
-    let mut rest = crate::json::ObjectBuilder::new();
-    let mut options = AssembleOptions::default();
+    let mut members = Vec::new();
     let mut docs: Option<Box<dyn DocSet>> = None;
     let mut profile = None;
-    for key in convert::keys(input, "")? {
+    for key in host::keys(input, "")? {
         let path = crate::error::pointer_push("", &key);
-        let v = get(input, &JsValue::from_str(&key), &path)?;
+        let v = host::get(input, &JsValue::from_str(&key), &path)?;
         match key.as_str() {
             "documents" => {
                 let text =
-                    convert::string_within(&v, limits, "/documents", "the documents' JSON text")?;
+                    host::string_within(&v, limits, "/documents", "the documents' JSON text")?;
                 docs = Some(match text {
-                    Some(text) => Box::new(
-                        JsonDocs::parse_with_limits(text, limits)
-                            .map_err(|e| e.under("/documents"))?,
-                    ),
+                    Some(text) => {
+                        Box::new(JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?)
+                    }
                     None => Box::new(JsDocs::read(&v, limits).map_err(|e| e.under("/documents"))?),
                 });
             }
             "profile" if allow_profile => profile = Some(profile_from(&v, "/profile", limits)?),
             "profile" => return Err(profile_not_here()),
-            // Numbers are checked here: JSON.stringify would turn NaN into null, i.e. "absent".
-            "maxChars" if v.as_f64().is_some() => {
-                options.max_chars = Some(budget_from_f64(
-                    v.as_f64().unwrap_or(f64::NAN),
-                    "/maxChars",
-                )?)
+            "request" => {
+                // Read here so plain text is not walked; the core reads the rest.
+                members.push((key.clone(), request_value(&v, limits)?));
             }
-            "now" if v.as_f64().is_some() => {
-                let n = v.as_f64().unwrap_or(f64::NAN);
-                if !n.is_finite() {
-                    return Err(Error::new(
-                        ErrorCode::InvalidTimestamp,
-                        "/now",
-                        "now must be finite epoch milliseconds",
-                    ));
+            k if INPUT_FIELDS.contains(&k) => {
+                if let Some(value) = host::value(&v, &path, limits)? {
+                    members.push((key.clone(), value));
                 }
-                options.now = Some(n);
             }
-            "request" => options.request = request_from(&v, "/request", limits)?,
-            k if OPTION_KEYS.contains(&k) => {
-                rest.insert(key.clone(), small_value(&v, &path, limits)?);
-            }
-            k => return Err(jsondoc::unknown_input_field(k)),
+            k => return Err(unknown_input_field(k)),
         }
     }
-    let parsed = AssembleOptions::from_json_object(&rest.finish(), &[])?;
-    options.edges = parsed.edges;
-    options.cap = parsed.cap;
-    options.now = options.now.or(parsed.now);
-    options.max_chars = options.max_chars.or(parsed.max_chars);
-    let docs = docs.ok_or_else(|| {
-        Error::new(
-            ErrorCode::MissingField,
-            "/documents",
-            "documents is required",
-        )
-    })?;
-    Ok(Input {
+    let options = AssembleOptions::from_members(members.iter().map(|(k, v)| (k.as_str(), v)))?;
+    let docs = docs.ok_or_else(crate::jsondoc::documents_missing)?;
+    Ok(Call {
         docs,
         profile,
         options,
     })
 }
 
-fn profile_not_here() -> Error {
-    Error::new(
-        ErrorCode::InvalidInput,
-        "/profile",
-        "a ContextAssembler has its profile already; pass the profile to its constructor",
-    )
+/// The request member as the value the core's reader takes.
+fn request_value(v: &JsValue, limits: &Limits) -> Result<crate::json::Value> {
+    if let Some(s) = host::string_within(v, limits, "/request", "the request")? {
+        return Ok(crate::json::Value::String(s));
+    }
+    Ok(host::value(v, "/request", limits)?.unwrap_or(crate::json::Value::Null))
 }
 
 fn assembler_for(profile: Option<Profile>) -> Result<Core> {
@@ -182,19 +155,29 @@ pub fn infer_intent(
     #[wasm_bindgen(unchecked_optional_param_type = "Profile | null")] profile: Option<JsValue>,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    done(
-        (|| {
-            let limits = limits_from(options)?;
-            let profile = match profile {
-                Some(p) => profile_from(&p, "/profile", &limits)?,
-                None => Profile::default(),
-            };
-            let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
-            let request = request_from(&request, "/request", &limits)?;
-            core.infer_intent(&request)
-        })(),
-        to_js,
-    )
+    done((|| {
+        let limits = limits_from(options)?;
+        let profile = match profile {
+            Some(p) => profile_from(&p, "/profile", &limits)?,
+            None => Profile::default(),
+        };
+        let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
+        core.infer_intent(&request_from(&request, "/request", &limits)?)
+    })())
+}
+
+/// Reads the input (with its profile) under the call's limits, compiles the profile and runs
+/// `f` on the jsondoc engine.
+fn with_input<T: Output + Shape>(
+    input: &JsValue,
+    options: Option<JsValue>,
+    f: impl FnOnce(&Core, &Call) -> Result<T>,
+) -> JsResult {
+    done((|| {
+        let limits = limits_from(options)?;
+        let mut call = read_input(input, true, &limits)?;
+        f(&assembler_for(call.profile.take())?, &call)
+    })())
 }
 
 /// Selects and ranks documents for the request's intent, without trimming or capping.
@@ -204,12 +187,9 @@ pub fn prioritize(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    done(
-        limits_from(options)
-            .and_then(|limits| read_input(&input, true, &limits))
-            .and_then(|i| assembler_for(i.profile)?.prioritize(i.docs.as_ref(), &i.options)),
-        convert::prioritized_to_js,
-    )
+    with_input(&input, options, |core, c| {
+        core.prioritize(c.docs.as_ref(), &c.options)
+    })
 }
 
 /// Intent → select and rank → trim → cap: the context and a manifest of every decision.
@@ -218,12 +198,9 @@ pub fn assemble_context(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    done(
-        limits_from(options)
-            .and_then(|limits| read_input(&input, true, &limits))
-            .and_then(|i| assembler_for(i.profile)?.assemble(i.docs.as_ref(), &i.options)),
-        convert::assembly_to_js,
-    )
+    with_input(&input, options, |core, c| {
+        core.assemble(c.docs.as_ref(), &c.options)
+    })
 }
 
 /// Fits documents already in priority order into the budget (trim ladder by position, then the
@@ -233,18 +210,9 @@ pub fn cap_context(
     #[wasm_bindgen(unchecked_param_type = "CapInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    done(
-        limits_from(options)
-            .and_then(|limits| read_input(&input, true, &limits))
-            .and_then(|i| {
-                assembler_for(i.profile)?.cap_ordered(
-                    i.docs.as_ref(),
-                    i.options.max_chars,
-                    i.options.cap,
-                )
-            }),
-        convert::cap_result_to_js,
-    )
+    with_input(&input, options, |core, c| {
+        core.cap_ordered(c.docs.as_ref(), c.options.max_chars, c.options.cap)
+    })
 }
 
 /// One document trimmed at a level of the ladder; `data` keeps its form (JSON text stays
@@ -256,47 +224,59 @@ pub fn trim_jsondoc(
     #[wasm_bindgen(unchecked_optional_param_type = "Profile | null")] profile: Option<JsValue>,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    let r = (|| {
+    (|| {
         let limits = limits_from(options)?;
         let profile = match profile {
             Some(p) => profile_from(&p, "/profile", &limits)?,
             None => Profile::default(),
         };
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
-        let level = crate::json::read::variant(
-            &small_value(&level, "/level", &limits)?,
-            "/level",
-            &TrimLevel::VARIANTS,
-        )?;
-        if !is_plain_object(&doc) {
-            return Err(Error::new(
-                ErrorCode::InvalidInput,
-                "/doc",
-                "a document must be an object",
-            ));
-        }
+        let level = host::value(&level, "/level", &limits)?.unwrap_or(crate::json::Value::Null);
+        let level = TrimLevel::read(&level, "/level")?;
         // The document wraps its data in one level; the data alone gets the full depth limit.
-        let text = convert::json_text(&doc, "/doc", &limits)?.unwrap_or_default();
+        // Whether it is a document at all is trim_document's to say.
+        let text = host::json_text(&doc, "/doc", &limits)?
+            .ok_or_else(|| crate::json::read::not_json(host::kind(&doc), "/doc"))?;
         let value = crate::json::parse_with(crate::json::Parser::with_extra_depth(
             &text,
             limits.max_depth,
             1,
         ))
         .map_err(|e| e.into_error("/doc"))?;
-        let trimmed =
-            jsondoc::trim_document_limited(value, level, &compiled.trim, limits.max_depth)
-                .map_err(|e| e.under("/doc"))?;
-        convert::value_to_js(&trimmed)
-    })();
-    r.map_err(error::to_js)
+        let trimmed = crate::jsondoc::trim_document(value, level, &compiled.trim, &limits)
+            .map_err(|e| e.under("/doc"))?;
+        host::value_to_js(&trimmed)
+    })()
+    .map_err(error::to_js)
+}
+
+/// Where the value a JSON pointer names starts in JSON text — to show a `CtxpackError`'s `path`
+/// in the text a user typed. Invalid text throws its `INVALID_JSON` error, with `line` and
+/// `column`; a pointer into nothing gives its deepest existing parent, `exact: false`.
+#[wasm_bindgen(js_name = locateJson, unchecked_return_type = "JsonLocation")]
+pub fn locate_json(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] pointer: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+) -> JsResult {
+    done((|| {
+        let limits = limits_from(options)?;
+        let text = host::string_within(&text, &limits, "/text", "the text")?
+            .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(&text), "/text"))?;
+        let pointer = match pointer {
+            None => String::new(),
+            Some(p) => match host::value(&p, "/pointer", &limits)? {
+                None | Some(crate::json::Value::Null) => String::new(),
+                Some(v) => crate::json::read::string(&v, "/pointer")?,
+            },
+        };
+        crate::json::locate(&text, &pointer, &limits)
+    })())
 }
 
 /// A profile compiled once (validated, rules built) serving many requests, under one set of
-/// limits.
-///
-/// Freed by the garbage collector, or at once by `free()` / `[Symbol.dispose]()` / `using`. After
-/// that every method throws a `CtxpackError` with code `FREED` (so does a method called on
-/// anything that is not a live ContextAssembler); `free()` again does nothing.
+/// limits. The package wraps this class (glue.js's `guarded`): methods of a freed assembler, or
+/// called on anything else, throw `CtxpackError` `FREED` before reaching wasm.
 #[wasm_bindgen(js_name = ContextAssembler)]
 pub struct ContextAssembler {
     core: Core,
@@ -334,7 +314,6 @@ impl ContextAssembler {
         done(
             request_from(&request, "/request", &self.limits)
                 .and_then(|r| self.core.infer_intent(&r)),
-            to_js,
         )
     }
 
@@ -345,8 +324,7 @@ impl ContextAssembler {
     ) -> JsResult {
         done(
             read_input(&input, false, &self.limits)
-                .and_then(|i| self.core.prioritize(i.docs.as_ref(), &i.options)),
-            convert::prioritized_to_js,
+                .and_then(|c| self.core.prioritize(c.docs.as_ref(), &c.options)),
         )
     }
 
@@ -357,8 +335,7 @@ impl ContextAssembler {
     ) -> JsResult {
         done(
             read_input(&input, false, &self.limits)
-                .and_then(|i| self.core.assemble(i.docs.as_ref(), &i.options)),
-            convert::assembly_to_js,
+                .and_then(|c| self.core.assemble(c.docs.as_ref(), &c.options)),
         )
     }
 
@@ -367,12 +344,9 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | string")] input: JsValue,
     ) -> JsResult {
-        done(
-            read_input(&input, false, &self.limits).and_then(|i| {
-                self.core
-                    .cap_ordered(i.docs.as_ref(), i.options.max_chars, i.options.cap)
-            }),
-            convert::cap_result_to_js,
-        )
+        done(read_input(&input, false, &self.limits).and_then(|c| {
+            self.core
+                .cap_ordered(c.docs.as_ref(), c.options.max_chars, c.options.cap)
+        }))
     }
 }

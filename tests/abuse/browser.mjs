@@ -5,20 +5,19 @@
 // runtimes disagree. ABUSE_REPORT=<file> also writes both runs' records and figures as JSON.
 import { wasmExports } from "./wasm-probe.mjs"; // before ctxpack: it watches the wasm instance
 import * as ctxpack from "ctxpack";
-import { createServer } from "node:http";
-import { createReadStream, existsSync, statSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { dirname, extname, join, normalize, sep } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
-import { chromium } from "playwright-core";
-import { runAll, ISOLATED, COMPARED, describeFailures, describeOpenBugs, isOpenBug } from "./cases.mjs";
+import { launchChromium } from "../support/chromium.mjs";
+import { origin, serveFiles } from "../support/server.mjs";
+import { runAll, ISOLATED, COMPARED, describeFailures, describeOpenBugs, isOpenBug, noteOf, tagOf } from "./cases.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const PAGE = "/__abuse__.html";
 const html = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>ctxpack abuse</title></head><body>
 <script type="module">
@@ -47,26 +46,6 @@ window.__abuse = {
 };
 </script></body></html>`;
 
-// A tiny static server for the repo (and the page above), on 127.0.0.1, a random port.
-function serve() {
-  const types = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    if (path === PAGE) {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      return res.end(html);
-    }
-    const file = normalize(join(root, path));
-    if (!file.startsWith(root + sep) || !existsSync(file) || statSync(file).isDirectory()) {
-      res.writeHead(404);
-      return res.end();
-    }
-    res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
 async function openPage(browser, url, problems) {
   const page = await browser.newPage();
   page.on("pageerror", (e) => problems.push(`page error: ${e}`));
@@ -92,9 +71,10 @@ const nodeEnv = {
   },
 };
 
-const server = await serve();
-const url = `http://127.0.0.1:${server.address().port}${PAGE}`;
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+// The repository (the page imports /pkg/ and /tests/abuse/) and the page above, on 127.0.0.1.
+const server = await serveFiles({ root, files: { [PAGE]: html }, index: null, headers: { "cache-control": "no-store" } });
+const url = `${origin(server)}${PAGE}`;
+const browser = await launchChromium();
 const problems = [];
 let chromiumRun;
 let nodeRun;
@@ -134,15 +114,15 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const disagreements = [];
-const disagreementBugs = new Map();
+const disagreementNotes = new Map();
 for (const r of chromiumRecords) {
   const n = nodeByKey.get(key(r));
   const agree = n !== undefined && pick(n) === pick(r);
   if (!agree) {
     const diff = n === undefined ? "no Node record" : COMPARED.filter((f) => JSON.stringify(n[f]) !== JSON.stringify(r[f])).map((f) => `${f}: node ${JSON.stringify(n[f])} vs chromium ${JSON.stringify(r[f])}`).join("; ");
-    const bug = r.bug ?? n?.bug;
-    disagreements.push(`not ok - [${r.group}] ${r.door}: ${r.input} — Node and Chromium disagree: ${diff}${bug ? " (KNOWN BUG, see below)" : ""}`);
-    if (bug) disagreementBugs.set(bug, (disagreementBugs.get(bug) ?? 0) + 1);
+    const noted = noteOf(r) ? r : n && noteOf(n) ? n : r;
+    disagreements.push(`not ok - [${r.group}] ${r.door}: ${r.input} — Node and Chromium disagree: ${diff}${tagOf(noted)}`);
+    if (noteOf(noted)) disagreementNotes.set(noteOf(noted), (disagreementNotes.get(noteOf(noted)) ?? 0) + 1);
   }
   if (agree && isOpenBug(r)) skipped++;
   else r.pass && agree ? passed++ : failed++;
@@ -160,7 +140,7 @@ if (process.env.ABUSE_REPORT) writeFileSync(process.env.ABUSE_REPORT, JSON.strin
 const failures = describeFailures(chromiumRecords);
 if (failures) console.log(failures);
 for (const d of disagreements) console.log(d);
-for (const [bug, n] of disagreementBugs) console.log(`${bug} [${n} disagreement${n > 1 ? "s" : ""}]`);
+for (const [note, n] of disagreementNotes) console.log(`${note} [${n} disagreement${n > 1 ? "s" : ""}]`);
 for (const [name, f] of [["resources", chromiumRun.figures.resources], ["resources (host exceptions)", chromiumRun.figures.resourcesHostErrors], ["resources (cyclic values)", chromiumRun.figures.resourcesCyclic]]) {
   if (f) console.log(`# chromium ${name}: ${f.calls} calls in ${f.ms} ms; before ${JSON.stringify(f.before)}; growth ${JSON.stringify(f.growth)}`);
 }

@@ -13,7 +13,7 @@ use ctxpack::json::{self, ObjectBuilder, Value};
 /// A vector file's `{documents, request, profile, options}` as one assemble input object
 /// `{documents, request, profile, ...options}` in JSON text.
 pub fn assemble_input(vector: &str) -> String {
-    let v = json::parse(vector).expect("vector is JSON");
+    let v = json::parse(vector, &ctxpack::Limits::default()).expect("vector is JSON");
     let o = v.as_object().expect("vector is an object");
     let mut input = ObjectBuilder::new();
     for key in ["documents", "request", "profile"] {
@@ -30,7 +30,6 @@ pub fn assemble_input(vector: &str) -> String {
 }
 
 /// A manifest as `JSON.stringify(manifest, null, 2)` would write it in the host.
-pub fn manifest_text<T: serde::Serialize>(manifest: &T) -> String {
-    let text = serde_json::to_string(manifest).expect("manifest serializes");
-    json::stringify(&json::parse(&text).expect("serde_json writes JSON"), 2)
+pub fn manifest_text<T: ctxpack::shape::Output>(manifest: &T) -> String {
+    json::stringify(&ctxpack::shape::to_value(manifest), 2)
 }

@@ -1,6 +1,7 @@
 // End to end: the www demo page (Vite + React, importing ctxpack like any app) in headless
 // Chromium. Installs www's dependencies, type-checks and builds the page, serves www/dist on a
-// random 127.0.0.1 port, then drives it with playwright-core and Debian's /usr/bin/chromium.
+// random 127.0.0.1 port (www/serve.mjs, the server `npm start` uses), then drives it with
+// playwright-core and Debian's /usr/bin/chromium (tests/support/chromium.mjs; CTXPACK_CHROMIUM).
 //
 //   node tests/e2e/run.mjs                        run after the package is built (node scripts/build.mjs)
 //   node tests/e2e/run.mjs --update-screenshots   also write docs/screenshots/*.png
@@ -13,7 +14,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../support/chromium.mjs";
+import { origin } from "../support/server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const www = join(root, "www");
@@ -81,9 +83,8 @@ const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json
 const inNode = (request, maxChars = 16000, cap = "degrade") => assembleContext({ documents: project.documents, edges: project.edges, profile, request, maxChars, cap });
 
 const server = await serveStatic(join(www, "dist"));
-const url = `http://127.0.0.1:${server.address().port}/`;
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+const url = `${origin(server)}/`;
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, deviceScaleFactor: 1 });
 await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url });
 const page = await context.newPage();
@@ -135,6 +136,7 @@ try {
     equal(await page.locator('.seg[data-schema-type="单集大纲"]').count(), 0, "highlighted synopsis blocks");
     for (const id of ["jd-synopsis-ep01", "jd-synopsis-ep03-edit"]) {
       equal(await page.getAttribute(`[data-testid="ranked-table"] tr[data-id="${id}"]`, "data-action"), "filtered_out", `${id} action`);
+      equal(await page.getAttribute(`[data-testid="ranked-table"] tr[data-id="${id}"] [data-reason-code]`, "data-reason-code"), "type_excluded", `${id} reason code`);
     }
     const expected = inNode("generate episodes 7-12");
     equal(text, expected.context, "the page's context, byte for byte, against Node");
@@ -203,9 +205,13 @@ try {
     const error = await $text("error-documents");
     assert(error.includes("JSON_SYNTAX"), `syntax error shown: ${error}`);
     assert(error.includes(`line ${line}, column ${column}`), `points at line ${line}, column ${column}: ${error}`);
+    // The message is ctxpack's reader's (locateJson), whatever the engine's SyntaxError says: what it expected there.
+    assert(/Not valid JSON: .*expected ','/.test(error), `says what was expected: ${error}`);
     assert(await page.isVisible('[data-testid="stale"]'), "says the result shown is the last good one");
     equal(await contextText(), good, "previous result kept");
     await page.click('[data-testid="error-documents"] button'); // "show": selects the spot in the editor
+    const selectionStart = () => page.$eval('[data-testid="editor-documents"]', (el) => el.selectionStart);
+    equal(await selectionStart(), next, "the editor's selection starts at the error");
     await shot("json-error.png", page.locator('section[aria-labelledby="project-title"]'));
 
     // Valid JSON, but a document without created_at: ctxpack's pointer, found in the text.
@@ -220,8 +226,10 @@ try {
     assert(missing.includes("/documents/3/created_at"), `and the pointer ctxpack gave: ${missing}`);
     const docLine = text.slice(0, text.indexOf('"id": "jd-brainstorm-1-edit"')).split("\n").length - 1;
     assert(missing.includes(`line ${docLine}, column 3`), `points at the document (line ${docLine}): ${missing}`);
+    assert(missing.includes("not in the text: shown at /3"), `says the field is missing and where it is shown instead: ${missing}`);
     equal(await contextText(), good, "previous result kept");
     await page.click('[data-testid="error-documents"] button');
+    equal(await selectionStart(), text.split("\n").slice(0, docLine - 1).join("\n").length + 1 + 2, "the editor's selection starts at the document");
     await shot("field-error.png", page.locator('section[aria-labelledby="project-title"]'));
 
     // A profile whose first rule's pattern does not compile.
@@ -264,7 +272,9 @@ try {
     assert((await $text("result-intent")).includes("episode: 3"), "params shown");
     await page.locator('[data-testid="intent-params"]').fill('{"episode": ');
     await page.waitForSelector('[data-testid="error-request"]', WAIT);
-    assert((await $text("error-request")).includes("JSON_SYNTAX"), "bad params JSON reported");
+    const paramsError = await $text("error-request");
+    assert(paramsError.includes("JSON_SYNTAX"), `bad params JSON reported: ${paramsError}`);
+    assert(paramsError.includes("line 1, column 13"), `at the end of the params text: ${paramsError}`);
     equal(await contextText(), expected.context, "previous result kept");
     await page.selectOption('[data-testid="intent-picker"]', "");
     await resultIntent("generate_episode_synopsis");

@@ -3,13 +3,13 @@
 // production build and the Vite dev server in Chromium, and a module Worker of that app — all
 // returning the same bytes as Node. Run after `npm run build`: node tests/packaging/run.mjs
 import { execFileSync, spawn } from "node:child_process";
-import { createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, createReadStream, existsSync, statSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, extname, dirname } from "node:path";
+import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../support/chromium.mjs";
+import { origin, serveFiles } from "../support/server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const work = mkdtempSync(join(tmpdir(), "ctxpack-packaging-"));
@@ -159,10 +159,9 @@ self.onmessage = (e) => self.postMessage(JSON.stringify({ version: version(), co
 `,
 };
 
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 async function inChromium(url) {
   // No time limits (timeout 0): a slow machine is not a failure; a failure says so in the page.
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS, timeout: 0 });
+  const browser = await launchChromium({ timeout: 0 });
   try {
     const tab = await browser.newPage();
     tab.setDefaultTimeout(0);
@@ -208,27 +207,12 @@ function freePort() {
   });
 }
 
-function serve(dir) {
-  const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
-  const server = createServer((req, res) => {
-    const file = join(dir, decodeURIComponent(new URL(req.url, "http://x").pathname));
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
-      const index = join(dir, "index.html");
-      res.writeHead(req.url === "/" ? 200 : 404, { "content-type": types[".html"] });
-      return req.url === "/" ? createReadStream(index).pipe(res) : res.end();
-    }
-    res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
 await check("Vite production build, page and module Worker, in Chromium", async () => {
   const dir = app("vite-build", page);
   execFileSync(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"], { cwd: dir, stdio: "inherit" });
-  const server = await serve(join(dir, "dist"));
+  const server = await serveFiles({ root: join(dir, "dist") });
   try {
-    await inChromium(`http://127.0.0.1:${server.address().port}/`);
+    await inChromium(`${origin(server)}/`);
   } finally {
     server.close();
   }

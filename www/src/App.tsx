@@ -7,8 +7,7 @@ import { DiffView, type Snapshot } from "./components/DiffView";
 import { ProjectPanel } from "./components/ProjectPanel";
 import { RankedList } from "./components/RankedList";
 import { RequestPanel, intentNames } from "./components/RequestPanel";
-import { parseJson } from "./json";
-import { parseProfile, sampleProfileText, sampleProjectText } from "./project";
+import { parseJson, parseProfile, sampleProfileText, sampleProjectText } from "./project";
 import type { ErrorTarget, ProjectInfo, ProjectSpec, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
 
 type TabId = "jsondocs" | "files" | "sections" | "registry" | "governor";
@@ -43,11 +42,8 @@ function isParams(value: unknown): value is { [key: string]: JsonValue } {
 
 function buildRequest(text: string, explicitIntent: string | null, paramsSource: string): { ok: true; request: RequestInput } | { ok: false; error: UiError } {
   if (explicitIntent === null) return { ok: true, request: text };
-  const parsed = paramsSource.trim() === "" ? ({ ok: true, value: {} } as const) : parseJson(paramsSource);
-  if (!parsed.ok) {
-    const { line, column, offset } = parsed.position;
-    return { ok: false, error: { target: "request", code: "JSON_SYNTAX", message: `Params are not valid JSON: ${parsed.message}`, path: null, apiPath: null, located: null, line, column, offset } };
-  }
+  const parsed = paramsSource.trim() === "" ? ({ ok: true, value: {} } as const) : parseJson(paramsSource, "request", "Params are not valid JSON");
+  if (!parsed.ok) return parsed;
   if (!isParams(parsed.value)) {
     return { ok: false, error: { target: "request", code: "INVALID_INPUT", message: "Params must be a JSON object", path: "", apiPath: null, located: "", line: 1, column: 1, offset: 0 } };
   }

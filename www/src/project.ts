@@ -1,8 +1,7 @@
 // The embedded sample project and profile, and turning pasted JSON into ctxpack's input.
-import type { Edge, JsondocInput, Profile } from "ctxpack";
+import { CtxpackError, locateJson, type Edge, type JsonLocation, type JsondocInput, type Profile } from "ctxpack";
 import sampleProjectText from "../../samples/writing-project.json?raw";
 import sampleProfileText from "../../profiles/writing-app.json?raw";
-import { locatePointer, parseJson } from "./json";
 import type { ErrorTarget, UiError } from "./protocol";
 
 export { sampleProfileText, sampleProjectText };
@@ -15,9 +14,57 @@ export interface Project {
   name: string | null;
 }
 
+/** Where the value `path` names starts in `text` (or its deepest existing parent), by ctxpack. */
+function locate(text: string, path: string): JsonLocation | null {
+  try {
+    return locateJson(text, path);
+  } catch {
+    // Text JSON.parse took but ctxpack's reader refuses (nested deeper than 256): no place to show.
+    return null;
+  }
+}
+
 export function uiError(target: ErrorTarget, code: UiError["code"], message: string, text: string | null, path: string | null, apiPath: string | null = path): UiError {
-  const at = text === null || path === null ? null : locatePointer(text, path);
+  const at = text === null || path === null ? null : locate(text, path);
   return { target, code, message, path, apiPath, located: at?.found ?? null, line: at?.line ?? null, column: at?.column ?? null, offset: at?.offset ?? null };
+}
+
+/** The UTF-16 index of a 1-based line and column (lines split at `\n`, as ctxpack counts them). */
+function offsetOf(text: string, line: number, column: number): number {
+  let start = 0;
+  for (let l = 1; l < line; l++) {
+    const newline = text.indexOf("\n", start);
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+  return Math.min(start + column - 1, text.length);
+}
+
+/**
+ * JSON.parse, and when it fails, ctxpack's reader for where and why: engines word their
+ * SyntaxError differently and not all of them give a position. `locateJson` throws the text's
+ * INVALID_JSON error, with `line` and `column`.
+ */
+export function parseJson(text: string, target: ErrorTarget, what: string): { ok: true; value: unknown } | { ok: false; error: UiError } {
+  try {
+    const value: unknown = JSON.parse(text);
+    return { ok: true, value };
+  } catch (syntax) {
+    let message = syntax instanceof Error ? syntax.message : String(syntax);
+    let line: number | null = null;
+    let column: number | null = null;
+    try {
+      locateJson(text);
+    } catch (e) {
+      if (e instanceof CtxpackError) {
+        message = e.message;
+        line = e.line ?? null;
+        column = e.column ?? null;
+      }
+    }
+    const offset = line === null || column === null ? null : offsetOf(text, line, column);
+    return { ok: false, error: { target, code: "JSON_SYNTAX", message: `${what}: ${message}`, path: null, apiPath: null, located: null, line, column, offset } };
+  }
 }
 
 function isRecord(value: unknown): value is { [key: string]: unknown } {
@@ -30,11 +77,8 @@ function isRecord(value: unknown): value is { [key: string]: unknown } {
  * name the exact field.
  */
 export function parseProject(text: string): { ok: true; project: Project } | { ok: false; error: UiError } {
-  const parsed = parseJson(text);
-  if (!parsed.ok) {
-    const { line, column, offset } = parsed.position;
-    return { ok: false, error: { target: "documents", code: "JSON_SYNTAX", message: `Not valid JSON: ${parsed.message}`, path: null, apiPath: null, located: null, line, column, offset } };
-  }
+  const parsed = parseJson(text, "documents", "Not valid JSON");
+  if (!parsed.ok) return parsed;
   const value = parsed.value;
   if (Array.isArray(value)) return { ok: true, project: { documents: value as JsondocInput[], edges: [], documentsPointer: "", name: null } };
   if (isRecord(value) && Array.isArray(value.documents)) {
@@ -52,11 +96,8 @@ export function parseProject(text: string): { ok: true; project: Project } | { o
 }
 
 export function parseProfile(text: string): { ok: true; profile: Profile } | { ok: false; error: UiError } {
-  const parsed = parseJson(text);
-  if (!parsed.ok) {
-    const { line, column, offset } = parsed.position;
-    return { ok: false, error: { target: "profile", code: "JSON_SYNTAX", message: `Not valid JSON: ${parsed.message}`, path: null, apiPath: null, located: null, line, column, offset } };
-  }
+  const parsed = parseJson(text, "profile", "Not valid JSON");
+  if (!parsed.ok) return parsed;
   if (!isRecord(parsed.value)) return { ok: false, error: uiError("profile", "INVALID_PROFILE", "A profile is a JSON object", text, "") };
   // Its fields are checked by ctxpack when it compiles the profile, with a pointer to the bad one.
   return { ok: true, profile: parsed.value as Profile };

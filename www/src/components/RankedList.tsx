@@ -107,7 +107,7 @@ export function RankedList({ documents, selected, onSelect }: { documents: DocRe
                 <td>
                   <div className="doc-id">{d.id}</div>
                   <div className="reason small">
-                    <span className="type">{d.schemaType}</span> · {d.reason}
+                    <span className="type">{d.schemaType}</span> · <code className="reason-code" data-reason-code={d.reasonCode}>{d.reasonCode}</code> {d.reason}
                   </div>
                 </td>
                 <td>

@@ -1,0 +1,65 @@
+// Two builds of the package side by side in one Node process: the same documents, request and
+// profile through each, rounds interleaved so the machine's noise falls on both alike. First
+// checks that both builds return byte-identical results (JSON.stringify), then reports the
+// median time of each and the ratio. For a change to the binding layer: "no slowdown beyond
+// noise against the build before it".
+//
+//   node bench/compare.mjs <before: a package dir with pkg/> <after: a package dir> [--rounds N]
+//
+// Nothing here asserts on time; the ratios are printed for people to read.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { documents, options, request } from "./workload.mjs";
+
+const args = process.argv.slice(2);
+const dirs = args.filter((a) => !a.startsWith("--") && !/^\d+$/.test(a));
+if (dirs.length !== 2) {
+  console.error("usage: node bench/compare.mjs <before-dir> <after-dir> [--rounds N]");
+  process.exit(2);
+}
+const roundsAt = args.indexOf("--rounds");
+const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 15;
+const require = createRequire(import.meta.url);
+const builds = dirs.map((d) => ({ dir: d, api: require(join(resolve(d), "pkg", "index.cjs")) }));
+const profile = JSON.parse(readFileSync(new URL("../profiles/writing-app.json", import.meta.url), "utf8"));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+const cases = [];
+for (const n of [1_000, 10_000]) {
+  const docs = documents(n);
+  const text = JSON.stringify(docs);
+  cases.push(
+    { name: `assemble, objects in, ${n}`, run: (a) => a.assemble({ documents: docs, request, ...options }) },
+    { name: `assemble, JSON text in, ${n}`, run: (a) => a.assemble({ documents: text, request, ...options }) },
+    { name: `assemble (degrade), objects in, ${n}`, run: (a) => a.assemble({ documents: docs, request, maxChars: options.maxChars }) },
+    { name: `prioritize, objects in, ${n}`, run: (a) => a.prioritize({ documents: docs, request }) },
+  );
+}
+cases.push({ name: "inferIntent ×1000", run: (a) => { for (let i = 0; i < 1000; i++) a.inferIntent("生成第7-12集"); } });
+cases.push({ name: "new ContextAssembler(profile) ×100", run: (_, api) => { for (let i = 0; i < 100; i++) new api.ContextAssembler(profile).free(); } });
+
+const rows = [];
+for (const c of cases) {
+  const assemblers = builds.map((b) => new b.api.ContextAssembler(profile));
+  const outputs = builds.map((b, i) => JSON.stringify(c.run(assemblers[i], b.api)));
+  if (outputs[0] !== outputs[1]) throw new Error(`${c.name}: the two builds return different results`);
+  const times = builds.map(() => []);
+  for (let r = 0; r < rounds + 2; r++) {
+    // Alternate which build goes first, so neither always runs on a warmer machine.
+    const order = r % 2 === 0 ? [0, 1] : [1, 0];
+    for (const i of order) {
+      const t = performance.now();
+      c.run(assemblers[i], builds[i].api);
+      if (r >= 2) times[i].push(performance.now() - t);
+    }
+  }
+  const [before, after] = times.map(median);
+  rows.push({ case: c.name, before: before.toFixed(2), after: after.toFixed(2), ratio: (after / before).toFixed(3) });
+}
+console.log(`before: ${dirs[0]}\nafter:  ${dirs[1]}\nmedian ms of ${rounds} interleaved rounds; identical results checked first`);
+console.table(rows);

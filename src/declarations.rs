@@ -1,0 +1,142 @@
+//! The package's generated JavaScript-facing files, checked against the declarations:
+//! `src/wasm/types.d.ts` (every type that crosses, for TypeScript users) and
+//! `src/wasm/shapes.js` (the decoders that build result objects from columns).
+//!
+//! Both are generated from the `#[derive(Shape)]` declarations by `shape::generate`; this test
+//! fails when a committed file differs, so a type change cannot ship unannounced and the
+//! decoders cannot drift from the encoders. `UPDATE_SHAPES=1 cargo test declarations`
+//! rewrites them; review the diff.
+
+use crate::error::ErrorCode;
+use crate::jsondoc::*;
+use crate::limits::Limits;
+use crate::shape::{generate, Decl, Shape};
+
+/// A declaration by the name it is known by.
+type Named = (&'static str, fn() -> Decl);
+
+/// The results the binding returns, by the names `decode(root, …)` knows them.
+pub const OUTPUT_ROOTS: [Named; 5] = [
+    ("Assembly", Assembly::decl),
+    ("CapResult", CapResult::decl),
+    ("Prioritized", Prioritized::decl),
+    ("ResolvedIntent", ResolvedIntent::decl),
+    ("JsonLocation", crate::json::JsonLocation::decl),
+];
+
+/// Inputs and other declared types the TypeScript user sees.
+const TYPE_ROOTS: [fn() -> Decl; 7] = [
+    ErrorCode::decl,
+    Limits::decl,
+    Profile::decl,
+    AssembleOptions::decl,
+    TrimLevel::decl,
+    crate::manifest::ItemRecord::decl,
+    Origin::decl,
+];
+
+/// Shapes only the binding reads (documents stay in the JavaScript heap and are read lazily,
+/// field by field); the core's readers of the same fields are in `jsondoc::document`.
+const HOST_INPUTS: &str = r#"/** Any value `JSON.stringify` can write. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A jsondoc as the app stores it. Other fields (project_id, schema_version…) are ignored. */
+export interface JsondocInput {
+    id: string;
+    schema_type: string;
+    origin_type: Origin;
+    /** ISO-8601 (no offset = UTC) or epoch milliseconds. */
+    created_at: string | number;
+    /** A JSON value, or a string of JSON text (parsed when the document is rendered). */
+    data: JsonValue;
+    /** An object, or its JSON text (parsed when the document is rendered). */
+    metadata?: { [key: string]: JsonValue } | string | null;
+    /** Overrides the leaf status computed from `edges`. */
+    is_leaf?: boolean | null;
+    [other: string]: unknown;
+}
+
+/** Free text for the profile's rules, or an explicit intent (which wins). */
+export type RequestInput = string | { intent?: string | null; params?: { [key: string]: JsonValue } | null; text?: string | null } | null;
+
+/** Documents as objects, or their JSON array as text (bodies then parsed lazily). */
+export type DocumentsInput = JsondocInput[] | string;
+
+export interface AssembleInput extends AssembleOptions { documents: DocumentsInput; profile?: Profile | null }
+export interface AssemblerInput extends AssembleOptions { documents: DocumentsInput }
+export interface CapInput { documents: DocumentsInput; profile?: Profile | null; maxChars?: number | null; cap?: CapStrategy | null }
+export interface AssemblerCapInput { documents: DocumentsInput; maxChars?: number | null; cap?: CapStrategy | null }
+
+/** The last argument of every call (and of `new ContextAssembler`, for all its calls). */
+export interface CallOptions {
+    /** Each limit given replaces its default; see `Limits`. */
+    limits?: Partial<Limits> | null;
+}
+"#;
+
+pub fn typescript() -> String {
+    let mut roots: Vec<fn() -> Decl> = OUTPUT_ROOTS.iter().map(|(_, d)| *d).collect();
+    roots.extend(TYPE_ROOTS);
+    format!(
+        "// Generated from the Rust declarations by src/declarations.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.\n\n{HOST_INPUTS}\n/** The stable code of a CtxpackError. */\nexport type CtxpackErrorCode = ErrorCode;\n\n{}",
+        generate::typescript(&generate::reachable(&roots))
+    )
+}
+
+pub fn javascript() -> String {
+    let roots: Vec<fn() -> Decl> = OUTPUT_ROOTS.iter().map(|(_, d)| *d).collect();
+    let names: Vec<&str> = OUTPUT_ROOTS.iter().map(|(n, _)| *n).collect();
+    generate::javascript(&generate::reachable(&roots), &names)
+}
+
+#[test]
+fn committed_declarations_match_the_rust_types() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/wasm/");
+    let mut stale = Vec::new();
+    for (file, want) in [("types.d.ts", typescript()), ("shapes.js", javascript())] {
+        let path = format!("{dir}{file}");
+        if std::env::var_os("UPDATE_SHAPES").is_some() {
+            std::fs::write(&path, &want).unwrap_or_else(|e| panic!("{path}: {e}"));
+        }
+        if std::fs::read_to_string(&path).unwrap_or_default() != want {
+            stale.push(file);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "{stale:?} out of date with the Rust declarations: run UPDATE_SHAPES=1 cargo test declarations and review the diff"
+    );
+}
+
+#[test]
+fn every_root_name_is_its_declared_name() {
+    for (name, decl) in OUTPUT_ROOTS {
+        assert_eq!(name, decl().name);
+    }
+}
+
+/// DESIGN: "the binding layer holds no logic" — no error is worded or coded in src/wasm; every
+/// one comes from the core (`crate::Error` values made by core functions).
+#[test]
+fn the_binding_words_no_error() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/wasm");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+        let path = entry.map(|e| e.path()).unwrap_or_default();
+        if path.extension().and_then(|e| e.to_str()) != Some("rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for (i, line) in text.lines().enumerate() {
+            let words = line.contains(" Error::new(") || line.contains("(Error::new(");
+            if words || line.contains("ErrorCode::") {
+                found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "src/wasm decides errors:\n{}",
+        found.join("\n")
+    );
+}

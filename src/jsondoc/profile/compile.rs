@@ -1,0 +1,299 @@
+//! A profile validated, its defaults filled in and its rules built once: the form every
+//! request is served from.
+
+use super::schema::{defaults, BodyMode, CapStrategy, IntentSpec, Others, Profile};
+use crate::budget::budget_from_f64;
+use crate::error::pointer_push;
+use crate::jsondoc::intent::CompiledRule;
+use crate::{Error, ErrorCode, Result};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompiledIntent {
+    pub name: String,
+    pub required: Vec<String>,
+    pub optional: Vec<String>,
+    pub excluded: Vec<String>,
+    pub others: Others,
+}
+
+/// How a document type relates to an intent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TypeRole {
+    Required,
+    Optional,
+    Other,
+    Excluded,
+    Unlisted,
+}
+
+impl CompiledIntent {
+    pub fn role(&self, canonical_type: &str) -> TypeRole {
+        let has = |list: &[String]| list.iter().any(|t| t == canonical_type);
+        if has(&self.excluded) {
+            TypeRole::Excluded
+        } else if has(&self.required) {
+            TypeRole::Required
+        } else if has(&self.optional) {
+            TypeRole::Optional
+        } else if self.others == Others::Include {
+            TypeRole::Other
+        } else {
+            TypeRole::Unlisted
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CompiledWeights {
+    pub required: f64,
+    pub optional: f64,
+    pub leaf: f64,
+    pub user_input: f64,
+    pub recency: f64,
+    pub recency_half_life_ms: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompiledTrim {
+    pub full_ranks: usize,
+    pub summarize_from: f64,
+    pub truncate_at: usize,
+    pub truncate_marker: String,
+    pub summarize_at: usize,
+    pub summarize_marker: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompiledRender {
+    pub header: String,
+    pub separator: String,
+    pub indent: usize,
+    pub body: BodyMode,
+}
+
+/// A validated profile, ready to serve many requests.
+#[derive(Debug, Clone)]
+pub struct CompiledProfile {
+    pub default_intent: String,
+    pub type_aliases: BTreeMap<String, String>,
+    pub intents: BTreeMap<String, CompiledIntent>,
+    pub rules: Vec<CompiledRule>,
+    pub weights: CompiledWeights,
+    pub trim: CompiledTrim,
+    pub max_chars: usize,
+    pub cap: CapStrategy,
+    pub render: CompiledRender,
+}
+
+fn invalid(path: &str, message: impl Into<String>) -> Error {
+    Error::new(ErrorCode::InvalidProfile, path, message)
+}
+
+fn finite(value: Option<f64>, default: f64, path: &str) -> Result<f64> {
+    match value {
+        None => Ok(default),
+        Some(n) if n.is_finite() => Ok(n),
+        Some(_) => Err(invalid(path, "must be a finite number")),
+    }
+}
+
+fn count(value: Option<f64>, default: usize, path: &str) -> Result<usize> {
+    match value {
+        None => Ok(default),
+        Some(n) => budget_from_f64(n, path)
+            .map_err(|_| invalid(path, "must be a whole number from 0 to 2147483647")),
+    }
+}
+
+impl Profile {
+    /// Validates the profile and builds its regular expressions.
+    pub fn compile(&self) -> Result<CompiledProfile> {
+        let default_intent = self
+            .default_intent
+            .clone()
+            .unwrap_or_else(|| defaults::INTENT.to_string());
+        let mut intents = BTreeMap::new();
+        match &self.intents {
+            None => {
+                intents.insert(
+                    defaults::INTENT.to_string(),
+                    CompiledIntent {
+                        name: defaults::INTENT.to_string(),
+                        required: vec![],
+                        optional: vec![],
+                        excluded: vec![],
+                        others: Others::Include,
+                    },
+                );
+            }
+            Some(specs) => {
+                for (name, spec) in specs {
+                    intents.insert(name.clone(), compile_intent(name, spec)?);
+                }
+            }
+        }
+        if !intents.contains_key(&default_intent) {
+            let path = if self.default_intent.is_some() {
+                "/defaultIntent"
+            } else {
+                "/intents"
+            };
+            return Err(Error::new(
+                ErrorCode::UnknownIntent,
+                path,
+                format!(
+                    "default intent {} is not defined in intents (defined: {})",
+                    crate::json::quote(&default_intent),
+                    names(&intents)
+                ),
+            ));
+        }
+        let type_aliases = self.type_aliases.clone().unwrap_or_default();
+        let mut rules = Vec::new();
+        for (i, spec) in self.rules.iter().flatten().enumerate() {
+            let path = format!("/rules/{i}");
+            if !intents.contains_key(&spec.intent) {
+                return Err(Error::new(
+                    ErrorCode::UnknownIntent,
+                    format!("{path}/intent"),
+                    format!(
+                        "rule names intent {}, which is not defined in intents (defined: {})",
+                        crate::json::quote(&spec.intent),
+                        names(&intents)
+                    ),
+                ));
+            }
+            rules.push(CompiledRule::compile(i, spec, &path)?);
+        }
+        let w = self.weights.clone().unwrap_or_default();
+        let weights = CompiledWeights {
+            required: finite(w.required, defaults::REQUIRED, "/weights/required")?,
+            optional: finite(w.optional, defaults::OPTIONAL, "/weights/optional")?,
+            leaf: finite(w.leaf, defaults::LEAF, "/weights/leaf")?,
+            user_input: finite(w.user_input, defaults::USER_INPUT, "/weights/userInput")?,
+            recency: finite(w.recency, defaults::RECENCY, "/weights/recency")?,
+            recency_half_life_ms: finite(
+                w.recency_half_life_ms,
+                defaults::RECENCY_HALF_LIFE_MS,
+                "/weights/recencyHalfLifeMs",
+            )?,
+        };
+        if weights.recency_half_life_ms <= 0.0 {
+            return Err(invalid(
+                "/weights/recencyHalfLifeMs",
+                "must be greater than 0",
+            ));
+        }
+        let t = self.trim.clone().unwrap_or_default();
+        let trim = CompiledTrim {
+            full_ranks: count(t.full_ranks, defaults::FULL_RANKS, "/trim/fullRanks")?,
+            summarize_from: finite(
+                t.summarize_from,
+                defaults::SUMMARIZE_FROM,
+                "/trim/summarizeFrom",
+            )?,
+            truncate_at: count(t.truncate_at, defaults::TRUNCATE_AT, "/trim/truncateAt")?,
+            truncate_marker: t
+                .truncate_marker
+                .unwrap_or_else(|| defaults::TRUNCATE_MARKER.to_string()),
+            summarize_at: count(t.summarize_at, defaults::SUMMARIZE_AT, "/trim/summarizeAt")?,
+            summarize_marker: t
+                .summarize_marker
+                .unwrap_or_else(|| defaults::SUMMARIZE_MARKER.to_string()),
+        };
+        if !(0.0..=1.0).contains(&trim.summarize_from) {
+            return Err(invalid("/trim/summarizeFrom", "must be between 0 and 1"));
+        }
+        let max_chars = match self.budget.as_ref().and_then(|b| b.max_chars) {
+            None => defaults::MAX_CHARS,
+            Some(n) => budget_from_f64(n, "/budget/maxChars")?,
+        };
+        let r = self.render.clone().unwrap_or_default();
+        let indent = count(r.indent, 0, "/render/indent")?;
+        if indent > 10 {
+            return Err(invalid(
+                "/render/indent",
+                "must be from 0 to 10, as JSON.stringify allows",
+            ));
+        }
+        let render = CompiledRender {
+            header: r.header.unwrap_or_else(|| defaults::HEADER.to_string()),
+            separator: r
+                .separator
+                .unwrap_or_else(|| defaults::SEPARATOR.to_string()),
+            indent,
+            body: r.body.unwrap_or_default(),
+        };
+        Ok(CompiledProfile {
+            default_intent,
+            type_aliases,
+            intents,
+            rules,
+            weights,
+            trim,
+            max_chars,
+            cap: self.cap.unwrap_or_default(),
+            render,
+        })
+    }
+}
+
+fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
+    let base = pointer_push("/intents", name);
+    let list = |l: &Option<Vec<String>>| l.clone().unwrap_or_default();
+    let intent = CompiledIntent {
+        name: name.to_string(),
+        required: list(&spec.required),
+        optional: list(&spec.optional),
+        excluded: list(&spec.excluded),
+        others: spec.others.unwrap_or(Others::Exclude),
+    };
+    // A type in two lists would make its role depend on list precedence; say so instead.
+    let lists = [
+        ("required", &intent.required),
+        ("optional", &intent.optional),
+        ("excluded", &intent.excluded),
+    ];
+    for (li, (lname, l)) in lists.iter().enumerate() {
+        for (i, t) in l.iter().enumerate() {
+            for (other, ol) in lists.iter().skip(li.saturating_add(1)) {
+                if ol.contains(t) {
+                    return Err(invalid(
+                        &format!("{base}/{lname}/{i}"),
+                        format!(
+                            "type {} is listed in both {lname} and {other}",
+                            crate::json::quote(t)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(intent)
+}
+
+fn names(intents: &BTreeMap<String, CompiledIntent>) -> String {
+    intents
+        .keys()
+        .map(|k| crate::json::quote(k))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl CompiledProfile {
+    pub fn canonical_type<'a>(&'a self, schema_type: &'a str) -> &'a str {
+        self.type_aliases
+            .get(schema_type)
+            .map_or(schema_type, String::as_str)
+    }
+
+    pub fn intent(&self, name: &str) -> Option<&CompiledIntent> {
+        self.intents.get(name)
+    }
+
+    /// The defined intents, quoted, for error messages.
+    pub fn intent_names(&self) -> String {
+        names(&self.intents)
+    }
+}

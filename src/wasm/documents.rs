@@ -1,0 +1,232 @@
+//! Documents still living in the JavaScript heap: metadata read now, in one pass, bodies only
+//! when their document is rendered (DESIGN: lazy crossing). Every check is the core's
+//! (`DocMeta::from_fields` and the faults in `jsondoc::document`); this file only fetches.
+
+use super::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
+use crate::json::Value;
+use crate::jsondoc::{
+    data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
+    not_a_document, not_documents, DocMeta, DocSet, MetaFields, Origin,
+};
+use crate::{Limits, Result};
+use js_sys::Array;
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::{JsCast, JsValue};
+
+#[wasm_bindgen(module = "/src/wasm/glue.js")]
+extern "C" {
+    /// See glue.js: one pass over the documents, or `null` when any is not plainly well-formed.
+    #[wasm_bindgen(catch, js_name = readMeta)]
+    fn read_meta(
+        docs: &JsValue,
+        max_text: f64,
+        user_input: &str,
+        ai_generated: &str,
+    ) -> std::result::Result<Option<JsValue>, JsValue>;
+}
+
+// Keep in step with the FLAG_ constants in glue.js.
+const FLAG_USER_INPUT: u8 = 1;
+const FLAG_LEAF_GIVEN: u8 = 2;
+const FLAG_LEAF: u8 = 4;
+const FLAG_CREATED_TEXT: u8 = 8;
+
+pub struct JsDocs {
+    metas: Vec<DocMeta>,
+    limits: Limits,
+    docs: Array,
+    data_key: JsValue,
+    metadata_key: JsValue,
+}
+
+impl JsDocs {
+    /// Reads an array of documents; error paths are relative to the array.
+    pub fn read(v: &JsValue, limits: &Limits) -> Result<Self> {
+        if !is_array(v, "")? {
+            return Err(not_documents(host::kind(v)));
+        }
+        let docs: Array = v.clone().unchecked_into();
+        let len = array_len(v, "")?;
+        limits.check_documents(len, "")?;
+        #[allow(clippy::cast_precision_loss)] // at most 2^32 - 1: exact
+        let metas = match read_meta(
+            v,
+            limits.max_text_length as f64,
+            Origin::UserInput.as_str(),
+            Origin::AiGenerated.as_str(),
+        ) {
+            Ok(Some(packed)) => match unpack(&packed, len)? {
+                Some(metas) => metas,
+                None => read_each(&docs, len, limits)?,
+            },
+            // Malformed somewhere, or a getter threw: read field by field for the exact error.
+            _ => read_each(&docs, len, limits)?,
+        };
+        crate::jsondoc::check_unique_ids(&metas)?;
+        Ok(JsDocs {
+            metas,
+            limits: *limits,
+            docs,
+            data_key: "data".into(),
+            metadata_key: "metadata".into(),
+        })
+    }
+
+    fn field(&self, index: usize, key: &JsValue, name: &str) -> Result<JsValue> {
+        let doc = element(&self.docs, index, &format!("/{index}"))?;
+        get(&doc, key, &format!("/{index}/{name}"))
+    }
+}
+
+fn part<'a>(parts: &mut impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    parts.next()
+}
+
+/// Rebuilds the metadata from glue.js's packed form; `None` if the packing cannot be trusted
+/// (an id or type holding U+0000 shifts the fields), and the exact path reads it instead.
+fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
+    // UTF-8 written by readMeta, each part ended by U+0000 and within limits.maxTextLength.
+    let bytes = js_sys::Uint8Array::from(get(packed, &"bytes".into(), "")?).to_vec();
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Ok(None);
+    };
+    let parts_expected = get(packed, &"parts".into(), "")?.as_f64().unwrap_or(0.0);
+    let created = js_sys::Float64Array::from(get(packed, &"created".into(), "")?).to_vec();
+    let flags = js_sys::Uint8Array::from(get(packed, &"flags".into(), "")?).to_vec();
+    #[allow(clippy::cast_precision_loss)] // counts far below 2^53
+    let terminators_agree = text.matches('\0').count() as f64 == parts_expected;
+    if !terminators_agree || created.len() != len || flags.len() != len {
+        return Ok(None);
+    }
+    let mut parts = text.split_terminator('\0');
+    let mut metas = Vec::with_capacity(len);
+    for (i, (&f, &at)) in flags.iter().zip(&created).enumerate() {
+        let (Some(id), Some(schema_type)) = (part(&mut parts), part(&mut parts)) else {
+            return Ok(None);
+        };
+        let created_at = if f & FLAG_CREATED_TEXT != 0 {
+            match part(&mut parts) {
+                Some(t) => Value::String(t.to_string()),
+                None => return Ok(None),
+            }
+        } else {
+            Value::Number(at)
+        };
+        let origin = if f & FLAG_USER_INPUT != 0 {
+            Origin::UserInput
+        } else {
+            Origin::AiGenerated
+        };
+        let is_leaf = (f & FLAG_LEAF_GIVEN != 0).then_some(f & FLAG_LEAF != 0);
+        metas.push(DocMeta::from_checked(
+            i,
+            id.to_string(),
+            schema_type.to_string(),
+            origin,
+            created_at,
+            is_leaf,
+        )?);
+    }
+    Ok(Some(metas))
+}
+
+/// A metadata field as the core's reader takes it: scalars as values; objects and arrays as an
+/// empty stand-in of their kind, which the core refuses with a message naming the kind.
+fn scalar(v: JsValue, limits: &Limits, path: &str) -> Result<Option<Value>> {
+    Ok(if v.is_undefined() {
+        None
+    } else if v.is_null() {
+        Some(Value::Null)
+    } else if let Some(s) = string_within(&v, limits, path, "this field")? {
+        Some(Value::String(s))
+    } else if let Some(n) = v.as_f64() {
+        Some(Value::Number(n))
+    } else if let Some(b) = v.as_bool() {
+        Some(Value::Bool(b))
+    } else if is_array(&v, path)? {
+        Some(Value::Array(Vec::new()))
+    } else {
+        Some(Value::Object(crate::json::Object::default()))
+    })
+}
+
+/// The exact path: every field read on its own and checked by the core, so errors name it.
+fn read_each(docs: &Array, len: usize, limits: &Limits) -> Result<Vec<DocMeta>> {
+    let keys: [JsValue; 7] = [
+        "id",
+        "schema_type",
+        "origin_type",
+        "created_at",
+        "is_leaf",
+        "data",
+        "metadata",
+    ]
+    .map(JsValue::from);
+    let [k_id, k_type, k_origin, k_created, k_leaf, k_data, k_metadata] = &keys;
+    let mut metas = Vec::new();
+    for i in 0..len {
+        let base = format!("/{i}");
+        let doc = element(docs, i, &base)?;
+        if !is_plain_object(&doc) {
+            return Err(not_a_document(i, host::kind(&doc)));
+        }
+        let field = |k: &JsValue, name: &str| get(&doc, k, &format!("{base}/{name}"));
+        let meta =
+            |k: &JsValue, name: &str| scalar(field(k, name)?, limits, &format!("{base}/{name}"));
+        let fields = MetaFields {
+            id: meta(k_id, "id")?,
+            schema_type: meta(k_type, "schema_type")?,
+            origin_type: meta(k_origin, "origin_type")?,
+            created_at: meta(k_created, "created_at")?,
+            is_leaf: meta(k_leaf, "is_leaf")?,
+        };
+        metas.push(DocMeta::from_fields(i, fields)?);
+        if field(k_data, "data")?.is_undefined() {
+            return Err(data_missing(i));
+        }
+        let m = field(k_metadata, "metadata")?;
+        if !(m.is_undefined() || m.is_null() || m.is_string() || is_plain_object(&m)) {
+            return Err(metadata_not_an_object(i, host::kind(&m)));
+        }
+    }
+    Ok(metas)
+}
+
+impl DocSet for JsDocs {
+    fn metas(&self) -> &[DocMeta] {
+        &self.metas
+    }
+
+    fn data(&self, index: usize) -> Result<Value> {
+        let path = format!("/{index}/data");
+        let d = self.field(index, &self.data_key, "data")?;
+        let v = match string_within(&d, &self.limits, &path, "data")? {
+            Some(s) => Value::String(s),
+            None => match host::json_text(&d, &path, &self.limits)? {
+                None => return Err(data_not_json(index, host::kind(&d))),
+                Some(text) => {
+                    crate::json::parse(&text, &self.limits).map_err(|e| e.into_error(&path))?
+                }
+            },
+        };
+        data_value(v, index, &self.limits)
+    }
+
+    fn metadata(&self, index: usize) -> Result<Option<Value>> {
+        let path = format!("/{index}/metadata");
+        let m = self.field(index, &self.metadata_key, "metadata")?;
+        if m.is_undefined() || m.is_null() {
+            return Ok(None);
+        }
+        if let Some(text) = string_within(&m, &self.limits, &path, "metadata")? {
+            return metadata_value(Some(Value::String(text)), index, &self.limits);
+        }
+        let v = match host::json_text(&m, &path, &self.limits)? {
+            None => None,
+            Some(text) => {
+                Some(crate::json::parse(&text, &self.limits).map_err(|e| e.into_error(&path))?)
+            }
+        };
+        metadata_value(v, index, &self.limits)
+    }
+}

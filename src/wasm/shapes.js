@@ -1,0 +1,213 @@
+// Generated from the Rust declarations by src/shape/generate.rs (UPDATE_SHAPES=1 cargo test shapes). Do not edit.
+// Builds result objects from the columns src/shape/encode.rs fills, field by field in declaration order.
+
+/** Reads the columns an `Encoder` filled, in the order it filled them. */
+class Reader {
+  constructor(text, lengths, nums, codes, refs) {
+    this.text = text;
+    this.lengths = lengths;
+    this.nums = nums;
+    this.codes = codes;
+    this.refs = refs;
+    this.at = 0;
+    this.l = 0;
+    this.n = 0;
+    this.c = 0;
+    this.r = 0;
+    this.table = [];
+  }
+
+  str() {
+    const len = this.lengths[this.l++];
+    const s = this.text.slice(this.at, this.at + len);
+    this.at += len;
+    return s;
+  }
+
+  num() {
+    return this.nums[this.n++];
+  }
+
+  code() {
+    return this.codes[this.c++];
+  }
+
+  /** A string most records share: its text comes with its first use. */
+  interned() {
+    const i = this.refs[this.r++];
+    if (i === this.table.length) this.table.push(this.str());
+    return this.table[i];
+  }
+
+  array(item) {
+    const n = this.num();
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = item(this);
+    return out;
+  }
+
+  /** Keys as own data properties: an assignment to `__proto__` would set the prototype instead. */
+  map(item) {
+    const n = this.num();
+    const out = {};
+    for (let i = 0; i < n; i++) {
+      const key = this.str();
+      Object.defineProperty(out, key, { value: item(this), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+}
+
+function decodeAssembly(d) {
+  return {
+    context: d.str(),
+    manifest: decodeManifest(d),
+  };
+}
+
+function decodeManifest(d) {
+  return {
+    intent: decodeResolvedIntent(d),
+    now: d.num(),
+    documents: d.array(decodeDocRecord),
+    totals: decodeTotals(d),
+    cap: decodeCapReport(d),
+    log: d.array((d) => d.str()),
+  };
+}
+
+function decodeResolvedIntent(d) {
+  return {
+    intent: d.str(),
+    params: d.map((d) => JSON.parse(d.str())),
+    source: INTENT_SOURCE[d.code()],
+    rule: d.code() === 0 ? null : d.str(),
+    ruleIndex: d.code() === 0 ? null : d.num(),
+    text: d.code() === 0 ? null : d.str(),
+  };
+}
+
+const INTENT_SOURCE = ["given", "rule", "default"];
+
+function decodeDocRecord(d) {
+  return {
+    id: d.str(),
+    action: ACTION[d.code()],
+    reason: d.interned(),
+    charsBefore: d.code() === 0 ? null : d.num(),
+    charsAfter: d.num(),
+    reasonCode: REASON_CODE[d.code()],
+    schemaType: d.interned(),
+    rank: d.code() === 0 ? null : d.num(),
+    score: d.code() === 0 ? null : d.num(),
+    breakdown: d.code() === 0 ? null : decodeScoreBreakdown(d),
+    level: d.code() === 0 ? null : TRIM_LEVEL[d.code()],
+    offset: d.code() === 0 ? null : d.num(),
+  };
+}
+
+function decodeItemRecord(d) {
+  return {
+    id: d.str(),
+    action: ACTION[d.code()],
+    reason: d.interned(),
+    charsBefore: d.code() === 0 ? null : d.num(),
+    charsAfter: d.num(),
+  };
+}
+
+const ACTION = ["full", "truncated", "summarized", "discarded", "filtered_out"];
+
+const REASON_CODE = ["kept_full", "ladder_truncated", "ladder_summarized", "nothing_to_cut", "degraded_to_fit", "discarded_budget", "discarded_no_room", "discarded_after_stop", "type_excluded", "type_not_needed"];
+
+function decodeScoreBreakdown(d) {
+  return {
+    required: d.num(),
+    optional: d.num(),
+    leaf: d.num(),
+    userInput: d.num(),
+    recency: d.num(),
+  };
+}
+
+const TRIM_LEVEL = ["full", "truncated", "summarized"];
+
+function decodeTotals(d) {
+  return {
+    documents: d.num(),
+    selected: d.num(),
+    included: d.num(),
+    full: d.num(),
+    truncated: d.num(),
+    summarized: d.num(),
+    discarded: d.num(),
+    filteredOut: d.num(),
+    chars: d.num(),
+    maxChars: d.num(),
+  };
+}
+
+function decodeCapReport(d) {
+  return {
+    strategy: CAP_STRATEGY[d.code()],
+    hit: d.code() === 1,
+    discarded: d.num(),
+  };
+}
+
+const CAP_STRATEGY = ["stop", "skip", "degrade"];
+
+function decodeCapResult(d) {
+  return {
+    context: d.str(),
+    documents: d.array(decodeDocRecord),
+    totals: decodeTotals(d),
+    cap: decodeCapReport(d),
+    log: d.array((d) => d.str()),
+  };
+}
+
+function decodePrioritized(d) {
+  return {
+    intent: decodeResolvedIntent(d),
+    now: d.num(),
+    ranked: d.array(decodeRankedRecord),
+    filtered: d.array(decodeFilteredRecord),
+  };
+}
+
+function decodeRankedRecord(d) {
+  return {
+    id: d.str(),
+    schemaType: d.interned(),
+    rank: d.num(),
+    score: d.num(),
+    breakdown: decodeScoreBreakdown(d),
+  };
+}
+
+function decodeFilteredRecord(d) {
+  return {
+    id: d.str(),
+    schemaType: d.interned(),
+    reason: d.interned(),
+    reasonCode: REASON_CODE[d.code()],
+  };
+}
+
+function decodeJsonLocation(d) {
+  return {
+    line: d.num(),
+    column: d.num(),
+    offset: d.num(),
+    found: d.str(),
+    exact: d.code() === 1,
+  };
+}
+
+const ROOTS = { Assembly: decodeAssembly, CapResult: decodeCapResult, Prioritized: decodePrioritized, ResolvedIntent: decodeResolvedIntent, JsonLocation: decodeJsonLocation };
+
+/** The result `root` from its columns (see src/shape/encode.rs). */
+export function decode(root, text, lengths, nums, codes, refs) {
+  return ROOTS[root](new Reader(text, lengths, nums, codes, refs));
+}
