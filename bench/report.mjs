@@ -134,10 +134,10 @@ export function report(data) {
     ["rank: filter, score, sort, reasons", /ContextAssembler::rank/],
     ["ids and types copied into the manifest's records (`String::clone`)", /String as core.*clone::Clone>::clone$/],
     ["cap and render (the few rendered bodies)", /ctxpack::jsondoc::cap::cap/],
-    ["manifest to JavaScript (`done` → `assembly_to_js`)", /^ctxpack::wasm::done/],
-    ["· records packed in columns (`doc_records`)", /convert::doc_records/],
-    ["· · of which interning reasons and types (hashing)", /Columns::interned/],
-    ["· 10,000 record objects built in JavaScript (`buildDocRecords`)", /buildDocRecords/],
+    ["manifest to JavaScript (`done` → `output::to_js`)", /^ctxpack::wasm::done|ctxpack::wasm::output::to_js/],
+    ["· records encoded in columns (the derived `Output::encode`)", /Output>::encode|as ctxpack::shape::Output>::encode/],
+    ["· · of which interning reasons and types (hashing)", /Encoder::intern/],
+    ["· 10,000 record objects built in JavaScript (generated `decodeDocRecord`, src/wasm/shapes.js)", /^decodeDocRecord/],
   ];
   const TEXT_PHASES = [
     ["the text into wasm memory (`passStringToWasm0`)", /^passStringToWasm0$/],
