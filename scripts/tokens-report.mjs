@@ -1,7 +1,8 @@
 // The token estimator measured against exact counts, on the corpus in tests/tokens/corpus/.
 //
 //   node scripts/tokens-report.mjs           writes tests/tokens/counts.json and docs/TOKENS.md
-//   node scripts/tokens-report.mjs --check   fails if either would change (no writes)
+//   node scripts/tokens-report.mjs --check   fails if either would change, or if src/tokens.rs
+//                                            does not hold the fitted weights (no writes)
 //   node scripts/tokens-report.mjs --fit     fits the weights and the margin, prints the Rust
 //                                            constants to paste into src/tokens.rs (no writes);
 //                                            with --worst, the pieces the fit misses most
@@ -198,13 +199,18 @@ function chooseMargin(vocab, weights, bound) {
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 
 
+/** The weights and margin the corpus gives, as src/tokens.rs should hold them. */
+function fitted(vocab) {
+  const raw = fit(vocab);
+  const missing = EVENTS.filter((_, i) => raw[i] === null);
+  // Events the corpus never shows: a conservative token each, so nothing is free by accident.
+  const weights = raw.map((w) => w ?? 1000);
+  return { weights, margin: chooseMargin(vocab, weights, UNDER_COUNT_BOUND), missing };
+}
+
 if (mode === "fit") {
   for (const vocab of ["o200k", "cl100k"]) {
-    const fitted = fit(vocab);
-    const missing = EVENTS.filter((_, i) => fitted[i] === null);
-    // Events the corpus never shows: a conservative token each, so nothing is free by accident.
-    const weights = fitted.map((w) => w ?? 1000);
-    const margin = chooseMargin(vocab, weights, UNDER_COUNT_BOUND);
+    const { weights, margin, missing } = fitted(vocab);
     console.log(`// ${vocab}: fitted on ${pieces.length} pieces; margin ${margin}‰${missing.length ? `; not in the corpus (1 token each): ${missing.join(", ")}` : ""}`);
     console.log(`const ${vocab.toUpperCase()}_WEIGHTS: [u32; EVENT_COUNT] = [${weights.join(", ")}];`);
     console.log(`const ${vocab.toUpperCase()}_MARGIN: u32 = ${margin};`);
@@ -401,7 +407,8 @@ cargo test --test tokens                # the bound and the pinned estimates
 \`\`\`
 
 \`--check\` rewrites nothing and fails when either file would change (a corpus file or the
-estimator changed without regenerating).
+estimator changed without regenerating) or when \`src/tokens.rs\` does not hold the weights and
+margins \`--fit\` gives.
 `;
 
 if (mode === "check") {
@@ -410,7 +417,14 @@ if (mode === "check") {
     console.error(`stale: ${stale.map(([f]) => f).join(", ")} — run node scripts/tokens-report.mjs`);
     process.exit(1);
   }
-  console.log(`${COUNTS} and ${DOC} are up to date (${pieces.length} pieces)`);
+  for (const vocab of ["o200k", "cl100k"]) {
+    const { weights, margin } = fitted(vocab);
+    if (JSON.stringify([weights, margin]) !== JSON.stringify([committed[vocab].weights, committed[vocab].margin])) {
+      console.error(`src/tokens.rs: the ${vocab} weights or margin are not what the corpus fits — run node scripts/tokens-report.mjs --fit`);
+      process.exit(1);
+    }
+  }
+  console.log(`${COUNTS} and ${DOC} are up to date (${pieces.length} pieces), and src/tokens.rs holds the fitted weights`);
 } else {
   writeFileSync(join(root, COUNTS), counts);
   writeFileSync(join(root, DOC), doc);
