@@ -238,6 +238,8 @@ fn scan(text: &str, mut emit: impl FnMut(E)) {
     let mut broke = false;
     // The last class that was not whitespace.
     let mut solid = Class::Space;
+    // Characters since the last accented letter: one nearby marks a language other than
+    // English, whose ASCII words o200k splits more often.
     let mut since_letter = usize::MAX;
     let mut last = ' ';
     for c in text.chars() {
