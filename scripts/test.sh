@@ -88,6 +88,9 @@ fi
 section "abuse: the same in headless Chromium, compared with Node"
 node tests/abuse/browser.mjs
 
+section "tokens: docs/TOKENS.md, counts.json and the estimator's weights are what the corpus gives"
+node scripts/tokens-report.mjs --check
+
 section "bench smoke: every contender agrees on 200 documents (no timing)"
 node bench/deps.mjs # the peer libraries, bench/'s own npm package
 node bench/smoke.mjs

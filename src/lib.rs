@@ -17,6 +17,7 @@ pub mod limits;
 pub mod manifest;
 pub mod shape;
 pub mod text;
+pub mod tokens;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod declarations;

@@ -1,0 +1,428 @@
+//! Counting tokens: the [`TokenCounter`] trait every token budget is checked with, and the
+//! default counter, an [`Estimator`] small enough to ship in the wasm.
+//!
+//! Models are limited in tokens, and `chars / 4` is far off outside English prose (on Chinese it
+//! is well below the real count, so a budget guarded by it is overrun). The estimator scans the
+//! text once into classes of characters — ASCII words, digits, whitespace, punctuation, Han,
+//! kana, Hangul, other alphabets, symbols, emoji — and adds a fitted weight per event. The
+//! weights were fitted against `o200k_base` (and `cl100k_base`) on the corpus in
+//! `tests/tokens/corpus/`; `docs/TOKENS.md` has its error next to `chars / 4` per kind of text
+//! and how the safety margin was chosen, and `scripts/tokens-report.mjs` regenerates both.
+//!
+//! The count only ever grows as text is appended: each character adds a non-negative weight
+//! chosen from what precedes it, never from what follows.
+
+/// A counter of tokens. The estimator is the default; exact vocabularies come later.
+pub trait TokenCounter {
+    /// What a manifest names the counter by, e.g. `estimate:o200k`.
+    fn name(&self) -> &str;
+    /// The number of tokens `text` takes.
+    fn count(&self, text: &str) -> usize;
+}
+
+/// What the scan weighs, one per occurrence; a weight per variant, in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum E {
+    /// An ASCII letter starting a word: after anything but an ASCII letter, or uppercase after
+    /// lowercase (o200k splits `camelCase`).
+    Word,
+    /// The same within 64 characters after an accented Latin or Cyrillic letter: words of other
+    /// languages than English take more tokens.
+    WordForeign,
+    /// The 2nd to 8th letter of an ASCII word.
+    Letter2to8,
+    /// The 9th and later.
+    Letter9,
+    /// The 1st, 4th, 7th… digit of a run (o200k groups digits by three).
+    Digits,
+    /// One space, then an ASCII letter or punctuation: mostly inside their token.
+    SpaceJoins,
+    /// One space, then anything else.
+    SpaceOther,
+    /// Two or more spaces, not after a newline.
+    SpaceRun,
+    /// A newline starting a line break.
+    Newline,
+    /// A newline after ASCII punctuation (`;\n` is one token) or after another newline.
+    NewlineMore,
+    /// Two or more spaces or tabs after a newline.
+    Indent,
+    /// ASCII punctuation starting a run.
+    Punct,
+    /// ASCII punctuation continuing a run.
+    PunctMore,
+    /// A Han ideograph.
+    Han,
+    /// CJK, full-width and general punctuation (，。“” — …).
+    WidePunct,
+    /// Hiragana, katakana, Hangul.
+    KanaHangul,
+    /// An accented Latin (Latin-1, Latin Extended) or Cyrillic letter.
+    Letter,
+    /// A character of another BMP script: Greek, Armenian, Hebrew, Arabic, Indic, Thai,
+    /// Georgian…
+    Script,
+    /// Anything else: BMP symbols (arrows, ⚖, ✅), emoji and other characters beyond the BMP,
+    /// joiners, controls.
+    Symbol,
+}
+
+/// How many kinds of event the estimator weighs.
+pub const EVENT_COUNT: usize = 19;
+
+/// The events by index, as [`tally`] counts them and the fitting script names them.
+#[doc(hidden)]
+pub const EVENTS: [&str; EVENT_COUNT] = [
+    "word",
+    "word_foreign",
+    "letter_2_8",
+    "letter_9",
+    "digits",
+    "space_joins",
+    "space_other",
+    "space_run",
+    "newline",
+    "newline_more",
+    "indent",
+    "punct",
+    "punct_more",
+    "han",
+    "wide_punct",
+    "kana_hangul",
+    "letter",
+    "script",
+    "symbol",
+];
+
+/// A token estimate from the character classes of the text.
+///
+/// Deterministic (integer arithmetic), linear in the text, allocation-free; `""` counts 0, and
+/// appending text never lowers the count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Estimator {
+    name: &'static str,
+    /// Fitted cost of each event, in thousandths of a token.
+    weights: [u32; EVENT_COUNT],
+    /// The safety margin, per mille: the fitted sum is multiplied by `margin / 1000`.
+    margin: u32,
+}
+
+// Fitted by `node scripts/tokens-report.mjs --fit`; see docs/TOKENS.md.
+const O200K_WEIGHTS: [u32; EVENT_COUNT] = [
+    603, 705, 33, 379, 1392, 321, 0, 674, 995, 0, 1045, 869, 218, 914, 340, 799, 346, 435, 1875,
+];
+const O200K_MARGIN: u32 = 1115;
+const CL100K_WEIGHTS: [u32; EVENT_COUNT] = [
+    708, 1044, 10, 442, 1382, 301, 0, 817, 838, 0, 975, 861, 179, 1418, 55, 1229, 621, 1074, 2470,
+];
+const CL100K_MARGIN: u32 = 1130;
+
+impl Estimator {
+    /// Fitted against `o200k_base` (GPT-4o, GPT-4.1, o-series, GPT-5), with the documented
+    /// safety margin applied.
+    pub const fn o200k() -> Self {
+        Self {
+            name: "estimate:o200k",
+            weights: O200K_WEIGHTS,
+            margin: O200K_MARGIN,
+        }
+    }
+
+    /// The same scan with weights fitted against `cl100k_base` (GPT-4, GPT-3.5), and its own
+    /// margin (chosen without the other scripts, which cl100k tokenizes unevenly: docs/TOKENS.md).
+    pub const fn cl100k() -> Self {
+        Self {
+            name: "estimate:cl100k",
+            weights: CL100K_WEIGHTS,
+            margin: CL100K_MARGIN,
+        }
+    }
+}
+
+impl Default for Estimator {
+    fn default() -> Self {
+        Self::o200k()
+    }
+}
+
+impl TokenCounter for Estimator {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn count(&self, text: &str) -> usize {
+        let mut milli: u64 = 0;
+        scan(text, |event| {
+            let w = self.weights.get(event as usize).copied().unwrap_or(0);
+            milli = milli.saturating_add(u64::from(w));
+        });
+        let scaled = milli.saturating_mul(u64::from(self.margin));
+        let tokens = scaled.div_ceil(1_000_000);
+        usize::try_from(tokens).unwrap_or(usize::MAX)
+    }
+}
+
+/// `Estimator::o200k().count(text)`.
+pub fn estimate_tokens(text: &str) -> usize {
+    Estimator::o200k().count(text)
+}
+
+/// How often each event occurs in `text`: what the weights multiply, for the fitting script.
+#[doc(hidden)]
+pub fn tally(text: &str) -> [u64; EVENT_COUNT] {
+    let mut counts = [0u64; EVENT_COUNT];
+    scan(text, |event| {
+        if let Some(n) = counts.get_mut(event as usize) {
+            *n = n.saturating_add(1);
+        }
+    });
+    counts
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Ascii,
+    Digit,
+    Space,
+    Newline,
+    Punct,
+    Han,
+    WidePunct,
+    KanaHangul,
+    Letter,
+    Script,
+    Symbol,
+}
+
+/// A few range checks, no Unicode tables: classes only need to be right where the weights
+/// differ, and every character lands somewhere.
+fn class(c: char) -> Class {
+    match c {
+        'a'..='z' | 'A'..='Z' => Class::Ascii,
+        '0'..='9' => Class::Digit,
+        '\n' | '\r' => Class::Newline,
+        ' ' | '\t' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{A0}' | '\u{1680}' => Class::Space,
+        '!'..='/' | ':'..='@' | '['..='`' | '{'..='~' => Class::Punct,
+        '\u{0}'..='\u{BF}' => Class::Symbol,
+        '\u{C0}'..='\u{36F}' | '\u{400}'..='\u{52F}' | '\u{1E00}'..='\u{1EFF}' => Class::Letter,
+        '\u{1100}'..='\u{11FF}' => Class::KanaHangul,
+        '\u{370}'..='\u{1FFF}' => Class::Script,
+        '\u{2000}'..='\u{200A}'
+        | '\u{2028}'
+        | '\u{2029}'
+        | '\u{202F}'
+        | '\u{205F}'
+        | '\u{3000}' => Class::Space,
+        '\u{2010}'..='\u{205E}' | '\u{3001}'..='\u{303F}' | '\u{FF00}'..='\u{FF65}' => {
+            Class::WidePunct
+        }
+        '\u{3040}'..='\u{30FF}'
+        | '\u{3130}'..='\u{318F}'
+        | '\u{31F0}'..='\u{31FF}'
+        | '\u{AC00}'..='\u{D7AF}'
+        | '\u{FF66}'..='\u{FF9F}' => Class::KanaHangul,
+        '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' => Class::Han,
+        _ => Class::Symbol,
+    }
+}
+
+/// Calls `emit` once per weighed occurrence, left to right. What a character emits depends
+/// only on what precedes it, so a prefix's events are a prefix of the text's — which is what
+/// makes the count monotone under appending.
+fn scan(text: &str, mut emit: impl FnMut(E)) {
+    let mut prev = Class::Space;
+    // Letters so far in the current ASCII word, or digits in the current run.
+    let mut run = 0usize;
+    // Whitespace not yet weighed: spaces since the last newline, and whether a newline came.
+    let mut spaces = 0usize;
+    let mut broke = false;
+    // The last class that was not whitespace.
+    let mut solid = Class::Space;
+    // Characters since the last accented letter: one nearby marks a language other than
+    // English, whose ASCII words o200k splits more often.
+    let mut since_letter = usize::MAX;
+    let mut last = ' ';
+    for c in text.chars() {
+        let k = class(c);
+        since_letter = if k == Class::Letter {
+            0
+        } else {
+            since_letter.saturating_add(1)
+        };
+        match k {
+            Class::Space => {
+                spaces = spaces.saturating_add(1);
+                prev = k;
+                continue;
+            }
+            Class::Newline => {
+                // o200k folds spaces before a newline into it, and punctuation takes a newline
+                // after it into its own token.
+                emit(if broke || (solid == Class::Punct && spaces == 0) {
+                    E::NewlineMore
+                } else {
+                    E::Newline
+                });
+                broke = true;
+                spaces = 0;
+                prev = k;
+                continue;
+            }
+            _ => {}
+        }
+        // A single space before a word or punctuation is mostly inside the next token, so
+        // whitespace is weighed once the character after it is known.
+        if spaces > 0 {
+            if broke {
+                if spaces >= 2 {
+                    emit(E::Indent);
+                }
+            } else if spaces >= 2 {
+                emit(E::SpaceRun);
+            } else if matches!(k, Class::Ascii | Class::Punct) {
+                emit(E::SpaceJoins);
+            } else {
+                emit(E::SpaceOther);
+            }
+        }
+        spaces = 0;
+        broke = false;
+        match k {
+            Class::Ascii => {
+                let camel = c.is_ascii_uppercase() && last.is_ascii_lowercase();
+                if prev != Class::Ascii || camel {
+                    run = 0;
+                    emit(if since_letter < 64 {
+                        E::WordForeign
+                    } else {
+                        E::Word
+                    });
+                } else {
+                    run = run.saturating_add(1);
+                    emit(if run < 8 { E::Letter2to8 } else { E::Letter9 });
+                }
+            }
+            Class::Digit => {
+                run = if prev == k { run.saturating_add(1) } else { 0 };
+                if run % 3 == 0 {
+                    emit(E::Digits);
+                }
+            }
+            Class::Punct => emit(if prev == k { E::PunctMore } else { E::Punct }),
+            Class::Han => emit(E::Han),
+            Class::WidePunct => emit(E::WidePunct),
+            Class::KanaHangul => emit(E::KanaHangul),
+            Class::Letter => emit(E::Letter),
+            Class::Script => emit(E::Script),
+            Class::Symbol => emit(E::Symbol),
+            Class::Space | Class::Newline => {}
+        }
+        solid = k;
+        prev = k;
+        last = c;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_text_is_zero_tokens() {
+        assert_eq!(estimate_tokens(""), 0);
+        assert_eq!(Estimator::cl100k().count(""), 0);
+        assert_eq!(tally(""), [0; EVENT_COUNT]);
+    }
+
+    fn events(text: &str) -> Vec<(&'static str, u64)> {
+        let counts = tally(text);
+        EVENTS
+            .iter()
+            .zip(counts)
+            .filter(|(_, n)| *n > 0)
+            .map(|(name, n)| (*name, n))
+            .collect()
+    }
+
+    #[test]
+    fn words_split_where_o200k_splits_them() {
+        assert_eq!(
+            events("getElementById(x) fooBar"),
+            [
+                ("word", 7),
+                ("letter_2_8", 14),
+                ("space_joins", 1),
+                ("punct", 2)
+            ]
+        );
+        assert_eq!(
+            events("internationalization"),
+            [("word", 1), ("letter_2_8", 7), ("letter_9", 12)]
+        );
+    }
+
+    #[test]
+    fn digits_are_weighed_by_groups_of_three() {
+        assert_eq!(events("1234567"), [("digits", 3)]);
+        assert_eq!(
+            events("v 12"),
+            [("word", 1), ("digits", 1), ("space_other", 1)]
+        );
+    }
+
+    #[test]
+    fn whitespace_is_weighed_by_what_follows_it() {
+        assert_eq!(
+            events("{\n    a  b\n\n"),
+            [
+                ("word", 2),
+                ("space_run", 1),
+                ("newline", 1),
+                ("newline_more", 2),
+                ("indent", 1),
+                ("punct", 1)
+            ]
+        );
+        // Nothing follows: trailing spaces are not weighed.
+        assert_eq!(events("   "), []);
+    }
+
+    #[test]
+    fn every_class_has_its_event() {
+        assert_eq!(
+            events("故，あ한éжαש😀⚖\u{200D}"),
+            [
+                ("han", 1),
+                ("wide_punct", 1),
+                ("kana_hangul", 2),
+                ("letter", 2),
+                ("script", 2),
+                ("symbol", 3)
+            ]
+        );
+        // An ASCII word near an accented letter is likely another language's.
+        assert_eq!(
+            events("été la"),
+            [
+                ("word_foreign", 2),
+                ("letter_2_8", 1),
+                ("space_joins", 1),
+                ("letter", 2)
+            ]
+        );
+    }
+
+    #[test]
+    fn events_are_named_in_order() {
+        assert_eq!(E::Symbol as usize + 1, EVENT_COUNT);
+        assert_eq!(EVENTS[E::Han as usize], "han");
+        assert_eq!(EVENTS[E::Symbol as usize], "symbol");
+    }
+
+    #[test]
+    fn names_say_what_is_estimated() {
+        assert_eq!(Estimator::o200k().name(), "estimate:o200k");
+        assert_eq!(Estimator::cl100k().name(), "estimate:cl100k");
+        assert_eq!(Estimator::default(), Estimator::o200k());
+    }
+}

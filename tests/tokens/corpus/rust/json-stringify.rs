@@ -1,0 +1,182 @@
+use super::value::Value;
+
+/// `JSON.stringify(value, null, indent)` — byte-identical to the host's output.
+/// `indent` is clamped to 0..=10 as JavaScript clamps it.
+pub fn stringify(value: &Value, indent: usize) -> String {
+    let mut out = String::new();
+    stringify_into(&mut out, value, indent);
+    out
+}
+
+pub fn stringify_into(out: &mut String, value: &Value, indent: usize) {
+    write_value(out, value, indent.min(10), 0);
+}
+
+fn newline(out: &mut String, indent: usize, depth: usize) {
+    out.push('\n');
+    for _ in 0..indent.saturating_mul(depth) {
+        out.push(' ');
+    }
+}
+
+fn write_value(out: &mut String, value: &Value, indent: usize, depth: usize) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(true) => out.push_str("true"),
+        Value::Bool(false) => out.push_str("false"),
+        Value::Number(n) => out.push_str(&format_number(*n)),
+        Value::String(s) => write_string(out, s),
+        Value::Array(items) => {
+            if items.is_empty() {
+                out.push_str("[]");
+                return;
+            }
+            out.push('[');
+            let inner = depth.saturating_add(1);
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                if indent > 0 {
+                    newline(out, indent, inner);
+                }
+                write_value(out, item, indent, inner);
+            }
+            if indent > 0 {
+                newline(out, indent, depth);
+            }
+            out.push(']');
+        }
+        Value::Object(obj) => {
+            if obj.is_empty() {
+                out.push_str("{}");
+                return;
+            }
+            out.push('{');
+            let inner = depth.saturating_add(1);
+            for (i, (key, item)) in obj.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                if indent > 0 {
+                    newline(out, indent, inner);
+                }
+                write_string(out, key);
+                out.push(':');
+                if indent > 0 {
+                    out.push(' ');
+                }
+                write_value(out, item, indent, inner);
+            }
+            if indent > 0 {
+                newline(out, indent, depth);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// `String(n)` for a finite number; `null` for NaN and ±Infinity, as `JSON.stringify` writes them.
+pub fn format_number(n: f64) -> String {
+    if !n.is_finite() {
+        return "null".to_string();
+    }
+    if n == 0.0 {
+        return "0".to_string(); // -0 too
+    }
+    ryu_js::Buffer::new().format_finite(n).to_string()
+}
+
+/// A JSON string literal with exactly the escapes `JSON.stringify` uses.
+/// `s` as a JSON string literal, for messages: quoted as JavaScript would show it (Rust's
+/// `{:?}` would pull Unicode printability tables into the wasm for messages alone).
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len().saturating_add(2));
+    write_string(&mut out, s);
+    out
+}
+
+pub fn write_string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut run_start = 0;
+    for (at, b) in s.bytes().enumerate() {
+        let esc: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0C => "\\f",
+            0..=0x1F => "",
+            _ => continue,
+        };
+        out.push_str(s.get(run_start..at).unwrap_or(""));
+        if esc.is_empty() {
+            out.push_str(&format!("\\u{:04x}", b));
+        } else {
+            out.push_str(esc);
+        }
+        run_start = at.saturating_add(1);
+    }
+    out.push_str(s.get(run_start..).unwrap_or(""));
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse;
+    use super::*;
+
+    fn round(text: &str, indent: usize) -> String {
+        parse(text, &crate::Limits::default())
+            .map(|v| stringify(&v, indent))
+            .unwrap_or_else(|e| e.message)
+    }
+
+    #[test]
+    fn numbers_format_like_javascript() {
+        let cases = [
+            ("1", "1"),
+            ("1.0", "1"),
+            ("-0.0", "0"),
+            ("1e21", "1e+21"),
+            ("1e20", "100000000000000000000"),
+            ("0.1", "0.1"),
+            ("1e-7", "1e-7"),
+            ("0.000001", "0.000001"),
+            ("5e-324", "5e-324"),
+            ("123456789012345678901234567890", "1.2345678901234568e+29"),
+            ("1e400", "null"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(round(input, 0), want, "{input}");
+        }
+    }
+
+    #[test]
+    fn strings_escape_like_javascript() {
+        assert_eq!(
+            round(r#""a\"b\\c\/d\u0001\b\f\n\r\t\u2028😀""#, 0),
+            "\"a\\\"b\\\\c/d\\u0001\\b\\f\\n\\r\\t\u{2028}😀\""
+        );
+        assert_eq!(round(r#""\u001f\u007f""#, 0), "\"\\u001f\u{7f}\"");
+    }
+
+    #[test]
+    fn indentation_matches_json_stringify() {
+        assert_eq!(
+            round(r#"{"a":[1,{"b":[]}],"c":{}}"#, 2),
+            "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {}\n}"
+        );
+        assert_eq!(round("[1]", 20), "[\n          1\n]");
+    }
+
+    #[test]
+    fn key_order_follows_javascript() {
+        assert_eq!(
+            round(r#"{"b":1,"2":2,"a":3,"1":4,"b":5}"#, 0),
+            r#"{"1":4,"2":2,"b":5,"a":3}"#
+        );
+    }
+}

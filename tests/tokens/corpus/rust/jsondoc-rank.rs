@@ -1,0 +1,226 @@
+//! Selection and rank: keep the types the intent needs, score them, sort.
+
+use super::document::{DocMeta, Origin};
+use super::profile::{CompiledIntent, CompiledProfile, TypeRole};
+use crate::shape::Shape;
+use std::collections::HashMap;
+
+/// Each term of a document's score, so a debug view can say why it ranked where it did.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Shape)]
+#[shape(output, rename_all = "camelCase")]
+pub struct ScoreBreakdown {
+    pub required: f64,
+    pub optional: f64,
+    pub leaf: f64,
+    pub user_input: f64,
+    pub recency: f64,
+}
+
+impl ScoreBreakdown {
+    pub fn total(&self) -> f64 {
+        self.required + self.optional + self.leaf + self.user_input + self.recency
+    }
+}
+
+/// A selected document in rank order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RankedDoc {
+    /// Position in the input.
+    pub index: usize,
+    pub score: f64,
+    pub breakdown: ScoreBreakdown,
+    pub role: TypeRole,
+}
+
+/// A document not selected, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FilteredDoc {
+    pub index: usize,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Ranking {
+    /// Best first; ties keep input order.
+    pub selected: Vec<RankedDoc>,
+    pub filtered: Vec<FilteredDoc>,
+    /// The `now` recency was measured against (epoch ms).
+    pub now_ms: f64,
+}
+
+/// The `now` recency is measured against: the caller's, else the newest document's
+/// `created_at` — never the machine clock, so client and server agree.
+pub fn effective_now(metas: &[DocMeta], now: Option<f64>) -> f64 {
+    now.unwrap_or_else(|| {
+        metas
+            .iter()
+            .map(|m| m.created_at_ms)
+            .reduce(f64::max)
+            .unwrap_or(0.0)
+    })
+}
+
+fn filtered_reason(schema_type: &str, canonical: &str, role: TypeRole, intent: &str) -> String {
+    let alias = if canonical == schema_type {
+        String::new()
+    } else {
+        format!(" (alias of {})", crate::json::quote(canonical))
+    };
+    let verdict = if role == TypeRole::Excluded {
+        "is excluded"
+    } else {
+        "is not needed"
+    };
+    format!(
+        "type {}{alias} {verdict} for intent {}",
+        crate::json::quote(schema_type),
+        crate::json::quote(intent)
+    )
+}
+
+/// Filters `metas` to the intent's types and ranks them.
+pub fn rank(
+    profile: &CompiledProfile,
+    intent: &CompiledIntent,
+    metas: &[DocMeta],
+    leaves: &[bool],
+    now: Option<f64>,
+) -> Ranking {
+    let now_ms = effective_now(metas, now);
+    let w = &profile.weights;
+    let mut selected = Vec::new();
+    let mut filtered = Vec::new();
+    let mut reasons: HashMap<&str, String> = HashMap::new();
+    for (index, m) in metas.iter().enumerate() {
+        let canonical = profile.canonical_type(&m.schema_type);
+        let role = intent.role(canonical);
+        if matches!(role, TypeRole::Excluded | TypeRole::Unlisted) {
+            // One reason per type, built once: thousands of filtered documents share a few types.
+            let reason = reasons
+                .entry(m.schema_type.as_str())
+                .or_insert_with(|| filtered_reason(&m.schema_type, canonical, role, &intent.name))
+                .clone();
+            filtered.push(FilteredDoc { index, reason });
+            continue;
+        }
+        let is_leaf = leaves.get(index).copied().unwrap_or(false);
+        // Newer is better: the newest gets the full weight, one a half-life older gets half.
+        // Only + and / so the value is bit-identical on every platform (no powf/exp).
+        let age = (now_ms - m.created_at_ms).max(0.0);
+        let recency = w.recency * w.recency_half_life_ms / (w.recency_half_life_ms + age);
+        let breakdown = ScoreBreakdown {
+            required: if role == TypeRole::Required {
+                w.required
+            } else {
+                0.0
+            },
+            optional: if role == TypeRole::Optional {
+                w.optional
+            } else {
+                0.0
+            },
+            leaf: if is_leaf { w.leaf } else { 0.0 },
+            user_input: if m.origin == Origin::UserInput {
+                w.user_input
+            } else {
+                0.0
+            },
+            recency: if recency.is_finite() { recency } else { 0.0 },
+        };
+        selected.push(RankedDoc {
+            index,
+            score: breakdown.total(),
+            breakdown,
+            role,
+        });
+    }
+    // Stable sort: equal scores keep input order.
+    selected.sort_by(|a, b| b.score.total_cmp(&a.score));
+    Ranking {
+        selected,
+        filtered,
+        now_ms,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::Value;
+    use crate::jsondoc::profile::Profile;
+
+    fn meta(id: &str, t: &str, origin: Origin, at: f64) -> DocMeta {
+        DocMeta {
+            id: id.into(),
+            schema_type: t.into(),
+            origin,
+            created_at_ms: at,
+            created_at: Value::Number(at),
+            is_leaf: None,
+        }
+    }
+
+    const DAY: f64 = 86_400_000.0;
+
+    #[test]
+    fn newer_documents_score_higher() {
+        let p = Profile::default().compile().unwrap();
+        let i = p.intent("default").unwrap();
+        let metas = [
+            meta("old", "t", Origin::AiGenerated, 0.0),
+            meta("new", "t", Origin::AiGenerated, 7.0 * DAY),
+        ];
+        let r = rank(&p, i, &metas, &[false, false], None);
+        assert_eq!(
+            r.selected.iter().map(|d| d.index).collect::<Vec<_>>(),
+            [1, 0]
+        );
+        assert_eq!(r.selected[0].breakdown.recency, 1.0);
+        assert_eq!(r.selected[1].breakdown.recency, 0.5);
+        assert_eq!(r.now_ms, 7.0 * DAY);
+    }
+
+    #[test]
+    fn reference_weights_and_ties_in_input_order() {
+        let p = Profile::from_json(r#"{"defaultIntent":"x","intents":{"x":{"required":["a"],"optional":["b"],"excluded":["c"]}},"weights":{"optional":2}}"#).unwrap().compile().unwrap();
+        let i = p.intent("x").unwrap();
+        let metas = [
+            meta("b1", "b", Origin::AiGenerated, 0.0),
+            meta("a1", "a", Origin::UserInput, 0.0),
+            meta("c1", "c", Origin::UserInput, 0.0),
+            meta("d1", "d", Origin::UserInput, 0.0),
+            meta("a2", "a", Origin::AiGenerated, 0.0),
+            meta("a3", "a", Origin::AiGenerated, 0.0),
+        ];
+        let r = rank(
+            &p,
+            i,
+            &metas,
+            &[false, true, false, false, false, false],
+            Some(0.0),
+        );
+        let order: Vec<_> = r
+            .selected
+            .iter()
+            .map(|d| (metas[d.index].id.as_str(), d.score))
+            .collect();
+        assert_eq!(
+            order,
+            [("a1", 19.0), ("a2", 11.0), ("a3", 11.0), ("b1", 3.0)]
+        );
+        assert_eq!(
+            r.filtered.iter().map(|f| f.index).collect::<Vec<_>>(),
+            [2, 3]
+        );
+        assert!(r.filtered[0].reason.contains("excluded"));
+    }
+
+    #[test]
+    fn future_documents_do_not_outscore_the_present() {
+        let p = Profile::default().compile().unwrap();
+        let i = p.intent("default").unwrap();
+        let metas = [meta("future", "t", Origin::AiGenerated, 10.0 * DAY)];
+        let r = rank(&p, i, &metas, &[false], Some(0.0));
+        assert_eq!(r.selected[0].breakdown.recency, 1.0);
+    }
+}

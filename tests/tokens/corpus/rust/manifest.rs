@@ -1,0 +1,38 @@
+//! What every engine reports about every item it was given.
+//!
+//! An engine's manifest holds one record per input item, exactly once, whatever happened to it.
+//! The fields shared by all engines live in [`ItemRecord`]; an engine adds its own beside them.
+
+use crate::shape::Shape;
+
+/// What happened to an item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
+#[shape(output, rename_all = "snake_case")]
+pub enum Action {
+    /// Included unchanged.
+    Full,
+    /// Included with long strings cut.
+    Truncated,
+    /// Included as a summary.
+    Summarized,
+    /// Selected but left out because the budget was spent.
+    Discarded,
+    /// Not selected for this request (excluded or unlisted type).
+    FilteredOut,
+}
+
+/// The record every engine keeps for each input item.
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
+pub struct ItemRecord {
+    pub id: String,
+    pub action: Action,
+    /// Why, in words, with the numbers that decided it.
+    #[shape(intern)]
+    pub reason: String,
+    /// Size of the item rendered in full, in the budget's unit; `null` when it was never rendered
+    /// (filtered out, or discarded before its body was needed — bodies are converted lazily).
+    pub chars_before: Option<usize>,
+    /// Size of what was included (0 when nothing was).
+    pub chars_after: usize,
+}

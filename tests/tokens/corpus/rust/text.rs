@@ -1,0 +1,51 @@
+//! Text measured the way JavaScript measures it: in UTF-16 code units.
+//!
+//! Every budget in characters is a budget in what `str.length` says in the host, so a context
+//! that fits here fits there. Cuts happen on character boundaries only: a surrogate pair (an
+//! emoji, a rare CJK ideograph) is kept whole or dropped whole, never split.
+
+/// Length of `s` in UTF-16 code units.
+pub fn utf16_len(s: &str) -> usize {
+    // Each char has one non-continuation byte; 4-byte chars (U+10000 and up) are surrogate pairs.
+    s.bytes().fold(0usize, |n, b| {
+        let starts_char = usize::from((b & 0xC0) != 0x80);
+        let astral = usize::from(b >= 0xF0);
+        n.saturating_add(starts_char).saturating_add(astral)
+    })
+}
+
+/// The longest prefix of `s` whose UTF-16 length is at most `max_units`, cut on a char boundary.
+pub fn prefix_utf16(s: &str, max_units: usize) -> &str {
+    let mut units = 0usize;
+    for (at, c) in s.char_indices() {
+        let next = units.saturating_add(c.len_utf16());
+        if next > max_units {
+            return s.get(..at).unwrap_or(s);
+        }
+        units = next;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_like_javascript() {
+        assert_eq!(utf16_len(""), 0);
+        assert_eq!(utf16_len("abc"), 3);
+        assert_eq!(utf16_len("故事设定"), 4);
+        assert_eq!(utf16_len("😀"), 2);
+        assert_eq!(utf16_len("a😀é"), 4);
+    }
+
+    #[test]
+    fn never_splits_a_surrogate_pair() {
+        assert_eq!(prefix_utf16("ab😀c", 3), "ab");
+        assert_eq!(prefix_utf16("ab😀c", 4), "ab😀");
+        assert_eq!(prefix_utf16("ab😀c", 10), "ab😀c");
+        assert_eq!(prefix_utf16("故事", 1), "故");
+        assert_eq!(prefix_utf16("😀", 1), "");
+    }
+}

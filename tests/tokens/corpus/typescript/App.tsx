@@ -1,0 +1,263 @@
+import { ContextAssembler, CtxpackError, version, type Assembly, type CapStrategy, type JsonValue, type Profile, type RequestInput, type ResolvedIntent } from "ctxpack";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { AssemblyClient } from "./client";
+import { BudgetMeter } from "./components/BudgetMeter";
+import { ContextView } from "./components/ContextView";
+import { DiffView, type Snapshot } from "./components/DiffView";
+import { ProjectPanel } from "./components/ProjectPanel";
+import { RankedList } from "./components/RankedList";
+import { RequestPanel, intentNames } from "./components/RequestPanel";
+import { parseJson } from "./json";
+import { parseProfile, sampleProfileText, sampleProjectText } from "./project";
+import type { ErrorTarget, ProjectInfo, ProjectSpec, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
+
+type TabId = "jsondocs" | "files" | "sections" | "registry" | "governor";
+
+const TABS: readonly { id: TabId; label: string; engine: string; what: string }[] = [
+  { id: "jsondocs", label: "Jsondocs", engine: "", what: "" },
+  { id: "files", label: "Preloaded files", engine: "file preloading", what: "which files are preloaded under a token budget, with each file's size before and after" },
+  { id: "sections", label: "Prompt sections", engine: "prompt sections", what: "a prompt made of sections, and what each degradation pass kept" },
+  { id: "registry", label: "Module registry", engine: "module registry", what: "the registry of existing classes with their source and import lines" },
+  { id: "governor", label: "Run governor", engine: "run governor", what: "an agent run's tool use against its budget, call by call" },
+];
+
+interface Result extends Snapshot {
+  seq: number;
+  assembleMs: number;
+}
+
+type Errors = Partial<Record<ErrorTarget, UiError>>;
+
+function profileTextOf(spec: ProjectSpec): string {
+  return spec.kind === "custom" ? spec.profileText : sampleProfileText;
+}
+
+function profileOf(text: string): Profile {
+  const parsed = parseProfile(text);
+  return parsed.ok ? parsed.profile : {};
+}
+
+function isParams(value: unknown): value is { [key: string]: JsonValue } {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function buildRequest(text: string, explicitIntent: string | null, paramsSource: string): { ok: true; request: RequestInput } | { ok: false; error: UiError } {
+  if (explicitIntent === null) return { ok: true, request: text };
+  const parsed = paramsSource.trim() === "" ? ({ ok: true, value: {} } as const) : parseJson(paramsSource);
+  if (!parsed.ok) {
+    const { line, column, offset } = parsed.position;
+    return { ok: false, error: { target: "request", code: "JSON_SYNTAX", message: `Params are not valid JSON: ${parsed.message}`, path: null, apiPath: null, located: null, line, column, offset } };
+  }
+  if (!isParams(parsed.value)) {
+    return { ok: false, error: { target: "request", code: "INVALID_INPUT", message: "Params must be a JSON object", path: "", apiPath: null, located: "", line: 1, column: 1, offset: 0 } };
+  }
+  return { ok: true, request: { intent: explicitIntent, params: parsed.value, text: text === "" ? null : text } };
+}
+
+/** One compiled profile on the main thread, for inferring the intent on every keystroke. */
+function useAssembler(profile: Profile): ContextAssembler | null {
+  const held = useRef<{ profile: Profile; assembler: ContextAssembler | null } | null>(null);
+  if (held.current?.profile !== profile) {
+    held.current?.assembler?.free();
+    let assembler: ContextAssembler | null = null;
+    try {
+      assembler = new ContextAssembler(profile);
+    } catch {
+      // The worker reports the profile's errors; the page then keeps the last good profile.
+    }
+    held.current = { profile, assembler };
+  }
+  return held.current.assembler;
+}
+
+export function App() {
+  const [tab, setTab] = useState<TabId>("jsondocs");
+  const [project, setProject] = useState<ProjectInfo | null>(null);
+  const [pendingKind, setPendingKind] = useState<ProjectSpec["kind"] | null>(null);
+  const [profileText, setProfileText] = useState(sampleProfileText);
+  const profile = useMemo(() => profileOf(profileText), [profileText]);
+  const [documentsDraft, setDocumentsDraft] = useState(sampleProjectText);
+  const [profileDraft, setProfileDraft] = useState(sampleProfileText);
+  const [errors, setErrors] = useState<Errors>({});
+  const [crash, setCrash] = useState<string | null>(null);
+
+  const [text, setText] = useState("generate episodes 7-12");
+  const [explicitIntent, setExplicitIntent] = useState<string | null>(null);
+  const [params, setParams] = useState("{}");
+  const [maxChars, setMaxChars] = useState(profile.budget?.maxChars ?? 16_000);
+  const [cap, setCap] = useState<CapStrategy>(profile.cap ?? "degrade");
+
+  const [result, setResult] = useState<Result | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [pinned, setPinned] = useState<Snapshot | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const assembler = useAssembler(profile);
+  const inferred = useMemo((): { ok: true; intent: ResolvedIntent } | { ok: false; message: string } => {
+    if (assembler === null) return { ok: false, message: "The profile did not compile" };
+    try {
+      return { ok: true, intent: assembler.inferIntent(text) };
+    } catch (e) {
+      return { ok: false, message: e instanceof CtxpackError ? `${e.code}: ${e.message}` : String(e) };
+    }
+  }, [assembler, text]);
+
+  const built = useMemo(() => buildRequest(text, explicitIntent, params), [text, explicitIntent, params]);
+  const settings = useMemo((): Settings | null => (built.ok ? { request: built.request, maxChars, cap } : null), [built, maxChars, cap]);
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+  const profileTextRef = useRef(profileText);
+  profileTextRef.current = profileText;
+
+  const onReply = useCallback((reply: WorkerReply, request: WorkerRequest) => {
+    if (request.project !== undefined) setPendingKind(null);
+    if ((reply.ok || reply.loaded) && request.project !== undefined) {
+      const nextProfileText = profileTextOf(request.project);
+      if (nextProfileText !== profileTextRef.current) {
+        // A new profile brings its own budget and cap.
+        const next = profileOf(nextProfileText);
+        setProfileText(nextProfileText);
+        setMaxChars(next.budget?.maxChars ?? 16_000);
+        setCap(next.cap ?? "degrade");
+        setExplicitIntent((intent) => (intent !== null && !intentNames(next).includes(intent) ? null : intent));
+      }
+      setProject(reply.project);
+      setErrors((e) => ({ ...e, documents: undefined, profile: undefined }));
+    }
+    if (reply.ok) {
+      setResult({ seq: reply.seq, assembly: reply.assembly, assembleMs: reply.assembleMs, settings: request.settings, projectLabel: reply.project.label });
+      setErrors((e) => ({ ...e, request: undefined, settings: undefined }));
+    } else if (request.project !== undefined) {
+      // A refused project: its error replaces whatever the last attempt reported.
+      setErrors((e) => ({ ...e, documents: undefined, profile: undefined, [reply.error.target]: reply.error }));
+    } else {
+      setErrors((e) => ({ ...e, [reply.error.target]: reply.error }));
+    }
+  }, []);
+
+  const client = useRef<AssemblyClient | null>(null);
+  // Declared before the worker is created: the first assembly goes with the load below.
+  useEffect(() => {
+    if (settings !== null) client.current?.send({ settings });
+  }, [settings]);
+  useEffect(() => {
+    const c = new AssemblyClient(onReply, setBusy, setCrash);
+    client.current = c;
+    const initial = settingsRef.current ?? { request: "", maxChars: 16_000, cap: "degrade" };
+    c.send({ project: { kind: "sample" }, settings: initial });
+    return () => {
+      c.terminate();
+      client.current = null;
+    };
+  }, [onReply]);
+
+  const load = (spec: ProjectSpec) => {
+    const current = settingsRef.current;
+    if (current === null) return;
+    setPendingKind(spec.kind);
+    client.current?.send({ project: spec, settings: current });
+  };
+
+  const requestErrors = { request: built.ok ? errors.request : built.error, settings: errors.settings };
+  const stale = errors.documents !== undefined || errors.profile !== undefined || requestErrors.request !== undefined || errors.settings !== undefined;
+  const current: Snapshot | null = result;
+
+  return (
+    <div className="app" data-busy={busy ? "true" : "false"} data-seq={result?.seq ?? 0}>
+      <header className="top">
+        <div className="brand">
+          <span className="logo" aria-hidden="true">
+            ◧
+          </span>
+          <h1>ctxpack</h1>
+          <span className="subtitle">context inspector — what the agent will see</span>
+        </div>
+        <div className="muted small">
+          ctxpack {version()} · WebAssembly, in this page and its worker
+        </div>
+      </header>
+      <nav className="tabs" role="tablist">
+        {TABS.map((t) => (
+          <button type="button" role="tab" key={t.id} aria-selected={tab === t.id} className={tab === t.id ? "tab active" : "tab"} onClick={() => setTab(t.id)} data-testid={`tab-${t.id}`}>
+            {t.label}
+          </button>
+        ))}
+      </nav>
+      {crash !== null && (
+        <div className="error" role="alert">
+          The assembly worker failed: {crash}
+        </div>
+      )}
+      {TABS.filter((t) => t.id !== "jsondocs" && t.id === tab).map((t) => (
+        <section key={t.id} className="panel placeholder" role="tabpanel" data-testid="placeholder">
+          <h2>{t.label}</h2>
+          <p>
+            <strong>Coming with its engine.</strong> When ctxpack's {t.engine} engine lands, this tab will show {t.what}, computed by the same code as the server.
+          </p>
+          <p className="muted">Nothing is shown here until then: this page only displays what ctxpack computes.</p>
+        </section>
+      ))}
+      <div className="layout" hidden={tab !== "jsondocs"} role="tabpanel">
+        <aside className="controls">
+          <ProjectPanel
+            project={project}
+            pendingKind={pendingKind}
+            documentsDraft={documentsDraft}
+            profileDraft={profileDraft}
+            onDocumentsDraft={setDocumentsDraft}
+            onProfileDraft={setProfileDraft}
+            errors={{ documents: errors.documents, profile: errors.profile }}
+            onLoad={load}
+          />
+          <RequestPanel
+            profile={profile}
+            text={text}
+            onText={setText}
+            inferred={inferred}
+            explicitIntent={explicitIntent}
+            onExplicitIntent={(intent) => {
+              if (intent !== null && explicitIntent === null && inferred.ok) setParams(JSON.stringify(inferred.intent.params));
+              setExplicitIntent(intent);
+            }}
+            params={params}
+            onParams={setParams}
+            maxChars={maxChars}
+            onMaxChars={setMaxChars}
+            cap={cap}
+            onCap={setCap}
+            errors={requestErrors}
+          />
+        </aside>
+        <main className="results">
+          {result === null || current === null ? (
+            <section className="panel muted">Assembling the sample project…</section>
+          ) : (
+            <>
+              {stale && (
+                <div className="stale" data-testid="stale">
+                  Showing the last good result: fix the input marked in red to update it.
+                </div>
+              )}
+              <BudgetMeter assembly={result.assembly} assembleMs={result.assembleMs} busy={busy} />
+              <div className="split">
+                <RankedList documents={result.assembly.manifest.documents} selected={selected} onSelect={setSelected} />
+                <ContextView assembly={result.assembly} selected={selected} onSelect={setSelected} />
+              </div>
+              <DiffView pinned={pinned} current={current} onPin={() => setPinned(current)} onUnpin={() => setPinned(null)} />
+              <Log assembly={result.assembly} />
+            </>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function Log({ assembly }: { assembly: Assembly }) {
+  return (
+    <section className="panel" aria-labelledby="log-title">
+      <h2 id="log-title">Log</h2>
+      <pre className="log">{assembly.manifest.log.join("\n")}</pre>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Assembly } from "ctxpack";
+import { useMemo } from "react";
+import { fmt, fmtMs, paramsText } from "../format";
+import { TOKEN_ESTIMATE_NOTE, estimateTokens } from "../tokens";
+
+export function BudgetMeter({ assembly, assembleMs, busy }: { assembly: Assembly; assembleMs: number; busy: boolean }) {
+  const { totals, cap, intent } = assembly.manifest;
+  const tokens = useMemo(() => estimateTokens(assembly.context), [assembly.context]);
+  const ratio = totals.maxChars === 0 ? (totals.chars === 0 ? 0 : 1) : totals.chars / totals.maxChars;
+  // The budget in tokens, at this context's mix of scripts (chars per token).
+  const budgetTokens = totals.chars === 0 ? null : Math.round((totals.maxChars * tokens) / totals.chars);
+  const discarded = assembly.manifest.documents.filter((d) => d.action === "discarded");
+
+  return (
+    <section className="panel meter" aria-label="budget" data-testid="meter">
+      <div className="meter-top">
+        <div className="meter-numbers">
+          <span className="big" data-testid="used-chars">
+            {fmt(totals.chars)}
+          </span>
+          <span className="muted"> / {fmt(totals.maxChars)} chars</span>
+          <span className="pct">{(ratio * 100).toFixed(0)}%</span>
+        </div>
+        <div className="meter-tokens" title={TOKEN_ESTIMATE_NOTE}>
+          ≈ {fmt(tokens)} tokens (estimate){budgetTokens !== null && <span className="muted"> of ≈ {fmt(budgetTokens)}</span>}
+        </div>
+        <div className={cap.hit ? "cap-status hit" : "cap-status"} data-testid="cap-status">
+          {cap.hit ? `Cap hit (${cap.strategy}): ${cap.discarded} discarded` : `Cap not hit (${cap.strategy})`}
+        </div>
+      </div>
+      <div className="bar" role="meter" aria-valuemin={0} aria-valuemax={totals.maxChars} aria-valuenow={totals.chars} aria-label="characters used">
+        <div className={cap.hit ? "fill hit" : "fill"} style={{ width: `${Math.min(100, ratio * 100)}%` }} />
+      </div>
+      <div className="meter-bottom">
+        <div className="counts">
+          <span className="badge full">{totals.full} full</span>
+          <span className="badge truncated">{totals.truncated} truncated</span>
+          <span className="badge summarized">{totals.summarized} summarized</span>
+          <span className="badge discarded">{totals.discarded} discarded</span>
+          <span className="badge filtered_out">{totals.filteredOut} filtered out</span>
+          <span className="muted small">
+            of {fmt(totals.documents)} documents ({fmt(totals.selected)} selected)
+          </span>
+        </div>
+        <div className="timing muted small" data-testid="timing">
+          {busy ? <span className="spinner" aria-label="assembling" /> : null}
+          assembled in <strong data-testid="assemble-ms">{fmtMs(assembleMs)}</strong> in the worker
+        </div>
+      </div>
+      <div className="intent-line" data-testid="result-intent">
+        Intent <strong>{intent.intent}</strong>{" "}
+        <span className="muted">
+          ({intent.source === "rule" ? `rule ${intent.rule ?? intent.ruleIndex}` : intent.source === "default" ? "no rule matched: default" : "given"}) · {paramsText(intent.params)}
+        </span>
+      </div>
+      <div className="discarded-list" data-testid="discarded-list">
+        <span className="muted">Discarded by the cap:</span>{" "}
+        {discarded.length === 0 ? (
+          <span className="muted">none</span>
+        ) : (
+          <>
+            {discarded.slice(0, 30).map((d) => (
+              <code key={d.id} className="discarded-id">
+                {d.id}
+              </code>
+            ))}
+            {discarded.length > 30 && <span className="muted"> and {fmt(discarded.length - 30)} more</span>}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

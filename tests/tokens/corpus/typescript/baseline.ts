@@ -1,0 +1,142 @@
+// The reference algorithm written the straightforward way in TypeScript — what a team would
+// write without ctxpack: pick the intent, filter to its types, score, sort, trim by rank with
+// JSON.parse(JSON.stringify()) clones, render, and cap by stopping at the first document that
+// does not fit. It follows the same profile (profiles/writing-app.json) and the trim rules of
+// docs/PROFILE.md, so its context is byte-identical to ctxpack's; it produces no manifest.
+// Type-checked and transpiled with the project's `typescript` by bench/contenders.mjs.
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface Doc {
+  id: string;
+  schema_type: string;
+  origin_type: "user_input" | "ai_generated";
+  created_at: string | number;
+  data: Json;
+  metadata?: { [key: string]: Json } | null;
+  is_leaf?: boolean;
+}
+
+export interface IntentSpec {
+  required?: string[];
+  optional?: string[];
+  excluded?: string[];
+  others?: "include" | "exclude";
+}
+
+export interface Profile {
+  defaultIntent?: string;
+  typeAliases?: { [type: string]: string };
+  intents: { [name: string]: IntentSpec };
+}
+
+const HALF_LIFE = 7 * 24 * 3600 * 1000;
+const FULL_RANKS = 4;
+const time = (t: string | number): number => (typeof t === "number" ? t : Date.parse(t));
+
+/** The one rule the benchmark's request needs ("generate episodes 7-12"); else the default. */
+export function inferIntent(request: string, profile: Profile): string {
+  if (/\bepisodes?\s*#?\s*\d+\s*(?:-|–|—|~|to|through)\s*\d+/i.test(request)) return "generate_episode_synopsis";
+  return profile.defaultIntent ?? "default";
+}
+
+export interface Ranked {
+  doc: Doc;
+  score: number;
+}
+
+/** Filter to the intent's types and sort by score, best first (Array.prototype.sort is stable). */
+export function rank(docs: Doc[], profile: Profile, intent: string): Ranked[] {
+  const spec = profile.intents[intent] ?? { others: "include" };
+  const aliases = profile.typeAliases ?? {};
+  const now = Math.max(...docs.map((d) => time(d.created_at)));
+  const ranked: Ranked[] = [];
+  for (const d of docs) {
+    const type = aliases[d.schema_type] ?? d.schema_type;
+    const required = spec.required?.includes(type) ?? false;
+    const optional = !required && (spec.optional?.includes(type) ?? false);
+    if (!required && !optional && (spec.excluded?.includes(type) || spec.others !== "include")) continue;
+    const score = (required ? 10 : 0) + (d.is_leaf ? 5 : 0) + (d.origin_type === "user_input" ? 3 : 0) + HALF_LIFE / (HALF_LIFE + Math.max(0, now - time(d.created_at)));
+    ranked.push({ doc: d, score });
+  }
+  return ranked.sort((a, b) => b.score - a.score);
+}
+
+export type Level = "full" | "truncated" | "summarized";
+
+export function levelFor(rank: number, total: number): Level {
+  if (rank < FULL_RANKS) return "full";
+  return rank < total * 0.5 ? "truncated" : "summarized";
+}
+
+/** `s` cut to `at` UTF-16 units plus `marker`, never splitting a surrogate pair, and only if shorter. */
+function cut(s: string, at: number, marker: string): string {
+  if (s.length <= at + marker.length) return s;
+  const c = s.charCodeAt(at - 1);
+  const end = c >= 0xd800 && c <= 0xdbff ? at - 1 : at;
+  return s.substring(0, end) + marker;
+}
+
+function truncate(v: Json): Json {
+  if (typeof v === "string") return cut(v, 500, " [truncated]");
+  if (Array.isArray(v)) return v.map(truncate);
+  if (v !== null && typeof v === "object") {
+    for (const key in v) v[key] = truncate(v[key]);
+  }
+  return v;
+}
+
+function summarizeMember(v: Json): Json {
+  if (typeof v === "string") return cut(v, 100, " [summarized]");
+  if (v !== null && typeof v === "object") {
+    const summary = { summary: `Original had ${Array.isArray(v) ? v.length : Object.keys(v).length} items` };
+    return JSON.stringify(summary).length < JSON.stringify(v).length ? summary : v;
+  }
+  return v;
+}
+
+function summarize(v: Json): Json {
+  if (typeof v === "string") return cut(v, 100, " [summarized]");
+  if (Array.isArray(v)) return v.map(summarizeMember);
+  if (v !== null && typeof v === "object") {
+    for (const key in v) v[key] = summarizeMember(v[key]);
+  }
+  return v;
+}
+
+/** The document's data at a level of the ladder, on a deep copy (the input is never touched). */
+export function trimmedData(doc: Doc, level: Level): Json {
+  const copy: Doc = level === "full" ? doc : JSON.parse(JSON.stringify(doc));
+  let data = copy.data;
+  if (typeof data === "string") {
+    try {
+      data = JSON.parse(data) as Json;
+    } catch {
+      // not JSON text: sent as the string it is
+    }
+  }
+  if (level === "truncated") data = truncate(data);
+  else if (level === "summarized") data = summarize(data);
+  return data;
+}
+
+/** `## type (id)` then the JSON, as ctxpack's default render writes it. */
+export function render(doc: Doc, rank: number, total: number): string {
+  return `## ${doc.schema_type} (${doc.id})\n` + JSON.stringify(trimmedData(doc, levelFor(rank, total)));
+}
+
+export const SEPARATOR = "\n\n";
+
+export function assemble(docs: Doc[], request: string, profile: Profile, maxChars = 16000): { context: string; included: string[] } {
+  const ranked = rank(docs, profile, inferIntent(request, profile));
+  let context = "";
+  const included: string[] = [];
+  for (let r = 0; r < ranked.length; r++) {
+    const doc = ranked[r].doc;
+    const addition = (r > 0 ? SEPARATOR : "") + render(doc, r, ranked.length);
+    if (context.length + addition.length > maxChars) break;
+    context += addition;
+    included.push(doc.id);
+  }
+  return { context, included };
+}

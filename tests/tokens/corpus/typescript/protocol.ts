@@ -1,0 +1,57 @@
+// Messages between the page and its assembly worker.
+import type { Assembly, CapStrategy, CtxpackErrorCode, RequestInput } from "ctxpack";
+
+/** Where the documents and the profile come from. */
+export type ProjectSpec =
+  | { kind: "sample" }
+  | { kind: "large"; seed: number; count: number }
+  | { kind: "custom"; documentsText: string; profileText: string };
+
+/** Per-request settings, as the page's controls hold them. */
+export interface Settings {
+  request: RequestInput;
+  maxChars: number;
+  cap: CapStrategy;
+}
+
+export interface WorkerRequest {
+  seq: number;
+  /** Present when the project changes; the worker keeps its current one if this one fails. */
+  project?: ProjectSpec;
+  settings: Settings;
+}
+
+/** Which input an error points into. */
+export type ErrorTarget = "documents" | "profile" | "request" | "settings";
+
+export interface UiError {
+  target: ErrorTarget;
+  /** A CtxpackError code, or JSON_SYNTAX / NOT_A_PROJECT for what the page checks itself. */
+  code: CtxpackErrorCode | "JSON_SYNTAX" | "NOT_A_PROJECT" | "INTERNAL";
+  message: string;
+  /** JSON pointer into the target's own text (mapped from the pointer ctxpack gave). */
+  path: string | null;
+  /** The pointer as ctxpack reported it, into the argument the page passed. */
+  apiPath: string | null;
+  /** The part of `path` found in the text: shorter than `path` when the field is missing. */
+  located: string | null;
+  /** Where in the target's text, when the page has that text. */
+  line: number | null;
+  column: number | null;
+  offset: number | null;
+}
+
+export interface ProjectInfo {
+  spec: ProjectSpec;
+  label: string;
+  documents: number;
+  edges: number;
+  /** Time the worker took to generate or parse the project (ms), when it just did. */
+  loadMs: number;
+}
+
+export type WorkerReply =
+  | { seq: number; ok: true; assembly: Assembly; assembleMs: number; project: ProjectInfo; loaded: boolean }
+  | { seq: number; ok: false; error: UiError; loaded: false }
+  /** The new project was taken, but the request failed on it. */
+  | { seq: number; ok: false; error: UiError; loaded: true; project: ProjectInfo };
