@@ -151,14 +151,49 @@ impl TokenCounter for Estimator {
     }
 
     fn count(&self, text: &str) -> usize {
-        let mut milli: u64 = 0;
-        scan(text, |event| {
-            let w = self.weights.get(event as usize).copied().unwrap_or(0);
-            milli = milli.saturating_add(u64::from(w));
+        let mut running = self.running();
+        running.push(text);
+        running.tokens()
+    }
+}
+
+impl Estimator {
+    /// A count of a text that grows: [`Running::push`] more text, read [`Running::tokens`].
+    /// Pushing `a` then `b` counts exactly `count(a + b)`, and a clone tries a candidate without
+    /// committing to it — so a budget is fitted by counting each candidate once, never by
+    /// counting the whole prompt again at every step.
+    pub fn running(&self) -> Running {
+        Running {
+            estimator: *self,
+            scan: Scan::default(),
+            milli: 0,
+        }
+    }
+}
+
+/// The estimate of a growing text (see [`Estimator::running`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Running {
+    estimator: Estimator,
+    scan: Scan,
+    milli: u64,
+}
+
+impl Running {
+    /// Appends `text`.
+    pub fn push(&mut self, text: &str) {
+        let weights = &self.estimator.weights;
+        let milli = &mut self.milli;
+        self.scan.feed(text, |event| {
+            let w = weights.get(event as usize).copied().unwrap_or(0);
+            *milli = milli.saturating_add(u64::from(w));
         });
-        let scaled = milli.saturating_mul(u64::from(self.margin));
-        let tokens = scaled.div_ceil(1_000_000);
-        usize::try_from(tokens).unwrap_or(usize::MAX)
+    }
+
+    /// The estimate of everything pushed so far.
+    pub fn tokens(&self) -> usize {
+        let scaled = self.milli.saturating_mul(u64::from(self.estimator.margin));
+        usize::try_from(scaled.div_ceil(1_000_000)).unwrap_or(usize::MAX)
     }
 }
 
@@ -229,97 +264,141 @@ fn class(c: char) -> Class {
 /// Calls `emit` once per weighed occurrence, left to right. What a character emits depends
 /// only on what precedes it, so a prefix's events are a prefix of the text's — which is what
 /// makes the count monotone under appending.
-fn scan(text: &str, mut emit: impl FnMut(E)) {
-    let mut prev = Class::Space;
-    // Letters so far in the current ASCII word, or digits in the current run.
-    let mut run = 0usize;
-    // Whitespace not yet weighed: spaces since the last newline, and whether a newline came.
-    let mut spaces = 0usize;
-    let mut broke = false;
-    // The last class that was not whitespace.
-    let mut solid = Class::Space;
-    // Characters since the last accented letter: one nearby marks a language other than
-    // English, whose ASCII words o200k splits more often.
-    let mut since_letter = usize::MAX;
-    let mut last = ' ';
-    for c in text.chars() {
-        let k = class(c);
-        since_letter = if k == Class::Letter {
-            0
-        } else {
-            since_letter.saturating_add(1)
-        };
-        match k {
-            Class::Space => {
-                spaces = spaces.saturating_add(1);
-                prev = k;
-                continue;
-            }
-            Class::Newline => {
-                // o200k folds spaces before a newline into it, and punctuation takes a newline
-                // after it into its own token.
-                emit(if broke || (solid == Class::Punct && spaces == 0) {
-                    E::NewlineMore
-                } else {
-                    E::Newline
-                });
-                broke = true;
-                spaces = 0;
-                prev = k;
-                continue;
-            }
-            _ => {}
+fn scan(text: &str, emit: impl FnMut(E)) {
+    Scan::default().feed(text, emit);
+}
+
+/// Where the scan stands between characters: all it remembers of what came before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Scan {
+    prev: Class,
+    /// Letters so far in the current ASCII word, or digits in the current run.
+    run: usize,
+    /// Whitespace not yet weighed: spaces since the last newline, and whether a newline came.
+    spaces: usize,
+    broke: bool,
+    /// The last class that was not whitespace.
+    solid: Class,
+    /// Characters since the last accented letter: one nearby marks a language other than
+    /// English, whose ASCII words o200k splits more often.
+    since_letter: usize,
+    last: char,
+}
+
+impl Default for Scan {
+    fn default() -> Self {
+        Scan {
+            prev: Class::Space,
+            run: 0,
+            spaces: 0,
+            broke: false,
+            solid: Class::Space,
+            since_letter: usize::MAX,
+            last: ' ',
         }
-        // A single space before a word or punctuation is mostly inside the next token, so
-        // whitespace is weighed once the character after it is known.
-        if spaces > 0 {
-            if broke {
-                if spaces >= 2 {
-                    emit(E::Indent);
-                }
-            } else if spaces >= 2 {
-                emit(E::SpaceRun);
-            } else if matches!(k, Class::Ascii | Class::Punct) {
-                emit(E::SpaceJoins);
+    }
+}
+
+impl Scan {
+    /// Feeds `text` after what was fed before, emitting its events.
+    fn feed(&mut self, text: &str, mut emit: impl FnMut(E)) {
+        let Scan {
+            mut prev,
+            mut run,
+            mut spaces,
+            mut broke,
+            mut solid,
+            mut since_letter,
+            mut last,
+        } = *self;
+        for c in text.chars() {
+            let k = class(c);
+            since_letter = if k == Class::Letter {
+                0
             } else {
-                emit(E::SpaceOther);
-            }
-        }
-        spaces = 0;
-        broke = false;
-        match k {
-            Class::Ascii => {
-                let camel = c.is_ascii_uppercase() && last.is_ascii_lowercase();
-                if prev != Class::Ascii || camel {
-                    run = 0;
-                    emit(if since_letter < 64 {
-                        E::WordForeign
+                since_letter.saturating_add(1)
+            };
+            match k {
+                Class::Space => {
+                    spaces = spaces.saturating_add(1);
+                    prev = k;
+                    continue;
+                }
+                Class::Newline => {
+                    // o200k folds spaces before a newline into it, and punctuation takes a newline
+                    // after it into its own token.
+                    emit(if broke || (solid == Class::Punct && spaces == 0) {
+                        E::NewlineMore
                     } else {
-                        E::Word
+                        E::Newline
                     });
+                    broke = true;
+                    spaces = 0;
+                    prev = k;
+                    continue;
+                }
+                _ => {}
+            }
+            // A single space before a word or punctuation is mostly inside the next token, so
+            // whitespace is weighed once the character after it is known.
+            if spaces > 0 {
+                if broke {
+                    if spaces >= 2 {
+                        emit(E::Indent);
+                    }
+                } else if spaces >= 2 {
+                    emit(E::SpaceRun);
+                } else if matches!(k, Class::Ascii | Class::Punct) {
+                    emit(E::SpaceJoins);
                 } else {
-                    run = run.saturating_add(1);
-                    emit(if run < 8 { E::Letter2to8 } else { E::Letter9 });
+                    emit(E::SpaceOther);
                 }
             }
-            Class::Digit => {
-                run = if prev == k { run.saturating_add(1) } else { 0 };
-                if run % 3 == 0 {
-                    emit(E::Digits);
+            spaces = 0;
+            broke = false;
+            match k {
+                Class::Ascii => {
+                    let camel = c.is_ascii_uppercase() && last.is_ascii_lowercase();
+                    if prev != Class::Ascii || camel {
+                        run = 0;
+                        emit(if since_letter < 64 {
+                            E::WordForeign
+                        } else {
+                            E::Word
+                        });
+                    } else {
+                        run = run.saturating_add(1);
+                        emit(if run < 8 { E::Letter2to8 } else { E::Letter9 });
+                    }
                 }
+                Class::Digit => {
+                    run = if prev == k { run.saturating_add(1) } else { 0 };
+                    if run % 3 == 0 {
+                        emit(E::Digits);
+                    }
+                }
+                Class::Punct => emit(if prev == k { E::PunctMore } else { E::Punct }),
+                Class::Han => emit(E::Han),
+                Class::WidePunct => emit(E::WidePunct),
+                Class::KanaHangul => emit(E::KanaHangul),
+                Class::Letter => emit(E::Letter),
+                Class::Script => emit(E::Script),
+                Class::Symbol => emit(E::Symbol),
+                Class::Space | Class::Newline => {}
             }
-            Class::Punct => emit(if prev == k { E::PunctMore } else { E::Punct }),
-            Class::Han => emit(E::Han),
-            Class::WidePunct => emit(E::WidePunct),
-            Class::KanaHangul => emit(E::KanaHangul),
-            Class::Letter => emit(E::Letter),
-            Class::Script => emit(E::Script),
-            Class::Symbol => emit(E::Symbol),
-            Class::Space | Class::Newline => {}
+            solid = k;
+            prev = k;
+            last = c;
         }
-        solid = k;
-        prev = k;
-        last = c;
+        *self = Scan {
+            prev,
+            run,
+            spaces,
+            broke,
+            solid,
+            since_letter,
+            last,
+        };
     }
 }
 

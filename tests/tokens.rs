@@ -221,6 +221,20 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 500, .. ProptestConfig::default() })]
 
     #[test]
+    fn a_running_count_is_the_count_of_everything_pushed(a in text(), b in text(), c in text()) {
+        for e in [Estimator::o200k(), Estimator::cl100k()] {
+            let mut running = e.running();
+            running.push(&a);
+            let mut tried = running.clone();
+            tried.push(&b);
+            running.push(&b);
+            running.push(&c);
+            prop_assert_eq!(tried.tokens(), e.count(&format!("{a}{b}")));
+            prop_assert_eq!(running.tokens(), e.count(&format!("{a}{b}{c}")));
+        }
+    }
+
+    #[test]
     fn appending_never_lowers_the_count(a in text(), b in text()) {
         let joined = format!("{a}{b}");
         for e in [Estimator::o200k(), Estimator::cl100k()] {
