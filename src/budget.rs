@@ -3,6 +3,31 @@
 
 use crate::{Error, ErrorCode, Result};
 
+/// What a context may take: UTF-16 code units (what `str.length` counts) and/or tokens (as the
+/// manifest's counter measures them). Both may be given; both must hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Budget {
+    pub max_chars: Option<usize>,
+    pub max_tokens: Option<usize>,
+}
+
+impl Budget {
+    /// `self`'s limits where given, else `fallback`'s — and `default_chars` when neither gives
+    /// any limit at all (a budget in tokens alone is not also held to the default in chars).
+    pub fn over(self, fallback: Budget, default_chars: usize) -> Budget {
+        let max_chars = self.max_chars.or(fallback.max_chars);
+        let max_tokens = self.max_tokens.or(fallback.max_tokens);
+        Budget {
+            max_chars: if max_chars.is_none() && max_tokens.is_none() {
+                Some(default_chars)
+            } else {
+                max_chars
+            },
+            max_tokens,
+        }
+    }
+}
+
 /// The largest budget accepted: 2^31 − 1 UTF-16 units, beyond any string a JS engine holds.
 pub const MAX_BUDGET: f64 = 2_147_483_647.0;
 
@@ -38,6 +63,26 @@ pub fn budget_from_f64(n: f64, path: &str) -> Result<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_applies_only_when_no_limit_is_given() {
+        let none = Budget::default();
+        let chars = Budget {
+            max_chars: Some(100),
+            max_tokens: None,
+        };
+        let tokens = Budget {
+            max_chars: None,
+            max_tokens: Some(50),
+        };
+        assert_eq!(none.over(none, 16_000).max_chars, Some(16_000));
+        assert_eq!(tokens.over(none, 16_000), tokens);
+        assert_eq!(none.over(tokens, 16_000), tokens);
+        // A request's limit replaces the profile's in its unit and keeps the other unit's.
+        let both = tokens.over(chars, 16_000);
+        assert_eq!((both.max_chars, both.max_tokens), (Some(100), Some(50)));
+        assert_eq!(chars.over(chars, 16_000), chars);
+    }
 
     #[test]
     fn refuses_nan_negative_fractional_and_huge() {

@@ -25,7 +25,7 @@ pub const OUTPUT_ROOTS: [Named; 5] = [
 ];
 
 /// Inputs and other declared types the TypeScript user sees.
-const TYPE_ROOTS: [fn() -> Decl; 7] = [
+const TYPE_ROOTS: [fn() -> Decl; 8] = [
     ErrorCode::decl,
     Limits::decl,
     Profile::decl,
@@ -33,6 +33,7 @@ const TYPE_ROOTS: [fn() -> Decl; 7] = [
     TrimLevel::decl,
     crate::manifest::ItemRecord::decl,
     Origin::decl,
+    crate::tokens::Vocabulary::decl,
 ];
 
 /// Shapes only the binding reads (documents stay in the JavaScript heap and are read lazily,
@@ -64,8 +65,8 @@ export type DocumentsInput = JsondocInput[] | string;
 
 export interface AssembleInput extends AssembleOptions { documents: DocumentsInput; profile?: Profile | null }
 export interface AssemblerInput extends AssembleOptions { documents: DocumentsInput }
-export interface CapInput { documents: DocumentsInput; profile?: Profile | null; maxChars?: number | null; cap?: CapStrategy | null }
-export interface AssemblerCapInput { documents: DocumentsInput; maxChars?: number | null; cap?: CapStrategy | null }
+export interface CapInput { documents: DocumentsInput; profile?: Profile | null; maxChars?: number | null; maxTokens?: number | null; cap?: CapStrategy | null }
+export interface AssemblerCapInput { documents: DocumentsInput; maxChars?: number | null; maxTokens?: number | null; cap?: CapStrategy | null }
 
 /** The last argument of every call (and of `new ContextAssembler`, for all its calls). */
 export interface CallOptions {

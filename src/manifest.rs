@@ -35,4 +35,10 @@ pub struct ItemRecord {
     pub chars_before: Option<usize>,
     /// Size of what was included (0 when nothing was).
     pub chars_after: usize,
+    /// With a token budget: the item in full, in tokens (`null` when never rendered, or
+    /// without a token budget).
+    pub tokens_before: Option<usize>,
+    /// With a token budget: what including it cost in tokens (0 when it was not included;
+    /// `null` without a token budget). These add up to the total's `tokens`.
+    pub tokens_after: Option<usize>,
 }

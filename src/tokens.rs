@@ -197,6 +197,27 @@ impl Running {
     }
 }
 
+/// The vocabularies the estimator is fitted to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, crate::shape::Shape)]
+#[shape(input, output, rename_all = "snake_case")]
+pub enum Vocabulary {
+    /// GPT-4o, GPT-4.1, o-series, GPT-5.
+    #[default]
+    O200k,
+    /// GPT-4, GPT-3.5.
+    Cl100k,
+}
+
+impl Vocabulary {
+    /// The estimator fitted to this vocabulary.
+    pub fn estimator(self) -> Estimator {
+        match self {
+            Vocabulary::O200k => Estimator::o200k(),
+            Vocabulary::Cl100k => Estimator::cl100k(),
+        }
+    }
+}
+
 /// `Estimator::o200k().count(text)`.
 pub fn estimate_tokens(text: &str) -> usize {
     Estimator::o200k().count(text)

@@ -127,11 +127,14 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
 
     #[test]
-    fn cap_accountability_and_determinism(docs in project(), max_chars in 0usize..6000, cap in strategy(), everything in any::<bool>()) {
+    fn cap_accountability_and_determinism(docs in project(), max_chars in 0usize..6000, max_tokens in proptest::option::of(0usize..2000), chars_too in any::<bool>(), cap in strategy(), everything in any::<bool>()) {
         let assembler = ContextAssembler::from_json(PROFILE).unwrap();
+        // A budget in chars, in tokens, or both.
+        let max_chars = if chars_too || max_tokens.is_none() { Some(max_chars) } else { None };
         let options = AssembleOptions {
             request: Request::Text(if everything { "everything" } else { "generate episodes 7-12" }.into()),
-            max_chars: Some(max_chars),
+            max_chars,
+            max_tokens,
             cap: Some(cap),
             ..Default::default()
         };
@@ -139,9 +142,21 @@ proptest! {
         let owned = OwnedDocs::from_value(&array, &ctxpack::Limits::default()).unwrap();
         let out = assembler.assemble(&owned, &options).unwrap();
 
-        // Cap, in UTF-16 units, separators and markers included.
-        prop_assert!(utf16_len(&out.context) <= max_chars, "{} > {max_chars}", utf16_len(&out.context));
+        // Cap, in UTF-16 units, separators and markers included, and in tokens as the
+        // estimator counts the whole context.
+        let limit = max_chars.unwrap_or(usize::MAX);
+        prop_assert!(utf16_len(&out.context) <= limit, "{} > {limit}", utf16_len(&out.context));
         prop_assert_eq!(utf16_len(&out.context), out.manifest.totals.chars);
+        if let Some(max) = max_tokens {
+            let tokens = ctxpack::tokens::estimate_tokens(&out.context);
+            prop_assert!(tokens <= max, "{tokens} tokens > {max}");
+            prop_assert_eq!(out.manifest.totals.tokens, Some(tokens));
+            // The records' tokens add up to the context's.
+            let sum: usize = out.manifest.documents.iter().map(|d| d.item.tokens_after.unwrap()).sum();
+            prop_assert_eq!(sum, tokens);
+        } else {
+            prop_assert_eq!(out.manifest.totals.tokens, None);
+        }
 
         // Every document exactly once.
         prop_assert_eq!(out.manifest.documents.len(), docs.len());

@@ -45,7 +45,7 @@ fn episodes_7_to_12_get_upstream_context_without_earlier_synopses() {
 
     // Sending everything in full is what broke the app.
     let everything = assembler
-        .cap_ordered(&docs, Some(usize::MAX >> 33), None)
+        .cap_ordered(&docs, Some(usize::MAX >> 33), None, None)
         .unwrap();
     assert!(
         utf16_len(&everything.context) > 16_000,

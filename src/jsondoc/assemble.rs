@@ -4,15 +4,17 @@
 use super::cap::{cap, Capped};
 use super::document::{leaves, DocSet, Edge};
 use super::intent::{infer_intent, Request, ResolvedIntent};
+use super::profile::defaults;
 use super::profile::{CapStrategy, CompiledProfile, Profile};
 use super::rank::{rank, Ranking, ScoreBreakdown};
 use super::reason::ReasonCode;
 use super::timestamp::parse_iso8601;
 use super::trim::TrimLevel;
-use crate::budget::budget_from_f64;
+use crate::budget::{budget_from_f64, Budget};
 use crate::json::{Object, Value};
 use crate::manifest::{Action, ItemRecord};
 use crate::shape::{Input, Shape};
+use crate::tokens::{Estimator, TokenCounter};
 use crate::{Error, ErrorCode, Result};
 
 /// Per-request settings; each overrides the profile's.
@@ -34,6 +36,10 @@ pub struct AssembleOptions {
     /// Budget for the whole context in UTF-16 code units (what `str.length` counts).
     #[shape(with = "read_max_chars", ts = "number")]
     pub max_chars: Option<usize>,
+    /// Budget for the whole context in tokens (counted by the estimator fitted against
+    /// o200k). With either budget given, only the given ones apply; both must hold.
+    #[shape(with = "read_max_tokens", ts = "number")]
+    pub max_tokens: Option<usize>,
     pub cap: Option<CapStrategy>,
 }
 
@@ -70,7 +76,13 @@ pub struct Totals {
     pub filtered_out: usize,
     /// Length of the context in UTF-16 units.
     pub chars: usize,
-    pub max_chars: usize,
+    /// The budget in UTF-16 units; `null` when only tokens were limited.
+    pub max_chars: Option<usize>,
+    /// The context's tokens, when a token budget was given (else `null`).
+    pub tokens: Option<usize>,
+    pub max_tokens: Option<usize>,
+    /// What measured `tokens`: `estimate:o200k`; `null` without a token budget.
+    pub token_counter: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Shape)]
@@ -152,12 +164,15 @@ pub struct CapResult {
 #[derive(Debug, Clone)]
 pub struct ContextAssembler {
     profile: CompiledProfile,
+    /// What token budgets are measured with: the estimator fitted against o200k.
+    counter: Estimator,
 }
 
 impl ContextAssembler {
     pub fn new(profile: &Profile) -> Result<Self> {
         Ok(ContextAssembler {
             profile: profile.compile()?,
+            counter: Estimator::o200k(),
         })
     }
 
@@ -235,10 +250,10 @@ impl ContextAssembler {
     /// Intent → rank → trim → cap, with the manifest.
     pub fn assemble(&self, docs: &dyn DocSet, options: &AssembleOptions) -> Result<Assembly> {
         let (intent, ranking) = self.rank(docs, options)?;
-        let max_chars = options.max_chars.unwrap_or(self.profile.max_chars);
+        let budget = self.budget(options.max_chars, options.max_tokens);
         let strategy = options.cap.unwrap_or(self.profile.cap);
         let order: Vec<usize> = ranking.selected.iter().map(|d| d.index).collect();
-        let capped = cap(&self.profile, docs, &order, max_chars, strategy)?;
+        let capped = cap(&self.profile, docs, &order, budget, &self.counter, strategy)?;
         let metas = docs.metas();
         let mut records = Vec::with_capacity(metas.len());
         for (placement, ranked) in capped.placements.iter().zip(&ranking.selected) {
@@ -258,6 +273,8 @@ impl ContextAssembler {
                     reason: f.reason.clone(),
                     chars_before: None,
                     chars_after: 0,
+                    tokens_before: None,
+                    tokens_after: budget.max_tokens.map(|_| 0),
                 },
                 reason_code: f.reason_code,
                 schema_type: m.schema_type.clone(),
@@ -268,7 +285,8 @@ impl ContextAssembler {
                 offset: None,
             });
         }
-        let (totals, cap_report, mut log) = summarize(&records, &capped, max_chars, strategy);
+        let (totals, cap_report, mut log) =
+            summarize(&records, &capped, budget, &self.counter, strategy);
         let how = match (&intent.source, &intent.rule) {
             (super::intent::IntentSource::Rule, Some(rule)) => {
                 format!("rule {}", crate::json::quote(rule))
@@ -297,23 +315,35 @@ impl ContextAssembler {
         })
     }
 
-    /// Applies the ladder and the cap to documents already in order (best first).
+    /// The call's limits over the profile's (see [`Budget::over`]).
+    fn budget(&self, max_chars: Option<usize>, max_tokens: Option<usize>) -> Budget {
+        Budget {
+            max_chars,
+            max_tokens,
+        }
+        .over(self.profile.budget, defaults::MAX_CHARS)
+    }
+
+    /// Applies the ladder and the cap to documents already in order (best first). A limit
+    /// given replaces the profile's in its unit.
     pub fn cap_ordered(
         &self,
         docs: &dyn DocSet,
         max_chars: Option<usize>,
+        max_tokens: Option<usize>,
         strategy: Option<CapStrategy>,
     ) -> Result<CapResult> {
-        let max_chars = max_chars.unwrap_or(self.profile.max_chars);
+        let budget = self.budget(max_chars, max_tokens);
         let strategy = strategy.unwrap_or(self.profile.cap);
         let order: Vec<usize> = (0..docs.metas().len()).collect();
-        let capped = cap(&self.profile, docs, &order, max_chars, strategy)?;
+        let capped = cap(&self.profile, docs, &order, budget, &self.counter, strategy)?;
         let records = capped
             .placements
             .iter()
             .map(|p| record(docs, p))
             .collect::<Result<Vec<_>>>()?;
-        let (totals, cap_report, log) = summarize(&records, &capped, max_chars, strategy);
+        let (totals, cap_report, log) =
+            summarize(&records, &capped, budget, &self.counter, strategy);
         Ok(CapResult {
             context: capped.context,
             documents: records,
@@ -336,6 +366,8 @@ fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
             reason: p.reason.clone(),
             chars_before: p.chars_before,
             chars_after: p.chars_after,
+            tokens_before: p.tokens_before,
+            tokens_after: p.tokens_after,
         },
         reason_code: p.reason_code,
         schema_type: m.schema_type.clone(),
@@ -351,7 +383,8 @@ fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
 fn summarize(
     records: &[DocRecord],
     capped: &Capped,
-    max_chars: usize,
+    budget: Budget,
+    counter: &Estimator,
     strategy: CapStrategy,
 ) -> (Totals, CapReport, Vec<String>) {
     let count = |a: Action| records.iter().filter(|r| r.item.action == a).count();
@@ -370,7 +403,10 @@ fn summarize(
         discarded,
         filtered_out,
         chars: capped.chars,
-        max_chars,
+        max_chars: budget.max_chars,
+        tokens: capped.tokens,
+        max_tokens: budget.max_tokens,
+        token_counter: budget.max_tokens.map(|_| counter.name().to_string()),
     };
     let mut log = Vec::new();
     if totals.truncated + totals.summarized > 0 {
@@ -384,7 +420,20 @@ fn summarize(
     if discarded > 0 {
         log.push(format!("Context capped: discarded {discarded} jsondocs"));
     }
-    log.push(format!("Context: {} of {max_chars} chars", capped.chars));
+    log.push(match (budget.max_chars, budget.max_tokens, capped.tokens) {
+        (Some(max_chars), None, _) => format!("Context: {} of {max_chars} chars", capped.chars),
+        (Some(max_chars), Some(max_tokens), Some(tokens)) => format!(
+            "Context: {} of {max_chars} chars, {tokens} of {max_tokens} tokens ({})",
+            capped.chars,
+            counter.name()
+        ),
+        (_, Some(max_tokens), Some(tokens)) => format!(
+            "Context: {} chars, {tokens} of {max_tokens} tokens ({})",
+            capped.chars,
+            counter.name()
+        ),
+        _ => format!("Context: {} chars", capped.chars),
+    });
     (
         totals,
         CapReport {
@@ -422,13 +471,14 @@ impl AssembleOptions {
 }
 
 /// The members of an assemble input, as every reader of one accepts them.
-pub const INPUT_FIELDS: [&str; 7] = [
+pub const INPUT_FIELDS: [&str; 8] = [
     "documents",
     "request",
     "profile",
     "now",
     "edges",
     "maxChars",
+    "maxTokens",
     "cap",
 ];
 
@@ -473,13 +523,22 @@ pub(crate) fn check_now(n: f64, path: &str) -> Result<f64> {
 
 /// `maxChars`: a whole number of UTF-16 units.
 fn read_max_chars(v: &Value, path: &str) -> Result<Option<usize>> {
+    read_budget(v, path, "maxChars")
+}
+
+/// `maxTokens`: a whole number of tokens.
+fn read_max_tokens(v: &Value, path: &str) -> Result<Option<usize>> {
+    read_budget(v, path, "maxTokens")
+}
+
+fn read_budget(v: &Value, path: &str, name: &str) -> Result<Option<usize>> {
     match v {
         Value::Null => Ok(None),
         Value::Number(n) => budget_from_f64(*n, path).map(Some),
         _ => Err(Error::new(
             ErrorCode::InvalidBudget,
             path,
-            "maxChars must be a number",
+            format!("{name} must be a number"),
         )),
     }
 }
@@ -489,7 +548,7 @@ pub fn unknown_input_field(key: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         crate::error::pointer_push("", key),
-        format!("unknown field `{key}`, expected one of `documents`, `request`, `profile`, `now`, `edges`, `maxChars`, `cap`"),
+        format!("unknown field `{key}`, expected one of `documents`, `request`, `profile`, `now`, `edges`, `maxChars`, `maxTokens`, `cap`"),
     )
 }
 

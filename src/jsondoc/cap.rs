@@ -6,8 +6,10 @@ use super::profile::{CapStrategy, CompiledProfile};
 use super::reason::ReasonCode;
 use super::render;
 use super::trim::{level_for_rank, mark_trimmed, trim_value, TrimLevel};
+use crate::budget::Budget;
 use crate::manifest::Action;
 use crate::text::utf16_len;
+use crate::tokens::{Estimator, Running, TokenCounter};
 use crate::Result;
 
 /// What happened to one ranked document.
@@ -19,6 +21,11 @@ pub struct Placement {
     pub level: Option<TrimLevel>,
     pub chars_before: Option<usize>,
     pub chars_after: usize,
+    /// With a token budget: the block rendered in full, counted on its own.
+    pub tokens_before: Option<usize>,
+    /// With a token budget: how much the context grew with it (its separator included), so
+    /// these add up to the context's count.
+    pub tokens_after: Option<usize>,
     /// Where its block starts in the context, in UTF-16 units.
     pub offset: Option<usize>,
     pub reason: String,
@@ -30,6 +37,8 @@ pub struct Capped {
     pub context: String,
     /// UTF-16 length of `context`.
     pub chars: usize,
+    /// The context's tokens, with a token budget.
+    pub tokens: Option<usize>,
     /// In rank order.
     pub placements: Vec<Placement>,
     /// A document was degraded or discarded for lack of room.
@@ -44,18 +53,57 @@ fn action_for(level: TrimLevel) -> Action {
     }
 }
 
-/// Places `order` (document indices, best first) into `max_chars`.
+/// What is left of the budget, or what a block needs of it, in the units the budget limits,
+/// in words for the reasons.
+fn amount(chars: Option<usize>, tokens: Option<usize>) -> String {
+    match (chars, tokens) {
+        (Some(c), None) => format!("{c} chars"),
+        (Some(c), Some(t)) => format!("{c} chars and {t} tokens"),
+        (None, Some(t)) => format!("{t} tokens"),
+        (None, None) => "nothing".to_string(),
+    }
+}
+
+/// The running token count of the context, with its limit.
+struct TokenRoom {
+    max: usize,
+    counted: Running,
+}
+
+impl TokenRoom {
+    /// The context's count if `parts` were appended, without appending them.
+    fn with(&self, parts: &[&str]) -> Running {
+        let mut tried = self.counted.clone();
+        for p in parts {
+            tried.push(p);
+        }
+        tried
+    }
+
+    fn left(&self) -> usize {
+        self.max.saturating_sub(self.counted.tokens())
+    }
+}
+
+/// Places `order` (document indices, best first) into `budget`: every limit it gives holds for
+/// the whole context. Tokens are counted by `estimator`, each candidate block once.
 #[allow(clippy::arithmetic_side_effects)] // lengths are bounded by max_chars ≤ 2^31 and string sizes
 pub fn cap(
     profile: &CompiledProfile,
     docs: &dyn DocSet,
     order: &[usize],
-    max_chars: usize,
+    budget: Budget,
+    estimator: &Estimator,
     strategy: CapStrategy,
 ) -> Result<Capped> {
     let total = order.len();
     let render = &profile.render;
     let sep_len = utf16_len(&render.separator);
+    let max_chars = budget.max_chars.unwrap_or(usize::MAX);
+    let mut tokens = budget.max_tokens.map(|max| TokenRoom {
+        max,
+        counted: estimator.running(),
+    });
     let mut context = String::new();
     let mut used = 0usize;
     let mut placements = Vec::with_capacity(total);
@@ -63,19 +111,22 @@ pub fn cap(
     let mut hit = false;
     let mut any_placed = false;
     for (rank, &index) in order.iter().enumerate() {
-        let discard = |chars_before, reason: String, reason_code| Placement {
+        let discard = |chars_before, tokens_before, reason: String, reason_code| Placement {
             index,
             rank,
             action: Action::Discarded,
             level: None,
             chars_before,
             chars_after: 0,
+            tokens_before,
+            tokens_after: tokens.as_ref().map(|_| 0),
             offset: None,
             reason,
             reason_code,
         };
         if let Some(at) = stopped_at {
             placements.push(discard(
+                None,
                 None,
                 format!("discarded with everything ranked below {at}: the cap was reached (strategy stop)"),
                 ReasonCode::DiscardedAfterStop,
@@ -93,11 +144,28 @@ pub fn cap(
         // that cannot fit, the body is never fetched (lazy crossing).
         let header_len = utf16_len(&header) + usize::from(!header.is_empty());
         let smallest = sep + header_len + 1;
-        if smallest > left {
+        let separator = if sep > 0 {
+            render.separator.as_str()
+        } else {
+            ""
+        };
+        let newline = if header.is_empty() { "" } else { "\n" };
+        let smallest_tokens = tokens
+            .as_ref()
+            .map(|t| t.with(&[separator, &header, newline, "0"]).tokens() - t.counted.tokens());
+        let tokens_left = tokens.as_ref().map(TokenRoom::left);
+        // Chars are named in reasons only when the budget limits them.
+        let in_chars = |n: usize| budget.max_chars.map(|_| n);
+        if smallest > left || smallest_tokens > tokens_left {
             hit = true;
             placements.push(discard(
                 None,
-                format!("no room: {left} chars left, a block needs at least {smallest}"),
+                None,
+                format!(
+                    "no room: {} left, a block needs at least {}",
+                    amount(in_chars(left), tokens_left),
+                    amount(in_chars(smallest), smallest_tokens)
+                ),
                 ReasonCode::DiscardedNoRoom,
             ));
             if strategy == CapStrategy::Stop {
@@ -119,6 +187,7 @@ pub fn cap(
             &render::body(render, meta, data.clone(), metadata.clone()),
         );
         let chars_before = utf16_len(&full);
+        let tokens_before = tokens.as_ref().map(|_| estimator.count(&full));
         let ladder_level = level_for_rank(&profile.trim, rank, total);
         let mut level = ladder_level;
         let mut needed_at_ladder = None;
@@ -150,17 +219,26 @@ pub fn cap(
                 }
             };
             let len = trimmed_block.as_deref().map_or(chars_before, utf16_len);
-            if sep + len <= left {
-                break Some((trimmed_block, len, changed));
+            let block = trimmed_block.as_deref().unwrap_or(&full);
+            let counted = tokens.as_ref().map(|t| t.with(&[separator, block]));
+            let grows = counted
+                .as_ref()
+                .zip(tokens.as_ref())
+                .map(|(c, t)| c.tokens() - t.counted.tokens());
+            if sep + len <= left && grows <= tokens_left {
+                break Some((trimmed_block, len, changed, counted, grows));
             }
-            needed_at_ladder.get_or_insert(sep + len);
+            needed_at_ladder.get_or_insert((sep + len, grows));
             match (strategy, level.next()) {
                 (CapStrategy::Degrade, Some(next)) => level = next,
                 _ => break None,
             }
         };
         match placed {
-            Some((trimmed_block, len, changed)) => {
+            Some((trimmed_block, len, changed, counted, grows)) => {
+                if let (Some(t), Some(c)) = (tokens.as_mut(), counted) {
+                    t.counted = c;
+                }
                 if sep > 0 {
                     context.push_str(&render.separator);
                 }
@@ -174,9 +252,9 @@ pub fn cap(
                     Action::Full
                 };
                 let (reason, reason_code) = match needed_at_ladder {
-                    Some(needed) => {
+                    Some((needed, needed_tokens)) => {
                         hit = true;
-                        (format!("degraded from {} to {} to fit: {} needed {needed} chars, {left} left", ladder_level.as_str(), level.as_str(), ladder_level.as_str()), ReasonCode::DegradedToFit)
+                        (format!("degraded from {} to {} to fit: {} needed {}, {} left", ladder_level.as_str(), level.as_str(), ladder_level.as_str(), amount(in_chars(needed), needed_tokens), amount(in_chars(left), tokens_left)), ReasonCode::DegradedToFit)
                     }
                     None if level == TrimLevel::Full => (format!("rank {rank} of {total}: kept in full"), ReasonCode::KeptFull),
                     None if !changed => (format!("rank {rank} of {total}: {} by the ladder, but nothing was long enough to cut", level.as_str()), ReasonCode::NothingToCut),
@@ -190,6 +268,8 @@ pub fn cap(
                     level: Some(level),
                     chars_before: Some(chars_before),
                     chars_after: len,
+                    tokens_before,
+                    tokens_after: grows,
                     offset: Some(offset),
                     reason,
                     reason_code,
@@ -197,18 +277,24 @@ pub fn cap(
             }
             None => {
                 hit = true;
-                let needed = needed_at_ladder.unwrap_or(0);
+                let (needed, needed_tokens) = needed_at_ladder.unwrap_or((0, None));
                 let reason = match strategy {
                     CapStrategy::Degrade => {
-                        format!("did not fit even summarized: {left} chars left")
+                        format!(
+                            "did not fit even summarized: {} left",
+                            amount(in_chars(left), tokens_left)
+                        )
                     }
                     _ => format!(
-                        "did not fit: needed {needed} chars at {}, {left} left",
-                        ladder_level.as_str()
+                        "did not fit: needed {} at {}, {} left",
+                        amount(in_chars(needed), needed_tokens),
+                        ladder_level.as_str(),
+                        amount(in_chars(left), tokens_left)
                     ),
                 };
                 placements.push(discard(
                     Some(chars_before),
+                    tokens_before,
                     reason,
                     ReasonCode::DiscardedBudget,
                 ));
@@ -221,6 +307,7 @@ pub fn cap(
     Ok(Capped {
         context,
         chars: used,
+        tokens: tokens.map(|t| t.counted.tokens()),
         placements,
         hit,
     })

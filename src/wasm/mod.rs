@@ -14,6 +14,7 @@ use crate::jsondoc::{
     JsonDocs, JsonInput, Profile, Request, TrimLevel, INPUT_FIELDS,
 };
 use crate::shape::{Input, Output, Shape};
+use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Limits, Result};
 use documents::JsDocs;
 use wasm_bindgen::prelude::*;
@@ -211,7 +212,12 @@ pub fn cap_context(
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     with_input(&input, options, |core, c| {
-        core.cap_ordered(c.docs.as_ref(), c.options.max_chars, c.options.cap)
+        core.cap_ordered(
+            c.docs.as_ref(),
+            c.options.max_chars,
+            c.options.max_tokens,
+            c.options.cap,
+        )
     })
 }
 
@@ -272,6 +278,34 @@ pub fn locate_json(
         };
         crate::json::locate(&text, &pointer, &limits)
     })())
+}
+
+/// The token estimate of `text` (the estimator fitted against `vocabulary`, default
+/// `"o200k"`; see docs/TOKENS.md for its error and safety margin) — what a `maxTokens` budget
+/// is measured with.
+#[wasm_bindgen(js_name = estimateTokens)]
+pub fn estimate_tokens(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Vocabulary | null")] vocabulary: Option<
+        JsValue,
+    >,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+) -> std::result::Result<f64, JsValue> {
+    (|| {
+        let limits = limits_from(options)?;
+        let text = host::string_within(&text, &limits, "/text", "the text")?
+            .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(&text), "/text"))?;
+        let vocabulary = match vocabulary {
+            None => Vocabulary::default(),
+            Some(v) => match host::value(&v, "/vocabulary", &limits)? {
+                None | Some(crate::json::Value::Null) => Vocabulary::default(),
+                Some(v) => Vocabulary::read(&v, "/vocabulary")?,
+            },
+        };
+        #[allow(clippy::cast_precision_loss)] // a count below 2^53
+        Ok(vocabulary.estimator().count(&text) as f64)
+    })()
+    .map_err(error::to_js)
 }
 
 /// A profile compiled once (validated, rules built) serving many requests, under one set of
@@ -345,8 +379,12 @@ impl ContextAssembler {
         #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | string")] input: JsValue,
     ) -> JsResult {
         done(read_input(&input, false, &self.limits).and_then(|c| {
-            self.core
-                .cap_ordered(c.docs.as_ref(), c.options.max_chars, c.options.cap)
+            self.core.cap_ordered(
+                c.docs.as_ref(),
+                c.options.max_chars,
+                c.options.max_tokens,
+                c.options.cap,
+            )
         }))
     }
 }

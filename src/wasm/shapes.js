@@ -96,6 +96,8 @@ function decodeDocRecord(d) {
     reason: d.interned(),
     charsBefore: d.code() === 0 ? null : d.num(),
     charsAfter: d.num(),
+    tokensBefore: d.code() === 0 ? null : d.num(),
+    tokensAfter: d.code() === 0 ? null : d.num(),
     reasonCode: REASON_CODE[d.code()],
     schemaType: d.interned(),
     rank: d.code() === 0 ? null : d.num(),
@@ -113,6 +115,8 @@ function decodeItemRecord(d) {
     reason: d.interned(),
     charsBefore: d.code() === 0 ? null : d.num(),
     charsAfter: d.num(),
+    tokensBefore: d.code() === 0 ? null : d.num(),
+    tokensAfter: d.code() === 0 ? null : d.num(),
   };
 }
 
@@ -143,7 +147,10 @@ function decodeTotals(d) {
     discarded: d.num(),
     filteredOut: d.num(),
     chars: d.num(),
-    maxChars: d.num(),
+    maxChars: d.code() === 0 ? null : d.num(),
+    tokens: d.code() === 0 ? null : d.num(),
+    maxTokens: d.code() === 0 ? null : d.num(),
+    tokenCounter: d.code() === 0 ? null : d.str(),
   };
 }
 

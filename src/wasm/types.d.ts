@@ -27,8 +27,8 @@ export type DocumentsInput = JsondocInput[] | string;
 
 export interface AssembleInput extends AssembleOptions { documents: DocumentsInput; profile?: Profile | null }
 export interface AssemblerInput extends AssembleOptions { documents: DocumentsInput }
-export interface CapInput { documents: DocumentsInput; profile?: Profile | null; maxChars?: number | null; cap?: CapStrategy | null }
-export interface AssemblerCapInput { documents: DocumentsInput; maxChars?: number | null; cap?: CapStrategy | null }
+export interface CapInput { documents: DocumentsInput; profile?: Profile | null; maxChars?: number | null; maxTokens?: number | null; cap?: CapStrategy | null }
+export interface AssemblerCapInput { documents: DocumentsInput; maxChars?: number | null; maxTokens?: number | null; cap?: CapStrategy | null }
 
 /** The last argument of every call (and of `new ContextAssembler`, for all its calls). */
 export interface CallOptions {
@@ -99,6 +99,16 @@ export interface ItemRecord {
     charsBefore: number | null;
     /** Size of what was included (0 when nothing was). */
     charsAfter: number;
+    /**
+     * With a token budget: the item in full, in tokens (`null` when never rendered, or
+     * without a token budget).
+     */
+    tokensBefore: number | null;
+    /**
+     * With a token budget: what including it cost in tokens (0 when it was not included;
+     * `null` without a token budget). These add up to the total's `tokens`.
+     */
+    tokensAfter: number | null;
 }
 
 /** What happened to an item. */
@@ -133,7 +143,13 @@ export interface Totals {
     filteredOut: number;
     /** Length of the context in UTF-16 units. */
     chars: number;
-    maxChars: number;
+    /** The budget in UTF-16 units; `null` when only tokens were limited. */
+    maxChars: number | null;
+    /** The context's tokens, when a token budget was given (else `null`). */
+    tokens: number | null;
+    maxTokens: number | null;
+    /** What measured `tokens`: `estimate:o200k`; `null` without a token budget. */
+    tokenCounter: string | null;
 }
 
 export interface CapReport {
@@ -291,8 +307,16 @@ export interface TrimSpec {
 }
 
 export interface BudgetSpec {
-    /** UTF-16 code units for the whole rendered context (default 16,000). */
+    /**
+     * UTF-16 code units for the whole rendered context (default 16,000 when no budget is
+     * given at all).
+     */
     maxChars?: number | null;
+    /**
+     * Tokens for the whole rendered context, as the manifest's counter measures them (the
+     * estimator fitted against o200k, `estimate:o200k`). Given alone, it is the only limit.
+     */
+    maxTokens?: number | null;
 }
 
 export interface RenderSpec {
@@ -320,6 +344,11 @@ export interface AssembleOptions {
     edges?: Array<Edge> | null;
     /** Budget for the whole context in UTF-16 code units (what `str.length` counts). */
     maxChars?: number | null;
+    /**
+     * Budget for the whole context in tokens (counted by the estimator fitted against
+     * o200k). With either budget given, only the given ones apply; both must hold.
+     */
+    maxTokens?: number | null;
     cap?: CapStrategy | null;
 }
 
@@ -331,4 +360,7 @@ export interface Edge {
 
 /** Who wrote a document (`origin_type`). */
 export type Origin = "user_input" | "ai_generated";
+
+/** The vocabularies the estimator is fitted to. */
+export type Vocabulary = "o200k" | "cl100k";
 

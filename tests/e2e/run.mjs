@@ -77,7 +77,7 @@ await check("vite build of www", () => {
 if (failed) finish();
 
 // The same input in Node, for byte-for-byte comparisons with what the page shows.
-const { assembleContext } = await import("ctxpack");
+const { assembleContext, estimateTokens } = await import("ctxpack");
 const project = JSON.parse(readFileSync(join(root, "samples", "writing-project.json"), "utf8"));
 const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json"), "utf8"));
 const inNode = (request, maxChars = 16000, cap = "degrade") => assembleContext({ documents: project.documents, edges: project.edges, profile, request, maxChars, cap });
@@ -148,6 +148,7 @@ try {
     }
     equal(await $text("used-chars"), expected.manifest.totals.chars.toLocaleString("en-US"), "budget meter");
     assert((await $text("meter")).includes("tokens (estimate)"), "tokens are labelled as an estimate");
+    equal(Number((await $text("used-tokens")).replace(/\D/g, "")), estimateTokens(inNode("generate episodes 7-12").context), "the meter's tokens are the core estimator's");
     await shot("inspector.png");
   });
 

@@ -2,6 +2,8 @@
 #[rustfmt::skip]
 pub const VECTORS: &[(&str, &str, &str, &str)] = &[
     ("budget-nothing-fits", include_str!("inputs/budget-nothing-fits.json"), include_str!("expected/budget-nothing-fits.context.txt"), include_str!("expected/budget-nothing-fits.manifest.json")),
+    ("budget-tokens-and-chars", include_str!("inputs/budget-tokens-and-chars.json"), include_str!("expected/budget-tokens-and-chars.context.txt"), include_str!("expected/budget-tokens-and-chars.manifest.json")),
+    ("budget-tokens-chinese", include_str!("inputs/budget-tokens-chinese.json"), include_str!("expected/budget-tokens-chinese.context.txt"), include_str!("expected/budget-tokens-chinese.manifest.json")),
     ("cap-degrade", include_str!("inputs/cap-degrade.json"), include_str!("expected/cap-degrade.context.txt"), include_str!("expected/cap-degrade.manifest.json")),
     ("cap-skip", include_str!("inputs/cap-skip.json"), include_str!("expected/cap-skip.context.txt"), include_str!("expected/cap-skip.manifest.json")),
     ("cap-stop", include_str!("inputs/cap-stop.json"), include_str!("expected/cap-stop.context.txt"), include_str!("expected/cap-stop.manifest.json")),

@@ -2,7 +2,7 @@
 //! request is served from.
 
 use super::schema::{defaults, BodyMode, CapStrategy, IntentSpec, Others, Profile};
-use crate::budget::budget_from_f64;
+use crate::budget::{budget_from_f64, Budget};
 use crate::error::pointer_push;
 use crate::jsondoc::intent::CompiledRule;
 use crate::{Error, ErrorCode, Result};
@@ -81,7 +81,9 @@ pub struct CompiledProfile {
     pub rules: Vec<CompiledRule>,
     pub weights: CompiledWeights,
     pub trim: CompiledTrim,
-    pub max_chars: usize,
+    /// The limits the profile gives (`budget`); a request's own replace them unit by unit,
+    /// and 16,000 chars applies when neither gives any.
+    pub budget: Budget,
     pub cap: CapStrategy,
     pub render: CompiledRender,
 }
@@ -205,9 +207,11 @@ impl Profile {
         if !(0.0..=1.0).contains(&trim.summarize_from) {
             return Err(invalid("/trim/summarizeFrom", "must be between 0 and 1"));
         }
-        let max_chars = match self.budget.as_ref().and_then(|b| b.max_chars) {
-            None => defaults::MAX_CHARS,
-            Some(n) => budget_from_f64(n, "/budget/maxChars")?,
+        let given = |n: Option<f64>, path| n.map(|n| budget_from_f64(n, path)).transpose();
+        let spec = self.budget.clone().unwrap_or_default();
+        let budget = Budget {
+            max_chars: given(spec.max_chars, "/budget/maxChars")?,
+            max_tokens: given(spec.max_tokens, "/budget/maxTokens")?,
         };
         let r = self.render.clone().unwrap_or_default();
         let indent = count(r.indent, 0, "/render/indent")?;
@@ -232,7 +236,7 @@ impl Profile {
             rules,
             weights,
             trim,
-            max_chars,
+            budget,
             cap: self.cap.unwrap_or_default(),
             render,
         })

@@ -9,8 +9,8 @@ mod schema;
 
 pub use compile::{CompiledIntent, CompiledProfile, CompiledRender, CompiledTrim, TypeRole};
 pub use schema::{
-    BodyMode, BudgetSpec, CapStrategy, IntentSpec, Others, Profile, RenderSpec, RuleSpec, TrimSpec,
-    Weights,
+    defaults, BodyMode, BudgetSpec, CapStrategy, IntentSpec, Others, Profile, RenderSpec, RuleSpec,
+    TrimSpec, Weights,
 };
 
 #[cfg(test)]
@@ -28,7 +28,13 @@ mod tests {
     fn empty_profile_compiles_to_the_reference_defaults() {
         let p = Profile::from_json("{}").unwrap().compile().unwrap();
         assert_eq!(p.default_intent, "default");
-        assert_eq!(p.max_chars, 16_000);
+        assert_eq!(p.budget, crate::budget::Budget::default());
+        assert_eq!(
+            p.budget
+                .over(crate::budget::Budget::default(), defaults::MAX_CHARS)
+                .max_chars,
+            Some(16_000)
+        );
         assert_eq!(p.trim.full_ranks, 4);
         assert_eq!(p.weights.required, 10.0);
         assert_eq!(p.cap, CapStrategy::Degrade);

@@ -98,8 +98,12 @@ pub struct TrimSpec {
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
 #[shape(input, output, rename_all = "camelCase")]
 pub struct BudgetSpec {
-    /// UTF-16 code units for the whole rendered context (default 16,000).
+    /// UTF-16 code units for the whole rendered context (default 16,000 when no budget is
+    /// given at all).
     pub max_chars: Option<f64>,
+    /// Tokens for the whole rendered context, as the manifest's counter measures them (the
+    /// estimator fitted against o200k, `estimate:o200k`). Given alone, it is the only limit.
+    pub max_tokens: Option<f64>,
 }
 
 /// What to do when the next document (in rank order) does not fit the budget:

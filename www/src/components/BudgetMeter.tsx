@@ -1,14 +1,26 @@
-import type { Assembly } from "ctxpack";
+import { type Assembly, estimateTokens } from "ctxpack";
 import { useMemo } from "react";
 import { fmt, fmtMs, paramsText } from "../format";
-import { TOKEN_ESTIMATE_NOTE, estimateTokens } from "../tokens";
+
+// The same estimator the core budgets `maxTokens` with (docs/TOKENS.md).
+const TOKEN_ESTIMATE_NOTE =
+  "ctxpack's token estimate (estimate:o200k): character classes weighted against o200k_base, with a safety margin so it rarely counts low. See docs/TOKENS.md.";
 
 export function BudgetMeter({ assembly, assembleMs, busy }: { assembly: Assembly; assembleMs: number; busy: boolean }) {
   const { totals, cap, intent } = assembly.manifest;
-  const tokens = useMemo(() => estimateTokens(assembly.context), [assembly.context]);
-  const ratio = totals.maxChars === 0 ? (totals.chars === 0 ? 0 : 1) : totals.chars / totals.maxChars;
-  // The budget in tokens, at this context's mix of scripts (chars per token).
-  const budgetTokens = totals.chars === 0 ? null : Math.round((totals.maxChars * tokens) / totals.chars);
+  // With a token budget the manifest has the count; otherwise the page asks the same estimator.
+  const tokens = useMemo(() => totals.tokens ?? estimateTokens(assembly.context), [totals.tokens, assembly.context]);
+  const limit = totals.maxChars;
+  const ratio =
+    limit === null
+      ? totals.maxTokens === null || totals.maxTokens === 0
+        ? 0
+        : tokens / totals.maxTokens
+      : limit === 0
+        ? totals.chars === 0
+          ? 0
+          : 1
+        : totals.chars / limit;
   const discarded = assembly.manifest.documents.filter((d) => d.action === "discarded");
 
   return (
@@ -18,17 +30,18 @@ export function BudgetMeter({ assembly, assembleMs, busy }: { assembly: Assembly
           <span className="big" data-testid="used-chars">
             {fmt(totals.chars)}
           </span>
-          <span className="muted"> / {fmt(totals.maxChars)} chars</span>
+          <span className="muted">{limit === null ? " chars" : ` / ${fmt(limit)} chars`}</span>
           <span className="pct">{(ratio * 100).toFixed(0)}%</span>
         </div>
         <div className="meter-tokens" title={TOKEN_ESTIMATE_NOTE}>
-          ≈ {fmt(tokens)} tokens (estimate){budgetTokens !== null && <span className="muted"> of ≈ {fmt(budgetTokens)}</span>}
+          <span data-testid="used-tokens">{fmt(tokens)}</span> tokens (estimate)
+          {totals.maxTokens !== null && <span className="muted"> / {fmt(totals.maxTokens)}</span>}
         </div>
         <div className={cap.hit ? "cap-status hit" : "cap-status"} data-testid="cap-status">
           {cap.hit ? `Cap hit (${cap.strategy}): ${cap.discarded} discarded` : `Cap not hit (${cap.strategy})`}
         </div>
       </div>
-      <div className="bar" role="meter" aria-valuemin={0} aria-valuemax={totals.maxChars} aria-valuenow={totals.chars} aria-label="characters used">
+      <div className="bar" role="meter" aria-valuemin={0} aria-valuemax={limit ?? totals.maxTokens ?? 0} aria-valuenow={limit === null ? tokens : totals.chars} aria-label={limit === null ? "tokens used" : "characters used"}>
         <div className={cap.hit ? "fill hit" : "fill"} style={{ width: `${Math.min(100, ratio * 100)}%` }} />
       </div>
       <div className="meter-bottom">

@@ -48,7 +48,9 @@ function Side({ title, snap }: { title: string; snap: Snapshot }) {
         </dd>
         <dt>budget</dt>
         <dd>
-          {fmt(totals.chars)} / {fmt(totals.maxChars)} chars, {cap.strategy}
+          {fmt(totals.chars)}
+          {totals.maxChars === null ? "" : ` / ${fmt(totals.maxChars)}`} chars
+          {totals.tokens === null ? "" : `, ${fmt(totals.tokens)} / ${fmt(totals.maxTokens ?? 0)} tokens`}, {cap.strategy}
           {cap.hit ? " — cap hit" : ""}
         </dd>
         <dt>actions</dt>
