@@ -16,7 +16,7 @@
 
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as Tokens;
-use quote::{format_ident, quote};
+use quote::quote;
 use syn::{parse_macro_input, Data, DeriveInput, Fields, LitStr};
 
 #[proc_macro_derive(Shape, attributes(shape))]
@@ -332,7 +332,6 @@ fn expand_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Re
     }
     let n = variants.len();
     let is_input = c.input;
-    let code_fn = format_ident!("code");
     let mut out = quote! {
         impl #name {
             /// Every variant with its name as JavaScript and JSON spell it.
@@ -344,7 +343,7 @@ fn expand_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Re
             }
 
             /// The variant's position in the declaration (the code it crosses as).
-            pub fn #code_fn(self) -> u8 {
+            pub fn code(self) -> u8 {
                 match self { #(#codes),* }
             }
         }
@@ -373,7 +372,7 @@ fn expand_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Re
                     w.string(self.as_str());
                 }
                 fn encode<'a>(&'a self, e: &mut crate::shape::Encoder<'a>) {
-                    e.code(self.#code_fn());
+                    e.code(self.code());
                 }
             }
         });
