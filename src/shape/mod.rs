@@ -387,7 +387,7 @@ mod serde_feature {
     #[test]
     fn deserialize_reads_through_the_one_reader() {
         let p: Profile = serde_json::from_str(r#"{"budget": {"maxChars": 100}}"#).unwrap();
-        assert_eq!(p.compile().unwrap().max_chars, 100);
+        assert_eq!(p.compile().unwrap().budget.max_chars, Some(100));
         let e = serde_json::from_str::<Profile>(r#"{"budgett": {}}"#).unwrap_err();
         assert!(e.to_string().contains("unknown field `budgett`"), "{e}");
     }
