@@ -76,7 +76,12 @@ fuzz_target!(|data: &[u8]| {
             ] {
                 assert!(x.is_finite(), "a compiled weight is not finite");
             }
-            assert!(c.max_chars as f64 <= MAX_BUDGET);
+            for max in [c.budget.max_chars, c.budget.max_tokens]
+                .into_iter()
+                .flatten()
+            {
+                assert!(max as f64 <= MAX_BUDGET);
+            }
             assert!(
                 c.intent(&c.default_intent).is_some(),
                 "the default intent is undefined"

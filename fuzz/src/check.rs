@@ -276,13 +276,19 @@ pub fn check_assemble_text(text: &str, strict_paths: bool) {
         // succeeded (a body nested too deep).
         (Ok(_), Err(_)) => {}
     }
-    let capped = p
-        .assembler
-        .cap_ordered(&p.docs, p.options.max_chars, p.options.cap);
+    let capped = p.assembler.cap_ordered(
+        &p.docs,
+        p.options.max_chars,
+        p.options.max_tokens,
+        p.options.cap,
+    );
     if let Some(owned) = &owned {
-        let capped_again = p
-            .assembler
-            .cap_ordered(owned, p.options.max_chars, p.options.cap);
+        let capped_again = p.assembler.cap_ordered(
+            owned,
+            p.options.max_chars,
+            p.options.max_tokens,
+            p.options.cap,
+        );
         assert_same(
             &capped,
             &capped_again,
@@ -370,11 +376,18 @@ fn check_records(
     docs: &dyn DocSet,
     records: &[DocRecord],
     context: &str,
-    budget: usize,
+    limits: ctxpack::budget::Budget,
     ranked_by_input_order: bool,
 ) -> Totals {
     let profile = assembler.profile();
     let ctx_len = utf16_len(context);
+    let budget = limits.max_chars.unwrap_or(usize::MAX);
+    let tokens = limits
+        .max_tokens
+        .map(|_| ctxpack::tokens::estimate_tokens(context));
+    if let (Some(max), Some(t)) = (limits.max_tokens, tokens) {
+        assert!(t <= max, "CAP: the context is {t} tokens, the budget {max}");
+    }
     assert!(
         ctx_len <= budget,
         "CAP: the context is {ctx_len} UTF-16 units, the budget {budget}"
@@ -401,7 +414,10 @@ fn check_records(
     let mut totals = Totals {
         documents: records.len(),
         chars: ctx_len,
-        max_chars: budget,
+        max_chars: limits.max_chars,
+        tokens,
+        max_tokens: limits.max_tokens,
+        token_counter: limits.max_tokens.map(|_| "estimate:o200k".to_string()),
         ..Totals::default()
     };
     for (pos, r) in records.iter().enumerate() {
@@ -532,9 +548,18 @@ fn check_records(
     totals
 }
 
+/// The limits a call works under: its own over the profile's, 16,000 chars when none is given.
+fn effective_budget(p: &Prepared) -> ctxpack::budget::Budget {
+    ctxpack::budget::Budget {
+        max_chars: p.options.max_chars,
+        max_tokens: p.options.max_tokens,
+    }
+    .over(p.assembler.profile().budget, 16_000)
+}
+
 pub fn check_assembly(p: &Prepared, docs: &dyn DocSet, a: &Assembly) {
     let profile = p.assembler.profile();
-    let budget = p.options.max_chars.unwrap_or(profile.max_chars);
+    let budget = effective_budget(p);
     let m = &a.manifest;
     let totals = check_records(&p.assembler, docs, &m.documents, &a.context, budget, false);
     assert_eq!(m.totals, totals, "the totals do not add up the records");
@@ -660,8 +685,7 @@ fn check_selection_and_rank(p: &Prepared, docs: &dyn DocSet, a: &Assembly) {
 }
 
 pub fn check_cap_result(p: &Prepared, docs: &dyn DocSet, c: &CapResult) {
-    let profile = p.assembler.profile();
-    let budget = p.options.max_chars.unwrap_or(profile.max_chars);
+    let budget = effective_budget(p);
     let totals = check_records(&p.assembler, docs, &c.documents, &c.context, budget, true);
     assert_eq!(
         totals.filtered_out, 0,
