@@ -205,17 +205,7 @@ impl ContextAssembler {
         let metas = docs.metas();
         let leaf = leaves(metas, options.edges.as_deref());
         let now = options.now.map(|n| check_now(n, "/now")).transpose()?;
-        // Errors reading a body are placed under /documents, as the cap places them.
-        let mut body = |index: usize| docs.data(index).map_err(|e| e.under("/documents"));
-        let ranking = rank(
-            &self.profile,
-            spec,
-            metas,
-            &leaf,
-            now,
-            &intent.params,
-            &mut body,
-        )?;
+        let ranking = rank(&self.profile, spec, metas, &leaf, now);
         Ok((intent, ranking))
     }
 

@@ -122,7 +122,7 @@ function decodeItemRecord(d) {
 
 const ACTION = ["full", "truncated", "summarized", "discarded", "filtered_out"];
 
-const REASON_CODE = ["kept_full", "ladder_truncated", "ladder_summarized", "nothing_to_cut", "degraded_to_fit", "discarded_budget", "discarded_no_room", "discarded_after_stop", "type_excluded", "type_not_needed", "param_mismatch"];
+const REASON_CODE = ["kept_full", "ladder_truncated", "ladder_summarized", "nothing_to_cut", "degraded_to_fit", "discarded_budget", "discarded_no_room", "discarded_after_stop", "type_excluded", "type_not_needed"];
 
 function decodeScoreBreakdown(d) {
   return {
@@ -131,7 +131,6 @@ function decodeScoreBreakdown(d) {
     leaf: d.num(),
     userInput: d.num(),
     recency: d.num(),
-    params: d.num(),
   };
 }
 
