@@ -52,9 +52,13 @@ fuzz_target!(|data: &[u8]| {
         let written = ctxpack::shape::to_json_text(&profile);
         let reread = Profile::from_json(&written)
             .unwrap_or_else(|e| panic!("a written profile does not read back: {e:?}\n{written}"));
+        // The writer writes -0 as `0`, as JSON.stringify does (fuzz/regressions/profile/
+        // negative-zero-weight.json): a weight of -0 and one of 0 score alike, so the two
+        // compiled profiles are compared with zero's sign folded.
+        let folded = |c: String| c.replace("-0.0,", "0.0,").replace("-0.0 }", "0.0 }");
         assert_eq!(
-            format!("{:?}", reread.compile()),
-            format!("{compiled:?}"),
+            folded(format!("{:?}", reread.compile())),
+            folded(format!("{compiled:?}")),
             "a profile compiles differently after being written"
         );
     }
