@@ -168,7 +168,6 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
 
 fn expand_struct(input: &DeriveInput, c: &Container, fields: &Fields) -> syn::Result<Tokens> {
     let name = &input.ident;
-    let name_str = name.to_string();
     let type_doc = doc(&input.attrs);
     let Fields::Named(named) = fields else {
         return Err(syn::Error::new_spanned(
@@ -244,25 +243,12 @@ fn expand_struct(input: &DeriveInput, c: &Container, fields: &Fields) -> syn::Re
         }
         keys.push(js);
     }
-    let is_input = c.input;
-    let mut out = quote! {
-        impl crate::shape::Shape for #name {
-            const NAME: &'static str = #name_str;
-            fn decl() -> crate::shape::Decl {
-                crate::shape::Decl {
-                    name: #name_str,
-                    doc: #type_doc,
-                    input: #is_input,
-                    body: crate::shape::Body::Struct(::std::vec![#(#decls),*]),
-                }
-            }
-        }
-        impl crate::shape::Ty for #name {
-            fn ty() -> crate::shape::TyRef {
-                crate::shape::TyRef::Named(<#name as crate::shape::Shape>::decl)
-            }
-        }
-    };
+    let mut out = shape_impls(
+        name,
+        &type_doc,
+        c.input,
+        quote!(crate::shape::Body::Struct(::std::vec![#(#decls),*])),
+    );
     if c.output {
         out.extend(serde_output(name));
         out.extend(quote! {
@@ -303,7 +289,6 @@ fn expand_struct(input: &DeriveInput, c: &Container, fields: &Fields) -> syn::Re
 
 fn expand_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Result<Tokens> {
     let name = &input.ident;
-    let name_str = name.to_string();
     let type_doc = doc(&input.attrs);
     let mut variants = Vec::new();
     let mut decls = Vec::new();
@@ -331,7 +316,6 @@ fn expand_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Re
         codes.push(quote!(#name::#ident => #code));
     }
     let n = variants.len();
-    let is_input = c.input;
     let mut out = quote! {
         impl #name {
             /// Every variant with its name as JavaScript and JSON spell it.
@@ -347,23 +331,13 @@ fn expand_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Re
                 match self { #(#codes),* }
             }
         }
-        impl crate::shape::Shape for #name {
-            const NAME: &'static str = #name_str;
-            fn decl() -> crate::shape::Decl {
-                crate::shape::Decl {
-                    name: #name_str,
-                    doc: #type_doc,
-                    input: #is_input,
-                    body: crate::shape::Body::Enum(::std::vec![#(#decls),*]),
-                }
-            }
-        }
-        impl crate::shape::Ty for #name {
-            fn ty() -> crate::shape::TyRef {
-                crate::shape::TyRef::Named(<#name as crate::shape::Shape>::decl)
-            }
-        }
     };
+    out.extend(shape_impls(
+        name,
+        &type_doc,
+        c.input,
+        quote!(crate::shape::Body::Enum(::std::vec![#(#decls),*])),
+    ));
     if c.output {
         out.extend(serde_output(name));
         out.extend(quote! {
@@ -388,6 +362,29 @@ fn expand_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Re
         });
     }
     Ok(out)
+}
+
+/// `Shape` (the declaration) and `Ty` (the type as a field's type), for a struct or an enum.
+fn shape_impls(name: &syn::Ident, doc: &str, input: bool, body: Tokens) -> Tokens {
+    let name_str = name.to_string();
+    quote! {
+        impl crate::shape::Shape for #name {
+            const NAME: &'static str = #name_str;
+            fn decl() -> crate::shape::Decl {
+                crate::shape::Decl {
+                    name: #name_str,
+                    doc: #doc,
+                    input: #input,
+                    body: #body,
+                }
+            }
+        }
+        impl crate::shape::Ty for #name {
+            fn ty() -> crate::shape::TyRef {
+                crate::shape::TyRef::Named(<#name as crate::shape::Shape>::decl)
+            }
+        }
+    }
 }
 
 /// With ctxpack's `serde` feature, an output serializes as the same JSON its writer produces.
