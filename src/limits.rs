@@ -60,7 +60,7 @@ impl Limits {
             &FIELDS,
         )?;
         let limit = |key: &str, min: f64, max: f64, default: usize| -> Result<usize> {
-            match f.number(key)? {
+            match f.read::<Option<f64>>(key)? {
                 None => Ok(default),
                 Some(n) => count(n, &pointer_push(path, key), key, min, max),
             }
@@ -81,7 +81,7 @@ impl Limits {
             return Ok(Limits::default());
         }
         let f = Fields::new(v, path, "an options object {limits?}", &["limits"])?;
-        Ok(f.nested("limits", Limits::from_value)?.unwrap_or_default())
+        f.read_with("limits", Limits::from_value)
     }
 
     /// Refuses a text longer than `max_text_length` UTF-16 units, before anything reads it.

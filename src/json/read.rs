@@ -74,53 +74,6 @@ impl<'a> Fields<'a> {
         }
     }
 
-    pub fn string(&self, key: &str) -> Result<Option<String>> {
-        self.get(key).map(|(v, at)| string(v, &at)).transpose()
-    }
-
-    /// A string that must be there (not null).
-    pub fn required_string(&self, key: &str) -> Result<String> {
-        self.string(key)?.ok_or_else(|| {
-            Error::new(
-                ErrorCode::MissingField,
-                self.path,
-                format!("missing field `{key}`"),
-            )
-        })
-    }
-
-    pub fn number(&self, key: &str) -> Result<Option<f64>> {
-        self.get(key)
-            .map(|(v, at)| match v {
-                Value::Number(n) => Ok(*n),
-                other => Err(wrong_type(other, "a number", &at)),
-            })
-            .transpose()
-    }
-
-    pub fn strings(&self, key: &str) -> Result<Option<Vec<String>>> {
-        self.get(key).map(|(v, at)| strings(v, &at)).transpose()
-    }
-
-    /// An object of strings, keys sorted.
-    pub fn string_map(&self, key: &str) -> Result<Option<BTreeMap<String, String>>> {
-        self.get(key).map(|(v, at)| map(v, &at, string)).transpose()
-    }
-
-    /// An object of any JSON values, keys sorted.
-    pub fn value_map(&self, key: &str) -> Result<Option<BTreeMap<String, Value>>> {
-        self.get(key)
-            .map(|(v, at)| map(v, &at, |item, _| Ok(item.clone())))
-            .transpose()
-    }
-
-    /// A string naming one of `variants`.
-    pub fn variant<T: Copy>(&self, key: &str, variants: &[(&str, T)]) -> Result<Option<T>> {
-        self.get(key)
-            .map(|(v, at)| variant(v, &at, variants))
-            .transpose()
-    }
-
     /// The field read by its type's one reader ([`crate::shape::Input`]).
     pub fn read<T: crate::shape::Input>(&self, key: &str) -> Result<T> {
         match self.get(key) {
@@ -140,15 +93,6 @@ impl<'a> Fields<'a> {
             Some((v, at)) => read(v, &at),
         }
     }
-
-    /// A nested value read by `read`, with its own path.
-    pub fn nested<T>(
-        &self,
-        key: &str,
-        read: impl Fn(&Value, &str) -> Result<T>,
-    ) -> Result<Option<T>> {
-        self.get(key).map(|(v, at)| read(v, &at)).transpose()
-    }
 }
 
 pub fn string(v: &Value, path: &str) -> Result<String> {
@@ -156,10 +100,6 @@ pub fn string(v: &Value, path: &str) -> Result<String> {
         Value::String(s) => Ok(s.clone()),
         other => Err(wrong_type(other, "a string", path)),
     }
-}
-
-pub fn strings(v: &Value, path: &str) -> Result<Vec<String>> {
-    array(v, path, string)
 }
 
 /// An array whose items are read by `item`, each with its own path.
@@ -281,14 +221,14 @@ mod tests {
             .message
             .contains("unknown field `c`, expected one of `a`, `b`"));
         let f = Fields::new(&v, "/p", "an object", &["a", "b", "c"]).unwrap();
-        assert_eq!(f.string("a").unwrap().as_deref(), Some("x"));
-        assert_eq!(f.string("c").unwrap(), None);
-        let e = f.strings("b").unwrap_err();
+        assert_eq!(f.read::<Option<String>>("a").unwrap().as_deref(), Some("x"));
+        assert_eq!(f.read::<Option<String>>("c").unwrap(), None);
+        let e = f.read::<Option<Vec<String>>>("b").unwrap_err();
         assert_eq!(
             (e.code, e.path.as_str()),
             (ErrorCode::InvalidInput, "/p/b/0")
         );
-        let e = f.required_string("c").unwrap_err();
+        let e = f.read::<String>("c").unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::MissingField, "/p"));
         let e = Fields::new(&value("[]"), "/p", "a profile", &[])
             .err()
