@@ -52,20 +52,27 @@ fn limits_from(options: Option<JsValue>) -> Result<Limits> {
     }
 }
 
-fn profile_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Profile> {
-    match host::value(v, path, limits)? {
-        None | Some(crate::json::Value::Null) => Ok(Profile::default()),
-        Some(p) => Profile::from_value(&p, path),
+/// An optional argument (a profile, a pointer, a vocabulary) read by its type's reader;
+/// absent, `undefined` or `null` gives the type's default.
+fn optional_arg<T: Input + Default>(v: Option<&JsValue>, path: &str, limits: &Limits) -> Result<T> {
+    match v
+        .map(|v| host::value(v, path, limits))
+        .transpose()?
+        .flatten()
+    {
+        None | Some(crate::json::Value::Null) => Ok(T::default()),
+        Some(v) => T::read(&v, path),
     }
 }
 
+/// A string argument (`/text`), refused before it is copied when over the limit.
+fn text_arg(v: &JsValue, limits: &Limits) -> Result<String> {
+    host::string_within(v, limits, "/text", "the text")?
+        .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(v), "/text"))
+}
+
 fn request_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Request> {
-    // Text, the common case, is copied once rather than walked.
-    if let Some(s) = host::string_within(v, limits, path, "the request")? {
-        return Ok(Request::Text(s));
-    }
-    let v = host::value(v, path, limits)?.unwrap_or(crate::json::Value::Null);
-    Request::from_json_value(&v).map_err(|e| e.under(path))
+    Request::from_json_value(&request_value(v, path, limits)?).map_err(|e| e.under(path))
 }
 
 struct Call {
@@ -114,11 +121,13 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<C
                     None => Box::new(JsDocs::read(&v, limits).map_err(|e| e.under("/documents"))?),
                 });
             }
-            "profile" if allow_profile => profile = Some(profile_from(&v, "/profile", limits)?),
+            "profile" if allow_profile => {
+                profile = Some(optional_arg(Some(&v), "/profile", limits)?);
+            }
             "profile" => return Err(profile_not_here()),
             "request" => {
                 // Read here so plain text is not walked; the core reads the rest.
-                members.push((key.clone(), request_value(&v, limits)?));
+                members.push((key.clone(), request_value(&v, "/request", limits)?));
             }
             k if INPUT_FIELDS.contains(&k) => {
                 if let Some(value) = host::value(&v, &path, limits)? {
@@ -137,12 +146,13 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<C
     })
 }
 
-/// The request member as the value the core's reader takes.
-fn request_value(v: &JsValue, limits: &Limits) -> Result<crate::json::Value> {
-    if let Some(s) = host::string_within(v, limits, "/request", "the request")? {
+/// A request as the value the core's reader takes. Text, the common case, is copied once
+/// rather than walked.
+fn request_value(v: &JsValue, path: &str, limits: &Limits) -> Result<crate::json::Value> {
+    if let Some(s) = host::string_within(v, limits, path, "the request")? {
         return Ok(crate::json::Value::String(s));
     }
-    Ok(host::value(v, "/request", limits)?.unwrap_or(crate::json::Value::Null))
+    Ok(host::value(v, path, limits)?.unwrap_or(crate::json::Value::Null))
 }
 
 fn assembler_for(profile: Option<Profile>) -> Result<Core> {
@@ -158,10 +168,7 @@ pub fn infer_intent(
 ) -> JsResult {
     done((|| {
         let limits = limits_from(options)?;
-        let profile = match profile {
-            Some(p) => profile_from(&p, "/profile", &limits)?,
-            None => Profile::default(),
-        };
+        let profile: Profile = optional_arg(profile.as_ref(), "/profile", &limits)?;
         let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
         core.infer_intent(&request_from(&request, "/request", &limits)?)
     })())
@@ -232,10 +239,7 @@ pub fn trim_jsondoc(
 ) -> JsResult {
     (|| {
         let limits = limits_from(options)?;
-        let profile = match profile {
-            Some(p) => profile_from(&p, "/profile", &limits)?,
-            None => Profile::default(),
-        };
+        let profile: Profile = optional_arg(profile.as_ref(), "/profile", &limits)?;
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
         let level = host::value(&level, "/level", &limits)?.unwrap_or(crate::json::Value::Null);
         let level = TrimLevel::read(&level, "/level")?;
@@ -267,15 +271,8 @@ pub fn locate_json(
 ) -> JsResult {
     done((|| {
         let limits = limits_from(options)?;
-        let text = host::string_within(&text, &limits, "/text", "the text")?
-            .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(&text), "/text"))?;
-        let pointer = match pointer {
-            None => String::new(),
-            Some(p) => match host::value(&p, "/pointer", &limits)? {
-                None | Some(crate::json::Value::Null) => String::new(),
-                Some(v) => crate::json::read::string(&v, "/pointer")?,
-            },
-        };
+        let text = text_arg(&text, &limits)?;
+        let pointer: String = optional_arg(pointer.as_ref(), "/pointer", &limits)?;
         crate::json::locate(&text, &pointer, &limits)
     })())
 }
@@ -293,15 +290,8 @@ pub fn estimate_tokens(
 ) -> std::result::Result<f64, JsValue> {
     (|| {
         let limits = limits_from(options)?;
-        let text = host::string_within(&text, &limits, "/text", "the text")?
-            .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(&text), "/text"))?;
-        let vocabulary = match vocabulary {
-            None => Vocabulary::default(),
-            Some(v) => match host::value(&v, "/vocabulary", &limits)? {
-                None | Some(crate::json::Value::Null) => Vocabulary::default(),
-                Some(v) => Vocabulary::read(&v, "/vocabulary")?,
-            },
-        };
+        let text = text_arg(&text, &limits)?;
+        let vocabulary: Vocabulary = optional_arg(vocabulary.as_ref(), "/vocabulary", &limits)?;
         #[allow(clippy::cast_precision_loss)] // a count below 2^53
         Ok(vocabulary.estimator().count(&text) as f64)
     })()
@@ -330,10 +320,7 @@ impl ContextAssembler {
     ) -> std::result::Result<ContextAssembler, JsValue> {
         (|| {
             let limits = limits_from(options)?;
-            let profile = match profile {
-                Some(p) => profile_from(&p, "", &limits)?,
-                None => Profile::default(),
-            };
+            let profile: Profile = optional_arg(profile.as_ref(), "", &limits)?;
             let core = Core::new(&profile)?;
             Ok(ContextAssembler { core, limits })
         })()
