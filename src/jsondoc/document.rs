@@ -208,7 +208,7 @@ impl OwnedDocs {
         let mut docs = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let Value::Object(o) = item else {
-                return Err(not_a_document(i, json::read::kind(item)));
+                return Err(not_a_document(&format!("/{i}"), json::read::kind(item)));
             };
             let get = |k: &str| o.get(k).cloned();
             let meta = DocMeta::from_fields(
@@ -221,7 +221,7 @@ impl OwnedDocs {
                     is_leaf: get("is_leaf"),
                 },
             )?;
-            let data = get("data").ok_or_else(|| data_missing(i))?;
+            let data = get("data").ok_or_else(|| data_missing(&format!("/{i}")))?;
             let metadata = get("metadata");
             check_metadata(metadata.as_ref(), i)?;
             docs.push(Jsondoc {
@@ -286,20 +286,20 @@ impl DocSet for OwnedDocs {
 // The faults of a documents array, worded once for every reader (JSON text, values, the
 // JavaScript heap); `kind` is what was found ("an array", "a function", …).
 
-/// Document `index` is not an object.
-pub fn not_a_document(index: usize, kind: &str) -> Error {
+/// The document at `at` (its JSON pointer: `/3` in an array, `""` alone) is not an object.
+pub fn not_a_document(at: &str, kind: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
-        format!("/{index}"),
+        at,
         format!("a document must be an object, got {kind}"),
     )
 }
 
-/// Document `index` has no `data`.
-pub fn data_missing(index: usize) -> Error {
+/// The document at `at` has no `data`.
+pub fn data_missing(at: &str) -> Error {
     Error::new(
         ErrorCode::MissingField,
-        format!("/{index}/data"),
+        format!("{at}/data"),
         "data is required",
     )
 }

@@ -97,7 +97,7 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
             let at = p
                 .skip_value(depth.saturating_add(1))
                 .map_err(|e| json_err(e, &base))?;
-            return Err(not_a_document(i, kind_of(p.slice(at))));
+            return Err(not_a_document(&base, kind_of(p.slice(at))));
         }
         p.expect(b'{', "'{'").map_err(|e| json_err(e, &base))?;
         let mut fields = MetaFields::default();
@@ -139,7 +139,7 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
             }
         }
         metas.push(DocMeta::from_fields(i, fields)?);
-        let data = data.ok_or_else(|| data_missing(i))?;
+        let data = data.ok_or_else(|| data_missing(&base))?;
         // `metadata: null` is the same as no metadata.
         let metadata = metadata.filter(|r| p.slice(r.clone()) != "null");
         if let Some(r) = &metadata {

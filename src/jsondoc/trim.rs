@@ -149,21 +149,11 @@ pub fn trim_document(
     trim: &CompiledTrim,
     limits: &crate::Limits,
 ) -> crate::Result<Value> {
-    use crate::{Error, ErrorCode};
+    use super::document::{data_missing, not_a_document};
     let Value::Object(mut o) = doc else {
-        return Err(Error::new(
-            ErrorCode::InvalidInput,
-            "",
-            format!(
-                "a document must be an object, got {}",
-                json::read::kind(&doc)
-            ),
-        ));
+        return Err(not_a_document("", json::read::kind(&doc)));
     };
-    let data = o
-        .get("data")
-        .cloned()
-        .ok_or_else(|| Error::new(ErrorCode::MissingField, "/data", "data is required"))?;
+    let data = o.get("data").cloned().ok_or_else(|| data_missing(""))?;
     let (mut value, was_text) =
         super::document::data_and_form(data, limits).map_err(|e| e.into_error("/data"))?;
     if trim_value(&mut value, level, trim) {

@@ -78,10 +78,6 @@ impl JsDocs {
     }
 }
 
-fn part<'a>(parts: &mut impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    parts.next()
-}
-
 /// Rebuilds the metadata from glue.js's packed form; `None` if the packing cannot be trusted
 /// (an id or type holding U+0000 shifts the fields), and the exact path reads it instead.
 fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
@@ -101,11 +97,11 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
     let mut parts = text.split_terminator('\0');
     let mut metas = Vec::with_capacity(len);
     for (i, (&f, &at)) in flags.iter().zip(&created).enumerate() {
-        let (Some(id), Some(schema_type)) = (part(&mut parts), part(&mut parts)) else {
+        let (Some(id), Some(schema_type)) = (parts.next(), parts.next()) else {
             return Ok(None);
         };
         let created_at = if f & FLAG_CREATED_TEXT != 0 {
-            match part(&mut parts) {
+            match parts.next() {
                 Some(t) => Value::String(t.to_string()),
                 None => return Ok(None),
             }
@@ -168,7 +164,7 @@ fn read_each(docs: &Array, len: usize, limits: &Limits) -> Result<Vec<DocMeta>> 
         let base = format!("/{i}");
         let doc = element(docs, i, &base)?;
         if !is_plain_object(&doc) {
-            return Err(not_a_document(i, host::kind(&doc)));
+            return Err(not_a_document(&base, host::kind(&doc)));
         }
         let field = |k: &JsValue, name: &str| get(&doc, k, &format!("{base}/{name}"));
         let meta =
@@ -182,7 +178,7 @@ fn read_each(docs: &Array, len: usize, limits: &Limits) -> Result<Vec<DocMeta>> 
         };
         metas.push(DocMeta::from_fields(i, fields)?);
         if field(k_data, "data")?.is_undefined() {
-            return Err(data_missing(i));
+            return Err(data_missing(&base));
         }
         let m = field(k_metadata, "metadata")?;
         if !(m.is_undefined() || m.is_null() || m.is_string() || is_plain_object(&m)) {
