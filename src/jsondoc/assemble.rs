@@ -457,14 +457,12 @@ impl AssembleOptions {
     pub fn from_members<'a>(members: impl Iterator<Item = (&'a str, &'a Value)>) -> Result<Self> {
         let mut rest = crate::json::ObjectBuilder::new();
         for (k, v) in members {
-            if !INPUT_FIELDS.contains(&k) || k == "documents" || k == "profile" {
-                // documents and profile are the caller's to read; here they are unknown.
-                if !INPUT_FIELDS.contains(&k) {
-                    return Err(unknown_input_field(k));
-                }
-                continue;
+            match k {
+                // The caller reads these two itself.
+                "documents" | "profile" => {}
+                k if INPUT_FIELDS.contains(&k) => rest.insert(k.to_string(), v.clone()),
+                k => return Err(unknown_input_field(k)),
             }
-            rest.insert(k.to_string(), v.clone());
         }
         <Self as Input>::read(&Value::Object(rest.finish()), "")
     }

@@ -71,13 +71,15 @@ struct TokenRoom {
 }
 
 impl TokenRoom {
-    /// The context's count if `parts` were appended, without appending them.
-    fn with(&self, parts: &[&str]) -> Running {
+    /// The context's count if `parts` were appended (without appending them), and by how many
+    /// tokens that grows it.
+    fn with(&self, parts: &[&str]) -> (Running, usize) {
         let mut tried = self.counted.clone();
         for p in parts {
             tried.push(p);
         }
-        tried
+        let grows = tried.tokens().saturating_sub(self.counted.tokens());
+        (tried, grows)
     }
 
     fn left(&self) -> usize {
@@ -152,7 +154,7 @@ pub fn cap(
         let newline = if header.is_empty() { "" } else { "\n" };
         let smallest_tokens = tokens
             .as_ref()
-            .map(|t| t.with(&[separator, &header, newline, "0"]).tokens() - t.counted.tokens());
+            .map(|t| t.with(&[separator, &header, newline, "0"]).1);
         let tokens_left = tokens.as_ref().map(TokenRoom::left);
         // Chars are named in reasons only when the budget limits them.
         let in_chars = |n: usize| budget.max_chars.map(|_| n);
@@ -220,11 +222,7 @@ pub fn cap(
             };
             let len = trimmed_block.as_deref().map_or(chars_before, utf16_len);
             let block = trimmed_block.as_deref().unwrap_or(&full);
-            let counted = tokens.as_ref().map(|t| t.with(&[separator, block]));
-            let grows = counted
-                .as_ref()
-                .zip(tokens.as_ref())
-                .map(|(c, t)| c.tokens() - t.counted.tokens());
+            let (counted, grows) = tokens.as_ref().map(|t| t.with(&[separator, block])).unzip();
             if sep + len <= left && grows <= tokens_left {
                 break Some((trimmed_block, len, changed, counted, grows));
             }
