@@ -240,10 +240,25 @@ class Reader {
 /// The JavaScript decoders of `decls` (output shapes) and `decode(root, …)` for `roots`.
 pub fn javascript(decls: &[Decl], roots: &[&str]) -> String {
     let mut out = String::from(
-        "// Generated from the Rust declarations by src/shape/generate.rs (UPDATE_SHAPES=1 cargo test shapes). Do not edit.\n// Builds result objects from the columns src/shape/encode.rs fills, field by field in declaration order.\n\n",
+        "// Generated from the Rust declarations by src/shape/generate.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.\n// Builds result objects from the columns src/shape/encode.rs fills, field by field in declaration order.\n\n",
     );
     out.push_str(READER);
+    // A struct only ever flattened into others (ItemRecord) has its fields inlined there and
+    // needs no decoder of its own.
+    let mut decoded: Vec<&str> = roots.to_vec();
     for d in decls {
+        if let Body::Struct(fields) = &d.body {
+            for f in fields.iter().filter(|f| !f.flatten) {
+                let mut named = Vec::new();
+                named_in(&f.ty, &mut named);
+                decoded.extend(named.iter().map(|n| n().name));
+            }
+        }
+    }
+    for d in decls {
+        if matches!(d.body, Body::Struct(_)) && !decoded.contains(&d.name) {
+            continue;
+        }
         match &d.body {
             Body::Enum(variants) => {
                 let names: Vec<String> = variants.iter().map(|v| format!("{:?}", v.name)).collect();

@@ -1,4 +1,4 @@
-// Generated from the Rust declarations by src/shape/generate.rs (UPDATE_SHAPES=1 cargo test shapes). Do not edit.
+// Generated from the Rust declarations by src/shape/generate.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.
 // Builds result objects from the columns src/shape/encode.rs fills, field by field in declaration order.
 
 /** Reads the columns an `Encoder` filled, in the order it filled them. */
@@ -105,18 +105,6 @@ function decodeDocRecord(d) {
     breakdown: d.code() === 0 ? null : decodeScoreBreakdown(d),
     level: d.code() === 0 ? null : TRIM_LEVEL[d.code()],
     offset: d.code() === 0 ? null : d.num(),
-  };
-}
-
-function decodeItemRecord(d) {
-  return {
-    id: d.str(),
-    action: ACTION[d.code()],
-    reason: d.interned(),
-    charsBefore: d.code() === 0 ? null : d.num(),
-    charsAfter: d.num(),
-    tokensBefore: d.code() === 0 ? null : d.num(),
-    tokensAfter: d.code() === 0 ? null : d.num(),
   };
 }
 
