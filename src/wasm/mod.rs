@@ -4,19 +4,27 @@
 //! core reads every value, so the same bad input fails the same way from JavaScript objects,
 //! from JSON text and from Rust. See docs/ARCHITECTURE.md for how an engine is added.
 
-mod documents;
+//!
+//! One crate builds one wasm per npm entry: a cargo feature per entry compiles that entry's
+//! exports (`scripts/build.mjs` lists the entries), so an app pays only for the engines it
+//! imports. What every entry shares lives here.
+
+// Each entry uses part of the shared toolbox (host values, outputs); the full build (`jsondoc`
+// on, as clippy and the tests run) still reports what no entry uses.
+#![cfg_attr(not(feature = "jsondoc"), allow(dead_code))]
+
 mod error;
 mod host;
 mod output;
 
-use crate::jsondoc::{
-    profile_not_here, unknown_input_field, AssembleOptions, ContextAssembler as Core, DocSet,
-    JsonDocs, JsonInput, Profile, Request, TrimLevel, INPUT_FIELDS,
-};
+#[cfg(feature = "jsondoc")]
+mod jsondoc;
+#[cfg(feature = "jsondoc")]
+pub use self::jsondoc::*;
+
 use crate::shape::{Input, Output, Shape};
 use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Limits, Result};
-use documents::JsDocs;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -71,212 +79,6 @@ fn text_arg(v: &JsValue, limits: &Limits) -> Result<String> {
         .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(v), "/text"))
 }
 
-fn request_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Request> {
-    Request::from_json_value(&request_value(v, path, limits)?).map_err(|e| e.under(path))
-}
-
-struct Call {
-    docs: Box<dyn DocSet>,
-    profile: Option<Profile>,
-    options: AssembleOptions,
-}
-
-/// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` — as an object, or as
-/// one JSON string (bodies then parsed only when rendered).
-fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<Call> {
-    if let Some(text) = host::string_within(input, limits, "", "the input's JSON text")? {
-        let parsed = JsonInput::parse(text, limits)?;
-        let profile = match parsed.profile {
-            Some(_) if !allow_profile => return Err(profile_not_here()),
-            Some(v) => Some(Profile::from_value(&v, "/profile")?),
-            None => None,
-        };
-        return Ok(Call {
-            docs: Box::new(parsed.documents),
-            profile,
-            options: AssembleOptions::from_json_object(&parsed.rest)?,
-        });
-    }
-    if !host::is_plain_object(input) {
-        return Err(crate::json::read::wrong_kind(
-            "an input object {documents, request, …} or its JSON text",
-            host::kind(input),
-            "",
-        ));
-    }
-    let mut members = Vec::new();
-    let mut docs: Option<Box<dyn DocSet>> = None;
-    let mut profile = None;
-    for key in host::keys(input, "")? {
-        let path = crate::error::pointer_push("", &key);
-        let v = host::get(input, &JsValue::from_str(&key), &path)?;
-        match key.as_str() {
-            "documents" => {
-                let text =
-                    host::string_within(&v, limits, "/documents", "the documents' JSON text")?;
-                docs = Some(match text {
-                    Some(text) => {
-                        Box::new(JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?)
-                    }
-                    None => Box::new(JsDocs::read(&v, limits).map_err(|e| e.under("/documents"))?),
-                });
-            }
-            "profile" if allow_profile => {
-                profile = Some(optional_arg(Some(&v), "/profile", limits)?);
-            }
-            "profile" => return Err(profile_not_here()),
-            "request" => {
-                // Read here so plain text is not walked; the core reads the rest.
-                members.push((key.clone(), request_value(&v, "/request", limits)?));
-            }
-            k if INPUT_FIELDS.contains(&k) => {
-                if let Some(value) = host::value(&v, &path, limits)? {
-                    members.push((key.clone(), value));
-                }
-            }
-            k => return Err(unknown_input_field(k)),
-        }
-    }
-    let options = AssembleOptions::from_members(members.iter().map(|(k, v)| (k.as_str(), v)))?;
-    let docs = docs.ok_or_else(crate::jsondoc::documents_missing)?;
-    Ok(Call {
-        docs,
-        profile,
-        options,
-    })
-}
-
-/// A request as the value the core's reader takes. Text, the common case, is copied once
-/// rather than walked.
-fn request_value(v: &JsValue, path: &str, limits: &Limits) -> Result<crate::json::Value> {
-    if let Some(s) = host::string_within(v, limits, path, "the request")? {
-        return Ok(crate::json::Value::String(s));
-    }
-    Ok(host::value(v, path, limits)?.unwrap_or(crate::json::Value::Null))
-}
-
-fn assembler_for(profile: Option<Profile>) -> Result<Core> {
-    Core::new(&profile.unwrap_or_default()).map_err(|e| e.under("/profile"))
-}
-
-/// Infers the intent of a request: `{intent, params}` given wins, else the profile's rules.
-#[wasm_bindgen(js_name = inferIntent, unchecked_return_type = "ResolvedIntent")]
-pub fn infer_intent(
-    #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Profile | null")] profile: Option<JsValue>,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    done((|| {
-        let limits = limits_from(options)?;
-        let profile: Profile = optional_arg(profile.as_ref(), "/profile", &limits)?;
-        let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
-        core.infer_intent(&request_from(&request, "/request", &limits)?)
-    })())
-}
-
-/// Reads the input (with its profile) under the call's limits, compiles the profile and runs
-/// `f` on the jsondoc engine.
-fn with_input<T: Output + Shape>(
-    input: &JsValue,
-    options: Option<JsValue>,
-    f: impl FnOnce(&Core, &Call) -> Result<T>,
-) -> JsResult {
-    done((|| {
-        let limits = limits_from(options)?;
-        let mut call = read_input(input, true, &limits)?;
-        f(&assembler_for(call.profile.take())?, &call)
-    })())
-}
-
-/// Selects and ranks documents for the request's intent, without trimming or capping.
-/// Reads no document bodies.
-#[wasm_bindgen(unchecked_return_type = "Prioritized")]
-pub fn prioritize(
-    #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    with_input(&input, options, |core, c| {
-        core.prioritize(c.docs.as_ref(), &c.options)
-    })
-}
-
-/// Intent → select and rank → trim → cap: the context and a manifest of every decision.
-#[wasm_bindgen(js_name = assembleContext, unchecked_return_type = "Assembly")]
-pub fn assemble_context(
-    #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    with_input(&input, options, |core, c| {
-        core.assemble(c.docs.as_ref(), &c.options)
-    })
-}
-
-/// Fits documents already in priority order into the budget (trim ladder by position, then the
-/// cap strategy). `request`, `now` and `edges` play no part here.
-#[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
-pub fn cap_context(
-    #[wasm_bindgen(unchecked_param_type = "CapInput | string")] input: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    with_input(&input, options, |core, c| {
-        core.cap_ordered(
-            c.docs.as_ref(),
-            c.options.max_chars,
-            c.options.max_tokens,
-            c.options.cap,
-        )
-    })
-}
-
-/// One document trimmed at a level of the ladder; `data` keeps its form (JSON text stays
-/// text) and `metadata.trimmed` is set when anything was cut.
-#[wasm_bindgen(js_name = trimJsondoc, unchecked_return_type = "JsondocInput")]
-pub fn trim_jsondoc(
-    #[wasm_bindgen(unchecked_param_type = "JsondocInput")] doc: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "TrimLevel")] level: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Profile | null")] profile: Option<JsValue>,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    (|| {
-        let limits = limits_from(options)?;
-        let profile: Profile = optional_arg(profile.as_ref(), "/profile", &limits)?;
-        let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
-        let level = host::value(&level, "/level", &limits)?.unwrap_or(crate::json::Value::Null);
-        let level = TrimLevel::read(&level, "/level")?;
-        // The document wraps its data in one level; the data alone gets the full depth limit.
-        // Whether it is a document at all is trim_document's to say.
-        let text = host::json_text(&doc, "/doc", &limits)?
-            .ok_or_else(|| crate::json::read::not_json(host::kind(&doc), "/doc"))?;
-        let value = crate::json::parse_with(crate::json::Parser::with_extra_depth(
-            &text,
-            limits.max_depth,
-            1,
-        ))
-        .map_err(|e| e.into_error("/doc"))?;
-        let trimmed = crate::jsondoc::trim_document(value, level, &compiled.trim, &limits)
-            .map_err(|e| e.under("/doc"))?;
-        host::value_to_js(&trimmed)
-    })()
-    .map_err(error::to_js)
-}
-
-/// Where the value a JSON pointer names starts in JSON text — to show a `CtxpackError`'s `path`
-/// in the text a user typed. Invalid text throws its `INVALID_JSON` error, with `line` and
-/// `column`; a pointer into nothing gives its deepest existing parent, `exact: false`.
-#[wasm_bindgen(js_name = locateJson, unchecked_return_type = "JsonLocation")]
-pub fn locate_json(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] pointer: Option<JsValue>,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    done((|| {
-        let limits = limits_from(options)?;
-        let text = text_arg(&text, &limits)?;
-        let pointer: String = optional_arg(pointer.as_ref(), "/pointer", &limits)?;
-        crate::json::locate(&text, &pointer, &limits)
-    })())
-}
-
 /// The token estimate of `text` (the estimator fitted against `vocabulary`, default
 /// `"o200k"`; see docs/TOKENS.md for its error and safety margin) — what a `maxTokens` budget
 /// is measured with.
@@ -296,82 +98,4 @@ pub fn estimate_tokens(
         Ok(vocabulary.estimator().count(&text) as f64)
     })()
     .map_err(error::to_js)
-}
-
-/// A profile compiled once (validated, rules built) serving many requests, under one set of
-/// limits. The package wraps this class (glue.js's `guarded`): methods of a freed assembler, or
-/// called on anything else, throw `CtxpackError` `FREED` before reaching wasm.
-#[wasm_bindgen(js_name = ContextAssembler)]
-pub struct ContextAssembler {
-    core: Core,
-    limits: Limits,
-}
-
-#[wasm_bindgen(js_class = ContextAssembler)]
-impl ContextAssembler {
-    /// Validates and compiles `profile` (the default profile if omitted). Errors point into it.
-    /// `options.limits` bound every call made through this assembler.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_optional_param_type = "Profile | null")] profile: Option<JsValue>,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<
-            JsValue,
-        >,
-    ) -> std::result::Result<ContextAssembler, JsValue> {
-        (|| {
-            let limits = limits_from(options)?;
-            let profile: Profile = optional_arg(profile.as_ref(), "", &limits)?;
-            let core = Core::new(&profile)?;
-            Ok(ContextAssembler { core, limits })
-        })()
-        .map_err(error::to_js)
-    }
-
-    #[wasm_bindgen(js_name = inferIntent, unchecked_return_type = "ResolvedIntent")]
-    pub fn infer_intent(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
-    ) -> JsResult {
-        done(
-            request_from(&request, "/request", &self.limits)
-                .and_then(|r| self.core.infer_intent(&r)),
-        )
-    }
-
-    #[wasm_bindgen(unchecked_return_type = "Prioritized")]
-    pub fn prioritize(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue,
-    ) -> JsResult {
-        done(
-            read_input(&input, false, &self.limits)
-                .and_then(|c| self.core.prioritize(c.docs.as_ref(), &c.options)),
-        )
-    }
-
-    #[wasm_bindgen(unchecked_return_type = "Assembly")]
-    pub fn assemble(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue,
-    ) -> JsResult {
-        done(
-            read_input(&input, false, &self.limits)
-                .and_then(|c| self.core.assemble(c.docs.as_ref(), &c.options)),
-        )
-    }
-
-    #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
-    pub fn cap_context(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | string")] input: JsValue,
-    ) -> JsResult {
-        done(read_input(&input, false, &self.limits).and_then(|c| {
-            self.core.cap_ordered(
-                c.docs.as_ref(),
-                c.options.max_chars,
-                c.options.max_tokens,
-                c.options.cap,
-            )
-        }))
-    }
 }

@@ -2,12 +2,12 @@
 //! when their document is rendered (DESIGN: lazy crossing). Every check is the core's
 //! (`DocMeta::from_fields` and the faults in `jsondoc::document`); this file only fetches.
 
-use super::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
 use crate::json::Value;
 use crate::jsondoc::{
     data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
     not_a_document, not_documents, DocMeta, DocSet, MetaFields, Origin,
 };
+use crate::wasm::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
 use crate::{Limits, Result};
 use js_sys::Array;
 use wasm_bindgen::prelude::wasm_bindgen;
