@@ -1,43 +1,192 @@
-// Builds the npm package into pkg/ from one cargo build:
+// Builds the npm package into pkg/: one wasm per entry, each from one cargo build of this crate
+// with the entry's feature (src/wasm/: each feature compiles one engine's exports), so an app
+// pays only for the engines it imports. Per entry, in its directory (pkg/ for the main entry,
+// pkg/<name>/ for the others):
 //
-//   pkg/node/   wasm-bindgen --target nodejs (CommonJS, .cjs; reads its .wasm synchronously)
-//   pkg/web/    wasm-bindgen --target web, plus the wasm inlined as base64
-//   pkg/index.js   default entry (browsers, bundlers, workers): instantiates synchronously on
-//                  import with initSync — no fetch, no init(), no top-level await, no asset URL
-//   pkg/index.cjs  Node require; pkg/index.mjs Node import (the same instance as require)
+//   node/      wasm-bindgen --target nodejs (CommonJS, .cjs; reads its .wasm synchronously)
+//   web/       wasm-bindgen --target web, plus the wasm inlined as base64
+//   index.js   default entry (browsers, bundlers, workers): instantiates synchronously on
+//              import with initSync — no fetch, no init(), no top-level await, no asset URL
+//   index.cjs  Node require; index.mjs Node import (the same instance as require)
 //
-// Usage: node scripts/build.mjs [--dev]   (--dev: debug build, no wasm-opt)
+// Usage: node scripts/build.mjs [--dev] [--entry name]...
+//   --dev: debug builds, no wasm-opt; --entry: build only these entries (default: all)
 import { execFileSync } from "node:child_process";
-import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ENTRIES } from "./entries.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const dev = process.argv.includes("--dev");
+const args = process.argv.slice(2);
+const dev = args.includes("--dev");
+const only = args.flatMap((a, i) => (args[i - 1] === "--entry" ? [a] : []));
+for (const name of only) if (!ENTRIES.some((e) => e.name === name)) throw new Error(`--entry ${name}: no such entry (scripts/entries.mjs)`);
 const pkg = join(root, "pkg");
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit" });
+const packageJson = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
-run("cargo", ["build", "--lib", "--target", "wasm32-unknown-unknown", ...(dev ? [] : ["--release"])]);
-const wasm = join(root, "target", "wasm32-unknown-unknown", dev ? "debug" : "release", "ctxpack.wasm");
+/** One entry: its cargo build, wasm-bindgen twice, wasm-opt, the glue, its index files. */
+function buildEntry({ name, feature, dir, guarded: GUARDED }) {
+  const out = join(pkg, dir);
+  // Later entries live inside pkg/; the main entry is pkg/ itself.
+  for (const sub of ["node", "web", ...["index.js", "index.mjs", "index.cjs", "index.d.ts", "index.d.cts"]]) rmSync(join(out, sub), { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  run("cargo", ["build", "--lib", "--target", "wasm32-unknown-unknown", "--no-default-features", "--features", feature, ...(dev ? [] : ["--release"])]);
+  const wasm = join(root, "target", "wasm32-unknown-unknown", dev ? "debug" : "release", "ctxpack.wasm");
+  // --weak-refs: a class instance the program drops is freed by the garbage collector
+  // (FinalizationRegistry); free() and `using` still free it at once.
+  for (const target of ["nodejs", "web"]) {
+    run("wasm-bindgen", ["--target", target, "--weak-refs", "--out-dir", join(out, target === "nodejs" ? "node" : "web"), "--out-name", "ctxpack", wasm]);
+  }
+  if (!dev) {
+    // wasm-opt from the npm package `binaryen` (Debian's is too old for rustc's output), with the
+    // features rustc emits for wasm32-unknown-unknown enabled. Both targets get the same module
+    // from wasm-bindgen, so it is optimized once (~6 s) and copied.
+    const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", file, "-o", file]);
+    const [webBg, nodeBg] = [join(out, "web", "ctxpack_bg.wasm"), join(out, "node", "ctxpack_bg.wasm")];
+    const same = readFileSync(webBg).equals(readFileSync(nodeBg));
+    wasmOpt(webBg);
+    if (same) copyFileSync(webBg, nodeBg);
+    else wasmOpt(nodeBg);
+  }
+  // --- Node: CommonJS glue, with the ESM snippets turned into CommonJS so any Node 20 loads them.
+  const nodeDir = join(out, "node");
+  const nodeSnippets = snippetDir(nodeDir);
+  const snippetNames = {};
+  for (const name of SNIPPETS) {
+    const source = readFileSync(join(nodeDir, nodeSnippets, `${name}.js`), "utf8");
+    // Only `export class|function|const|let name` is rewritten; anything else would be left as ESM.
+    const otherModuleSyntax = source.match(/^(?:import\b.*|export\b(?! (?:class|function|const|let) \w).*)$/m);
+    if (otherModuleSyntax) throw new Error(`src/wasm/${name}.js: scripts/build.mjs cannot turn \`${otherModuleSyntax[0]}\` into CommonJS`);
+    snippetNames[name] = [...source.matchAll(/^export (?:class|function|const|let) (\w+)/gm)].map((m) => m[1]);
+    writeFileSync(
+      join(nodeDir, `${name}.cjs`),
+      `"use strict";\n${source.replace(/^export (class|function|const|let) /gm, "$1 ")}\nmodule.exports = { ${snippetNames[name].join(", ")} };\n`,
+    );
+  }
+  rmSync(join(nodeDir, "snippets"), { recursive: true });
+  let nodeGlue = readFileSync(join(nodeDir, "ctxpack.js"), "utf8");
+  for (const name of SNIPPETS) nodeGlue = nodeGlue.replace(`require(String.raw\`./${nodeSnippets}/${name}.js\`)`, `require('./${name}.cjs')`);
+  if (nodeGlue.includes("snippets/")) throw new Error("pkg/node/ctxpack.js still requires a snippet");
+  writeFileSync(join(nodeDir, "ctxpack.cjs"), nodeGlue);
+  rmSync(join(nodeDir, "ctxpack.js"));
+  // The glue declares `[Symbol.dispose]` (for `using`); pull in its lib so consumers compiling
+  // for ES2022 without lib esnext still type-check.
+  const disposable = (dts) => `/// <reference lib="esnext.disposable" />\n${dts}`;
+  const glueDts = disposable(readFileSync(join(nodeDir, "ctxpack.d.ts"), "utf8"));
+  writeFileSync(join(nodeDir, "ctxpack.d.cts"), glueDts);
+  rmSync(join(nodeDir, "ctxpack.d.ts"));
+  rmSync(join(nodeDir, "ctxpack_bg.wasm.d.ts"));
 
-rmSync(pkg, { recursive: true, force: true });
-// --weak-refs: a ContextAssembler the program drops is freed by the garbage collector
-// (FinalizationRegistry); free() and `using` still free it at once.
-for (const target of ["nodejs", "web"]) {
-  run("wasm-bindgen", ["--target", target, "--weak-refs", "--out-dir", join(pkg, target === "nodejs" ? "node" : "web"), "--out-name", "ctxpack", wasm]);
+  const runtime = runtimeExports(readFileSync(join(out, "web", "ctxpack.js"), "utf8"));
+  // The names read from the web glue's text must be what the Node glue exports when loaded.
+  const loaded = Object.keys(createRequire(import.meta.url)(join(nodeDir, "ctxpack.cjs"))).filter((n) => !n.startsWith("__"));
+  if (loaded.sort().join() !== [...runtime].sort().join()) {
+    throw new Error(`the web glue exports ${runtime.join(", ")} but the Node glue ${loaded.join(", ")}: update scripts/build.mjs`);
+  }
+  for (const name of ["CtxpackError", "guarded"]) {
+    if (!snippetNames.glue.includes(name)) throw new Error(`src/wasm/glue.js no longer exports ${name}: update scripts/build.mjs`);
+  }
+  // The guard, tried on the Node build: a freed, foreign or forged `this` is refused before wasm.
+  {
+    const generated = createRequire(import.meta.url)(join(nodeDir, "ctxpack.cjs"));
+    const { CtxpackError, guarded } = createRequire(import.meta.url)(join(nodeDir, "glue.cjs"));
+    for (const name of GUARDED) {
+      const Guarded = guarded(generated[name]);
+      const a = new Guarded();
+      a.free();
+      a.free();
+      const methods = Object.getOwnPropertyNames(generated[name].prototype).filter((n) => !["constructor", "free"].includes(n) && !n.startsWith("__"));
+      if (methods.length === 0) throw new Error(`${name} has no methods to guard`);
+      for (const method of methods) {
+        for (const self of [a, {}, { __wbg_ptr: 8 }, new generated[name]()]) {
+          let code;
+          try {
+            Guarded.prototype[method].call(self, "x");
+          } catch (e) {
+            code = e instanceof CtxpackError ? e.code : String(e);
+          }
+          if (code !== "FREED") throw new Error(`${name}.prototype.${method} on a freed or foreign this gave ${code}, not FREED`);
+        }
+      }
+    }
+  }
+  const types = typeExports(glueDts, runtime);
+  const errorDts = readFileSync(join(root, "src", "wasm", "glue.d.ts"), "utf8").replace(/^\/\/.*\n/gm, "");
+
+  writeFileSync(
+    join(out, "index.cjs"),
+    `"use strict";\n// Node's require entry. Generated by scripts/build.mjs.\nconst glue = require("./node/ctxpack.cjs");\nconst { CtxpackError, guarded } = require("./node/glue.cjs");\n` +
+      runtime.map((n) => (GUARDED.includes(n) ? `exports.${n} = guarded(glue.${n});\n` : `exports.${n} = glue.${n};\n`)).join("") +
+      `exports.CtxpackError = CtxpackError;\n`,
+  );
+  writeFileSync(
+    join(out, "index.mjs"),
+    `// Node's import entry: the CommonJS build, so import and require share one instance.\nimport m from "./index.cjs";\nexport const { ${[...runtime, "CtxpackError"].join(", ")} } = m;\n`,
+  );
+
+  // --- Web: the wasm inlined, instantiated synchronously at import.
+  const webDir = join(out, "web");
+  const webWasm = readFileSync(join(webDir, "ctxpack_bg.wasm"));
+  writeFileSync(join(webDir, "wasm-inline.js"), `// The wasm module, base64. Generated by scripts/build.mjs.\nexport default "${webWasm.toString("base64")}";\n`);
+  rmSync(join(webDir, "ctxpack_bg.wasm"));
+  rmSync(join(webDir, "ctxpack_bg.wasm.d.ts"));
+  writeFileSync(join(webDir, "ctxpack.d.ts"), disposable(readFileSync(join(webDir, "ctxpack.d.ts"), "utf8")));
+  // The async init's default `new URL('ctxpack_bg.wasm', import.meta.url)` names a file the
+  // package does not ship (the module is inlined); bundlers would warn about it or copy nothing.
+  const webGluePath = join(webDir, "ctxpack.js");
+  const defaultUrl = "module_or_path = new URL('ctxpack_bg.wasm', import.meta.url);";
+  const webGlue = readFileSync(webGluePath, "utf8");
+  if (!webGlue.includes(defaultUrl)) throw new Error("the web glue's default wasm URL moved: update scripts/build.mjs");
+  writeFileSync(webGluePath, webGlue.replace(defaultUrl, 'throw new Error("ctxpack instantiates itself on import; init() takes no default path");'));
+  const webSnippets = snippetDir(webDir);
+  const plain = runtime.filter((n) => !GUARDED.includes(n));
+  writeFileSync(
+    join(out, "index.js"),
+    `// The default entry: browsers, bundlers (Vite needs no plugin), Web Workers. Generated by scripts/build.mjs.
+import { initSync, ${GUARDED.map((n) => `${n} as Generated${n}`).join(", ")} } from "./web/ctxpack.js";
+import { CtxpackError, guarded } from "./web/${webSnippets}/glue.js";
+import base64 from "./web/wasm-inline.js";
+
+function bytes(text) {
+  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
+  const raw = atob(text);
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
 }
-if (!dev) {
-  // wasm-opt from the npm package `binaryen` (Debian's is too old for rustc's output), with the
-  // features rustc emits for wasm32-unknown-unknown enabled. Both targets get the same module
-  // from wasm-bindgen, so it is optimized once (~6 s) and copied.
-  const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", file, "-o", file]);
-  const [webBg, nodeBg] = [join(pkg, "web", "ctxpack_bg.wasm"), join(pkg, "node", "ctxpack_bg.wasm")];
-  const same = readFileSync(webBg).equals(readFileSync(nodeBg));
-  wasmOpt(webBg);
-  if (same) copyFileSync(webBg, nodeBg);
-  else wasmOpt(nodeBg);
+
+initSync({ module: bytes(base64) });
+
+export { ${plain.join(", ")} } from "./web/ctxpack.js";
+${GUARDED.map((n) => `export const ${n} = guarded(Generated${n});`).join("\n")}
+export { CtxpackError };
+`,
+  );
+
+  // CtxpackErrorCode comes from the Rust types; should they stop declaring it, codes are strings.
+  const errorCode = (from) => (types.includes("CtxpackErrorCode") ? `import type { CtxpackErrorCode } from "${from}";` : "type CtxpackErrorCode = string;");
+  const dtsBody = (from) =>
+    `// Generated by scripts/build.mjs from the wasm-bindgen declarations.\n${errorCode(from)}\nexport { ${runtime.join(", ")} } from "${from}";\nexport type { ${types.join(", ")} } from "${from}";\n\n${errorDts}`;
+  writeFileSync(join(out, "index.d.ts"), dtsBody("./web/ctxpack.js"));
+  writeFileSync(join(out, "index.d.cts"), dtsBody("./node/ctxpack.cjs"));
+
+  const gz = gzipSync(webWasm, { level: 9 }).length;
+  const br = brotliCompressSync(webWasm).length;
+  const inline = readFileSync(join(webDir, "wasm-inline.js"));
+  console.log(
+    `${name} wasm: ${webWasm.length} bytes raw, ${gz} gzip, ${br} brotli; inlined as base64: ${inline.length} bytes, ${gzipSync(inline, { level: 9 }).length} gzip${dev ? " (debug build)" : ""}`,
+  );
+  // Chromium refuses to compile a module over 8 MB synchronously on the main thread, which is
+  // what initSync does at import: past that, the default entry would break in every browser page.
+  if (webWasm.length > 8 * 1024 * 1024) {
+    const problem = `the wasm is ${webWasm.length} bytes: over Chromium's 8 MB limit for a synchronous compile`;
+    if (!dev) throw new Error(problem);
+    console.warn(`warning: ${problem}; browser pages will fail to import this debug build`);
+  }
 }
 
 /** The snippet directory wasm-bindgen copies src/wasm/*.js into, relative to a glue directory. */
@@ -62,140 +211,11 @@ function typeExports(dts, runtime) {
   return [...new Set(names)].filter((n) => !["InitInput", "InitOutput", "SyncInitInput"].includes(n) && !runtime.includes(n));
 }
 
-// --- Node: CommonJS glue, with the ESM snippets turned into CommonJS so any Node 20 loads them.
-const nodeDir = join(pkg, "node");
-const nodeSnippets = snippetDir(nodeDir);
-const snippetNames = {};
-for (const name of SNIPPETS) {
-  const source = readFileSync(join(nodeDir, nodeSnippets, `${name}.js`), "utf8");
-  // Only `export class|function|const|let name` is rewritten; anything else would be left as ESM.
-  const otherModuleSyntax = source.match(/^(?:import\b.*|export\b(?! (?:class|function|const|let) \w).*)$/m);
-  if (otherModuleSyntax) throw new Error(`src/wasm/${name}.js: scripts/build.mjs cannot turn \`${otherModuleSyntax[0]}\` into CommonJS`);
-  snippetNames[name] = [...source.matchAll(/^export (?:class|function|const|let) (\w+)/gm)].map((m) => m[1]);
-  writeFileSync(
-    join(nodeDir, `${name}.cjs`),
-    `"use strict";\n${source.replace(/^export (class|function|const|let) /gm, "$1 ")}\nmodule.exports = { ${snippetNames[name].join(", ")} };\n`,
-  );
-}
-rmSync(join(nodeDir, "snippets"), { recursive: true });
-let nodeGlue = readFileSync(join(nodeDir, "ctxpack.js"), "utf8");
-for (const name of SNIPPETS) nodeGlue = nodeGlue.replace(`require(String.raw\`./${nodeSnippets}/${name}.js\`)`, `require('./${name}.cjs')`);
-if (nodeGlue.includes("snippets/")) throw new Error("pkg/node/ctxpack.js still requires a snippet");
-writeFileSync(join(nodeDir, "ctxpack.cjs"), nodeGlue);
-rmSync(join(nodeDir, "ctxpack.js"));
-// The glue declares `[Symbol.dispose]` (for `using`); pull in its lib so consumers compiling
-// for ES2022 without lib esnext still type-check.
-const disposable = (dts) => `/// <reference lib="esnext.disposable" />\n${dts}`;
-const glueDts = disposable(readFileSync(join(nodeDir, "ctxpack.d.ts"), "utf8"));
-writeFileSync(join(nodeDir, "ctxpack.d.cts"), glueDts);
-rmSync(join(nodeDir, "ctxpack.d.ts"));
-rmSync(join(nodeDir, "ctxpack_bg.wasm.d.ts"));
-
-const runtime = runtimeExports(readFileSync(join(pkg, "web", "ctxpack.js"), "utf8"));
-// The names read from the web glue's text must be what the Node glue exports when loaded.
-const loaded = Object.keys(createRequire(import.meta.url)(join(nodeDir, "ctxpack.cjs"))).filter((n) => !n.startsWith("__"));
-if (loaded.sort().join() !== [...runtime].sort().join()) {
-  throw new Error(`the web glue exports ${runtime.join(", ")} but the Node glue ${loaded.join(", ")}: update scripts/build.mjs`);
-}
-for (const name of ["CtxpackError", "guarded"]) {
-  if (!snippetNames.glue.includes(name)) throw new Error(`src/wasm/glue.js no longer exports ${name}: update scripts/build.mjs`);
-}
-// Classes the package exports through glue.js's `guarded` (see there).
-const GUARDED = ["ContextAssembler"];
-// The guard, tried on the Node build: a freed, foreign or forged `this` is refused before wasm.
-{
-  const generated = createRequire(import.meta.url)(join(nodeDir, "ctxpack.cjs"));
-  const { CtxpackError, guarded } = createRequire(import.meta.url)(join(nodeDir, "glue.cjs"));
-  for (const name of GUARDED) {
-    const Guarded = guarded(generated[name]);
-    const a = new Guarded();
-    a.free();
-    a.free();
-    const methods = Object.getOwnPropertyNames(generated[name].prototype).filter((n) => !["constructor", "free"].includes(n) && !n.startsWith("__"));
-    if (methods.length === 0) throw new Error(`${name} has no methods to guard`);
-    for (const method of methods) {
-      for (const self of [a, {}, { __wbg_ptr: 8 }, new generated[name]()]) {
-        let code;
-        try {
-          Guarded.prototype[method].call(self, "x");
-        } catch (e) {
-          code = e instanceof CtxpackError ? e.code : String(e);
-        }
-        if (code !== "FREED") throw new Error(`${name}.prototype.${method} on a freed or foreign this gave ${code}, not FREED`);
-      }
-    }
-  }
-}
-const types = typeExports(glueDts, runtime);
-const errorDts = readFileSync(join(root, "src", "wasm", "glue.d.ts"), "utf8").replace(/^\/\/.*\n/gm, "");
-
-writeFileSync(
-  join(pkg, "index.cjs"),
-  `"use strict";\n// Node's require entry. Generated by scripts/build.mjs.\nconst glue = require("./node/ctxpack.cjs");\nconst { CtxpackError, guarded } = require("./node/glue.cjs");\n` +
-    runtime.map((n) => (GUARDED.includes(n) ? `exports.${n} = guarded(glue.${n});\n` : `exports.${n} = glue.${n};\n`)).join("") +
-    `exports.CtxpackError = CtxpackError;\n`,
-);
-writeFileSync(
-  join(pkg, "index.mjs"),
-  `// Node's import entry: the CommonJS build, so import and require share one instance.\nimport m from "./index.cjs";\nexport const { ${[...runtime, "CtxpackError"].join(", ")} } = m;\n`,
-);
-
-// --- Web: the wasm inlined, instantiated synchronously at import.
-const webDir = join(pkg, "web");
-const webWasm = readFileSync(join(webDir, "ctxpack_bg.wasm"));
-writeFileSync(join(webDir, "wasm-inline.js"), `// The wasm module, base64. Generated by scripts/build.mjs.\nexport default "${webWasm.toString("base64")}";\n`);
-rmSync(join(webDir, "ctxpack_bg.wasm"));
-rmSync(join(webDir, "ctxpack_bg.wasm.d.ts"));
-writeFileSync(join(webDir, "ctxpack.d.ts"), disposable(readFileSync(join(webDir, "ctxpack.d.ts"), "utf8")));
-// The async init's default `new URL('ctxpack_bg.wasm', import.meta.url)` names a file the
-// package does not ship (the module is inlined); bundlers would warn about it or copy nothing.
-const webGluePath = join(webDir, "ctxpack.js");
-const defaultUrl = "module_or_path = new URL('ctxpack_bg.wasm', import.meta.url);";
-const webGlue = readFileSync(webGluePath, "utf8");
-if (!webGlue.includes(defaultUrl)) throw new Error("the web glue's default wasm URL moved: update scripts/build.mjs");
-writeFileSync(webGluePath, webGlue.replace(defaultUrl, 'throw new Error("ctxpack instantiates itself on import; init() takes no default path");'));
-const webSnippets = snippetDir(webDir);
-const plain = runtime.filter((n) => !GUARDED.includes(n));
-writeFileSync(
-  join(pkg, "index.js"),
-  `// The default entry: browsers, bundlers (Vite needs no plugin), Web Workers. Generated by scripts/build.mjs.
-import { initSync, ${GUARDED.map((n) => `${n} as Generated${n}`).join(", ")} } from "./web/ctxpack.js";
-import { CtxpackError, guarded } from "./web/${webSnippets}/glue.js";
-import base64 from "./web/wasm-inline.js";
-
-function bytes(text) {
-  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
-  const raw = atob(text);
-  const out = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
-}
-
-initSync({ module: bytes(base64) });
-
-export { ${plain.join(", ")} } from "./web/ctxpack.js";
-${GUARDED.map((n) => `export const ${n} = guarded(Generated${n});`).join("\n")}
-export { CtxpackError };
-`,
-);
-
-// CtxpackErrorCode comes from the Rust types; should they stop declaring it, codes are strings.
-const errorCode = (from) => (types.includes("CtxpackErrorCode") ? `import type { CtxpackErrorCode } from "${from}";` : "type CtxpackErrorCode = string;");
-const dtsBody = (from) =>
-  `// Generated by scripts/build.mjs from the wasm-bindgen declarations.\n${errorCode(from)}\nexport { ${runtime.join(", ")} } from "${from}";\nexport type { ${types.join(", ")} } from "${from}";\n\n${errorDts}`;
-writeFileSync(join(pkg, "index.d.ts"), dtsBody("./web/ctxpack.js"));
-writeFileSync(join(pkg, "index.d.cts"), dtsBody("./node/ctxpack.cjs"));
-
-const gz = gzipSync(webWasm, { level: 9 }).length;
-const br = brotliCompressSync(webWasm).length;
-const inline = readFileSync(join(webDir, "wasm-inline.js"));
-console.log(
-  `ctxpack wasm: ${webWasm.length} bytes raw, ${gz} gzip, ${br} brotli; inlined as base64: ${inline.length} bytes, ${gzipSync(inline, { level: 9 }).length} gzip${dev ? " (debug build)" : ""}`,
-);
-// Chromium refuses to compile a module over 8 MB synchronously on the main thread, which is
-// what initSync does at import: past that, the default entry would break in every browser page.
-if (webWasm.length > 8 * 1024 * 1024) {
-  const problem = `the wasm is ${webWasm.length} bytes: over Chromium's 8 MB limit for a synchronous compile`;
-  if (!dev) throw new Error(problem);
-  console.warn(`warning: ${problem}; browser pages will fail to import this debug build`);
+if (only.length === 0) rmSync(pkg, { recursive: true, force: true });
+for (const entry of ENTRIES) {
+  if (only.length > 0 && !only.includes(entry.name)) continue;
+  // The package must name the entry, or `import "ctxpack/<name>"` finds nothing.
+  if (!packageJson.exports[entry.subpath]) throw new Error(`package.json has no "exports" for ${entry.subpath}: add it (see the main entry's)`);
+  if (!packageJson.files.includes(entry.dir === "" ? "pkg/node/" : `pkg/${entry.dir}/`)) throw new Error(`package.json "files" lacks the directory of ${entry.subpath}`);
+  buildEntry(entry);
 }

@@ -60,6 +60,10 @@ else
   cargo clippy --workspace --all-targets -- -D warnings
   cargo clippy --all-targets --features serde -- -D warnings
   cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+  # Each entry's wasm is built with its feature alone: it must compile clean that way too.
+  for feature in $(node -e 'import("./scripts/entries.mjs").then(m => console.log(m.ENTRIES.map(e => e.feature).join(" ")))'); do
+    cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features "$feature" -- -D warnings
+  done
 fi
 
 section "native: units, properties, vectors, error vectors, scenario, the serde feature"

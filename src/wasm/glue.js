@@ -30,7 +30,17 @@ export class CtxpackError extends Error {
     }
     return out;
   }
+
+  // Each entry of the package (ctxpack, ctxpack/files, …) is its own wasm with its own copy of
+  // this class; `err instanceof CtxpackError` must hold whichever entry threw it, so instances
+  // carry a brand registered globally and `instanceof` checks the brand.
+  static [Symbol.hasInstance](value) {
+    if (this !== CtxpackError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && value[BRAND] === true;
+  }
 }
+const BRAND = Symbol.for("ctxpack.CtxpackError");
+Object.defineProperty(CtxpackError.prototype, BRAND, { value: true });
 Object.defineProperty(CtxpackError.prototype, "name", { value: "CtxpackError", writable: true, configurable: true });
 
 // --- ContextAssembler's lifetime -----------------------------------------------------------------

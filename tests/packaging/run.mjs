@@ -10,6 +10,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchChromium } from "../support/chromium.mjs";
 import { origin, serveFiles } from "../support/server.mjs";
+import { ENTRIES } from "../../scripts/entries.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const work = mkdtempSync(join(tmpdir(), "ctxpack-packaging-"));
@@ -57,8 +58,11 @@ const node = (dir, file) => execFileSync(process.execPath, [file], { cwd: dir, e
 
 await check("the tarball holds the entries, both glues and no stray files", () => {
   const list = execFileSync("tar", ["-tzf", join(work, tarball)], { encoding: "utf8" }).split("\n").filter(Boolean);
-  for (const f of ["package/pkg/index.js", "package/pkg/index.cjs", "package/pkg/index.mjs", "package/pkg/index.d.ts", "package/pkg/index.d.cts", "package/pkg/node/ctxpack_bg.wasm", "package/pkg/web/wasm-inline.js"]) {
-    if (!list.includes(f)) throw new Error(`missing ${f}`);
+  for (const { dir } of ENTRIES) {
+    const at = dir === "" ? "package/pkg" : `package/pkg/${dir}`;
+    for (const f of ["index.js", "index.cjs", "index.mjs", "index.d.ts", "index.d.cts", "node/ctxpack_bg.wasm", "web/wasm-inline.js"]) {
+      if (!list.includes(`${at}/${f}`)) throw new Error(`missing ${at}/${f}`);
+    }
   }
   const stray = list.filter((f) => !f.startsWith("package/pkg/") && !["package/package.json", "package/README.md"].includes(f));
   if (stray.length) throw new Error(`unexpected files: ${stray.join(", ")}`);
@@ -104,6 +108,34 @@ process.stdout.write(JSON.stringify({ version: version(), context: r.context, sa
   equal(out.coded, true, "CtxpackError with a code");
   equal(out.context, expected, "context");
   equal(out.same, true, "assembler and function agree");
+});
+
+await check("every other entry loads by its subpath (import and require), and its errors are CtxpackErrors of the main entry", () => {
+  const others = ENTRIES.filter((e) => e.subpath !== ".");
+  if (others.length === 0) return;
+  const specifiers = others.map((e) => `ctxpack/${e.subpath.slice(2)}`);
+  const dir = app("entries", {
+    "main.js": `import { CtxpackError } from "ctxpack";
+import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const out = {};
+for (const spec of ${JSON.stringify(specifiers)}) {
+  const m = await import(spec);
+  const r = require(spec);
+  let branded = false;
+  try { m.estimateTokens(42); } catch (e) { branded = e instanceof CtxpackError && e.code === "INVALID_INPUT"; }
+  out[spec] = { version: m.version(), same: r.estimateTokens === m.estimateTokens, tokens: m.estimateTokens("hello world"), branded };
+}
+process.stdout.write(JSON.stringify(out));
+`,
+  });
+  const out = JSON.parse(node(dir, "main.js"));
+  for (const spec of specifiers) {
+    equal(out[spec].version, packageVersion, `${spec} version()`);
+    equal(out[spec].same, true, `${spec}: import and require share the instance`);
+    equal(out[spec].tokens, 2, `${spec} estimateTokens("hello world")`);
+    equal(out[spec].branded, true, `${spec}: its error is instanceof the main entry's CtxpackError`);
+  }
 });
 
 await check("TypeScript (strict) sees real types, for import and require", () => {

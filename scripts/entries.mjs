@@ -1,0 +1,14 @@
+// The package's entries: one wasm each, built from this crate with one cargo feature (see
+// src/wasm/mod.rs). scripts/build.mjs builds them; the size test holds each to its budget; the
+// packaging test imports each from the packed tarball.
+//
+//   name      what the entry is called (the size report, --entry)
+//   subpath   its key in package.json "exports"
+//   feature   the cargo feature that compiles its exports
+//   dir       where it is built, under pkg/ ("" for the main entry, so pkg/index.js)
+//   guarded   classes it exports through glue.js's `guarded` (the FREED check, `using`)
+//   gzip      its wasm's size budget, gzip level 9 — a decision to write down in
+//             docs/BENCHMARKS.md when raised, not a number to bump
+export const ENTRIES = [
+  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], gzip: 150_000 },
+];
