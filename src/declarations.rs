@@ -72,6 +72,15 @@ export interface AssemblerCapInput { documents: DocumentsInput; maxChars?: numbe
 export interface CallOptions {
     /** Each limit given replaces its default; see `Limits`. */
     limits?: Partial<Limits> | null;
+    /**
+     * Counts tokens for `maxTokens` budgets instead of the estimator — a model's own tokenizer
+     * (e.g. `countTokens` of `ctxpack/tokenizer`). Called only where a token budget is given,
+     * only for text that may be rendered, at most once per distinct piece per call; the
+     * context's count is the sum of its pieces'. It must return a whole number ≥ 0; a throw or
+     * anything else fails the call with `TOKEN_COUNTER_FAILED`. Taken by `assembleContext`,
+     * `capContext` and the `ContextAssembler` constructor (for every call it serves).
+     */
+    tokenCounter?: ((text: string) => number) | null;
 }
 "#;
 

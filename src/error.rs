@@ -35,6 +35,9 @@ pub enum ErrorCode {
     /// An object of the binding (a `ContextAssembler`) was used after `free()`, or a method was
     /// called on something that is not one. Raised by the JavaScript binding before any work.
     Freed,
+    /// A token counter the caller supplied threw, or returned something other than a whole
+    /// number of tokens.
+    TokenCounterFailed,
 }
 
 impl ErrorCode {

@@ -74,13 +74,27 @@ impl Limits {
         })
     }
 
-    /// Reads a call's options argument, `{limits?}` (`null` for none); error paths are under
-    /// `path`.
+    /// Reads a call's options argument, `{limits?, tokenCounter?}` (`null` for none); error
+    /// paths are under `path`. A `tokenCounter` function never reaches the core (the binding
+    /// takes it out and calls it); any other value there is refused.
     pub fn from_options(v: &Value, path: &str) -> Result<Self> {
         if *v == Value::Null {
             return Ok(Limits::default());
         }
-        let f = Fields::new(v, path, "an options object {limits?}", &["limits"])?;
+        let f = Fields::new(
+            v,
+            path,
+            "an options object {limits?, tokenCounter?}",
+            &["limits", "tokenCounter"],
+        )?;
+        f.read_with("tokenCounter", |v, at| match v {
+            Value::Null => Ok(()),
+            other => Err(crate::json::read::wrong_type(
+                other,
+                "a function (text: string) => number",
+                at,
+            )),
+        })?;
         f.read_with("limits", Limits::from_value)
     }
 

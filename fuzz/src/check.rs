@@ -418,6 +418,7 @@ fn check_records(
         tokens,
         max_tokens: limits.max_tokens,
         token_counter: limits.max_tokens.map(|_| "estimate:o200k".to_string()),
+        token_counter_calls: None,
         ..Totals::default()
     };
     for (pos, r) in records.iter().enumerate() {

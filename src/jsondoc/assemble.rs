@@ -14,7 +14,7 @@ use crate::budget::{budget_from_f64, Budget};
 use crate::json::{Object, Value};
 use crate::manifest::{Action, ItemRecord};
 use crate::shape::{Input, Shape};
-use crate::tokens::{Estimator, TokenCounter};
+use crate::tokens::{Estimator, Meter};
 use crate::{Error, ErrorCode, Result};
 
 /// Per-request settings; each overrides the profile's.
@@ -81,8 +81,12 @@ pub struct Totals {
     /// The context's tokens, when a token budget was given (else `null`).
     pub tokens: Option<usize>,
     pub max_tokens: Option<usize>,
-    /// What measured `tokens`: `estimate:o200k`; `null` without a token budget.
+    /// What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
+    /// function; `null` without a token budget.
     pub token_counter: Option<String>,
+    /// How many times the caller's counter was called (each distinct piece once); `null` for
+    /// the estimator and without a token budget.
+    pub token_counter_calls: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Shape)]
@@ -249,11 +253,22 @@ impl ContextAssembler {
 
     /// Intent → rank → trim → cap, with the manifest.
     pub fn assemble(&self, docs: &dyn DocSet, options: &AssembleOptions) -> Result<Assembly> {
+        self.assemble_metered(docs, options, &mut Meter::Estimate(self.counter))
+    }
+
+    /// [`assemble`](Self::assemble) with token budgets measured by `meter` (e.g. a caller's
+    /// tokenizer, [`Meter::Pieces`]) instead of the estimator.
+    pub fn assemble_metered(
+        &self,
+        docs: &dyn DocSet,
+        options: &AssembleOptions,
+        meter: &mut Meter,
+    ) -> Result<Assembly> {
         let (intent, ranking) = self.rank(docs, options)?;
         let budget = self.budget(options.max_chars, options.max_tokens);
         let strategy = options.cap.unwrap_or(self.profile.cap);
         let order: Vec<usize> = ranking.selected.iter().map(|d| d.index).collect();
-        let capped = cap(&self.profile, docs, &order, budget, &self.counter, strategy)?;
+        let capped = cap(&self.profile, docs, &order, budget, meter, strategy)?;
         let metas = docs.metas();
         let mut records = Vec::with_capacity(metas.len());
         for (placement, ranked) in capped.placements.iter().zip(&ranking.selected) {
@@ -285,8 +300,7 @@ impl ContextAssembler {
                 offset: None,
             });
         }
-        let (totals, cap_report, mut log) =
-            summarize(&records, &capped, budget, &self.counter, strategy);
+        let (totals, cap_report, mut log) = summarize(&records, &capped, budget, meter, strategy);
         let how = match (&intent.source, &intent.rule) {
             (super::intent::IntentSource::Rule, Some(rule)) => {
                 format!("rule {}", crate::json::quote(rule))
@@ -333,17 +347,29 @@ impl ContextAssembler {
         max_tokens: Option<usize>,
         strategy: Option<CapStrategy>,
     ) -> Result<CapResult> {
+        let meter = &mut Meter::Estimate(self.counter);
+        self.cap_ordered_metered(docs, max_chars, max_tokens, strategy, meter)
+    }
+
+    /// [`cap_ordered`](Self::cap_ordered) with token budgets measured by `meter`.
+    pub fn cap_ordered_metered(
+        &self,
+        docs: &dyn DocSet,
+        max_chars: Option<usize>,
+        max_tokens: Option<usize>,
+        strategy: Option<CapStrategy>,
+        meter: &mut Meter,
+    ) -> Result<CapResult> {
         let budget = self.budget(max_chars, max_tokens);
         let strategy = strategy.unwrap_or(self.profile.cap);
         let order: Vec<usize> = (0..docs.metas().len()).collect();
-        let capped = cap(&self.profile, docs, &order, budget, &self.counter, strategy)?;
+        let capped = cap(&self.profile, docs, &order, budget, meter, strategy)?;
         let records = capped
             .placements
             .iter()
             .map(|p| record(docs, p))
             .collect::<Result<Vec<_>>>()?;
-        let (totals, cap_report, log) =
-            summarize(&records, &capped, budget, &self.counter, strategy);
+        let (totals, cap_report, log) = summarize(&records, &capped, budget, meter, strategy);
         Ok(CapResult {
             context: capped.context,
             documents: records,
@@ -384,7 +410,7 @@ fn summarize(
     records: &[DocRecord],
     capped: &Capped,
     budget: Budget,
-    counter: &Estimator,
+    meter: &Meter,
     strategy: CapStrategy,
 ) -> (Totals, CapReport, Vec<String>) {
     let count = |a: Action| records.iter().filter(|r| r.item.action == a).count();
@@ -406,7 +432,8 @@ fn summarize(
         max_chars: budget.max_chars,
         tokens: capped.tokens,
         max_tokens: budget.max_tokens,
-        token_counter: budget.max_tokens.map(|_| counter.name().to_string()),
+        token_counter: budget.max_tokens.map(|_| meter.name().to_string()),
+        token_counter_calls: budget.max_tokens.and(meter.calls()),
     };
     let mut log = Vec::new();
     if totals.truncated + totals.summarized > 0 {
@@ -425,12 +452,12 @@ fn summarize(
         (Some(max_chars), Some(max_tokens), Some(tokens)) => format!(
             "Context: {} of {max_chars} chars, {tokens} of {max_tokens} tokens ({})",
             capped.chars,
-            counter.name()
+            meter.name()
         ),
         (_, Some(max_tokens), Some(tokens)) => format!(
             "Context: {} chars, {tokens} of {max_tokens} tokens ({})",
             capped.chars,
-            counter.name()
+            meter.name()
         ),
         _ => format!("Context: {} chars", capped.chars),
     });

@@ -9,7 +9,7 @@ use super::trim::{level_for_rank, mark_trimmed, trim_value, TrimLevel};
 use crate::budget::Budget;
 use crate::manifest::Action;
 use crate::text::utf16_len;
-use crate::tokens::{Estimator, Running, TokenCounter};
+use crate::tokens::{Meter, Tally};
 use crate::Result;
 
 /// What happened to one ranked document.
@@ -67,19 +67,14 @@ fn amount(chars: Option<usize>, tokens: Option<usize>) -> String {
 /// The running token count of the context, with its limit.
 struct TokenRoom {
     max: usize,
-    counted: Running,
+    counted: Tally,
 }
 
 impl TokenRoom {
     /// The context's count if `parts` were appended (without appending them), and by how many
     /// tokens that grows it.
-    fn with(&self, parts: &[&str]) -> (Running, usize) {
-        let mut tried = self.counted.clone();
-        for p in parts {
-            tried.push(p);
-        }
-        let grows = tried.tokens().saturating_sub(self.counted.tokens());
-        (tried, grows)
+    fn with(&self, meter: &mut Meter, parts: &[&str]) -> Result<(Tally, usize)> {
+        meter.with(&self.counted, parts)
     }
 
     fn left(&self) -> usize {
@@ -88,14 +83,14 @@ impl TokenRoom {
 }
 
 /// Places `order` (document indices, best first) into `budget`: every limit it gives holds for
-/// the whole context. Tokens are counted by `estimator`, each candidate block once.
+/// the whole context. Tokens are counted by `meter`, each candidate block once.
 #[allow(clippy::arithmetic_side_effects)] // lengths are bounded by max_chars ≤ 2^31 and string sizes
 pub fn cap(
     profile: &CompiledProfile,
     docs: &dyn DocSet,
     order: &[usize],
     budget: Budget,
-    estimator: &Estimator,
+    meter: &mut Meter,
     strategy: CapStrategy,
 ) -> Result<Capped> {
     let total = order.len();
@@ -104,7 +99,7 @@ pub fn cap(
     let max_chars = budget.max_chars.unwrap_or(usize::MAX);
     let mut tokens = budget.max_tokens.map(|max| TokenRoom {
         max,
-        counted: estimator.running(),
+        counted: meter.start(),
     });
     let mut context = String::new();
     let mut used = 0usize;
@@ -152,9 +147,15 @@ pub fn cap(
             ""
         };
         let newline = if header.is_empty() { "" } else { "\n" };
-        let smallest_tokens = tokens
-            .as_ref()
-            .map(|t| t.with(&[separator, &header, newline, "0"]).1);
+        let smallest_tokens = match &tokens {
+            // A caller's counter is only given what may be rendered: the header, and one token
+            // for the smallest value.
+            Some(t) if matches!(meter, Meter::Pieces(_)) => {
+                Some(t.with(meter, &[separator, &header])?.1.saturating_add(1))
+            }
+            Some(t) => Some(t.with(meter, &[separator, &header, newline, "0"])?.1),
+            None => None,
+        };
         let tokens_left = tokens.as_ref().map(TokenRoom::left);
         // Chars are named in reasons only when the budget limits them.
         let in_chars = |n: usize| budget.max_chars.map(|_| n);
@@ -189,7 +190,10 @@ pub fn cap(
             &render::body(render, meta, data.clone(), metadata.clone()),
         );
         let chars_before = utf16_len(&full);
-        let tokens_before = tokens.as_ref().map(|_| estimator.count(&full));
+        let tokens_before = match tokens {
+            Some(_) => Some(meter.count(&full)?),
+            None => None,
+        };
         let ladder_level = level_for_rank(&profile.trim, rank, total);
         let mut level = ladder_level;
         let mut needed_at_ladder = None;
@@ -222,7 +226,13 @@ pub fn cap(
             };
             let len = trimmed_block.as_deref().map_or(chars_before, utf16_len);
             let block = trimmed_block.as_deref().unwrap_or(&full);
-            let (counted, grows) = tokens.as_ref().map(|t| t.with(&[separator, block])).unzip();
+            let (counted, grows) = match &tokens {
+                Some(t) => {
+                    let (c, g) = t.with(meter, &[separator, block])?;
+                    (Some(c), Some(g))
+                }
+                None => (None, None),
+            };
             if sep + len <= left && grows <= tokens_left {
                 break Some((trimmed_block, len, changed, counted, grows));
             }

@@ -2,7 +2,10 @@
 
 mod documents;
 
-use super::{done, error, host, limits_from, optional_arg, text_arg, JsResult};
+use super::{
+    call_options, done, error, host, limits_from, metered, optional_arg, text_arg, CallOptions,
+    JsResult,
+};
 use crate::jsondoc::{
     profile_not_here, unknown_input_field, AssembleOptions, ContextAssembler as Core, DocSet,
     JsonDocs, JsonInput, Profile, Request, TrimLevel, INPUT_FIELDS,
@@ -120,12 +123,16 @@ pub fn infer_intent(
 fn with_input<T: Output + Shape>(
     input: &JsValue,
     options: Option<JsValue>,
-    f: impl FnOnce(&Core, &Call) -> Result<T>,
+    f: impl FnOnce(&Core, &Call, Option<&js_sys::Function>) -> Result<T>,
 ) -> JsResult {
     done((|| {
-        let limits = limits_from(options)?;
-        let mut call = read_input(input, true, &limits)?;
-        f(&assembler_for(call.profile.take())?, &call)
+        let options = call_options(options)?;
+        let mut call = read_input(input, true, &options.limits)?;
+        f(
+            &assembler_for(call.profile.take())?,
+            &call,
+            options.counter.as_ref(),
+        )
     })())
 }
 
@@ -136,7 +143,7 @@ pub fn prioritize(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    with_input(&input, options, |core, c| {
+    with_input(&input, options, |core, c, _| {
         core.prioritize(c.docs.as_ref(), &c.options)
     })
 }
@@ -147,8 +154,10 @@ pub fn assemble_context(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    with_input(&input, options, |core, c| {
-        core.assemble(c.docs.as_ref(), &c.options)
+    with_input(&input, options, |core, c, counter| {
+        metered(counter, |meter| {
+            core.assemble_metered(c.docs.as_ref(), &c.options, meter)
+        })
     })
 }
 
@@ -159,13 +168,16 @@ pub fn cap_context(
     #[wasm_bindgen(unchecked_param_type = "CapInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    with_input(&input, options, |core, c| {
-        core.cap_ordered(
-            c.docs.as_ref(),
-            c.options.max_chars,
-            c.options.max_tokens,
-            c.options.cap,
-        )
+    with_input(&input, options, |core, c, counter| {
+        metered(counter, |meter| {
+            core.cap_ordered_metered(
+                c.docs.as_ref(),
+                c.options.max_chars,
+                c.options.max_tokens,
+                c.options.cap,
+                meter,
+            )
+        })
     })
 }
 
@@ -225,6 +237,7 @@ pub fn locate_json(
 pub struct ContextAssembler {
     core: Core,
     limits: Limits,
+    counter: Option<js_sys::Function>,
 }
 
 #[wasm_bindgen(js_class = ContextAssembler)]
@@ -239,10 +252,14 @@ impl ContextAssembler {
         >,
     ) -> std::result::Result<ContextAssembler, JsValue> {
         (|| {
-            let limits = limits_from(options)?;
+            let CallOptions { limits, counter } = call_options(options)?;
             let profile: Profile = optional_arg(profile.as_ref(), "", &limits)?;
             let core = Core::new(&profile)?;
-            Ok(ContextAssembler { core, limits })
+            Ok(ContextAssembler {
+                core,
+                limits,
+                counter,
+            })
         })()
         .map_err(error::to_js)
     }
@@ -274,10 +291,12 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue,
     ) -> JsResult {
-        done(
-            read_input(&input, false, &self.limits)
-                .and_then(|c| self.core.assemble(c.docs.as_ref(), &c.options)),
-        )
+        done(read_input(&input, false, &self.limits).and_then(|c| {
+            metered(self.counter.as_ref(), |meter| {
+                self.core
+                    .assemble_metered(c.docs.as_ref(), &c.options, meter)
+            })
+        }))
     }
 
     #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
@@ -286,12 +305,15 @@ impl ContextAssembler {
         #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | string")] input: JsValue,
     ) -> JsResult {
         done(read_input(&input, false, &self.limits).and_then(|c| {
-            self.core.cap_ordered(
-                c.docs.as_ref(),
-                c.options.max_chars,
-                c.options.max_tokens,
-                c.options.cap,
-            )
+            metered(self.counter.as_ref(), |meter| {
+                self.core.cap_ordered_metered(
+                    c.docs.as_ref(),
+                    c.options.max_chars,
+                    c.options.max_tokens,
+                    c.options.cap,
+                    meter,
+                )
+            })
         }))
     }
 }

@@ -60,6 +60,81 @@ fn limits_from(options: Option<JsValue>) -> Result<Limits> {
     }
 }
 
+/// A budgeting call's options: its limits, and the token counter the caller passed, if any.
+#[derive(Default)]
+struct CallOptions {
+    limits: Limits,
+    counter: Option<js_sys::Function>,
+}
+
+/// Reads `{limits?, tokenCounter?}`. A `tokenCounter` function is taken out before the rest is
+/// read (the core reads values, and a function is none); anything else there reaches the core,
+/// which refuses it.
+fn call_options(options: Option<JsValue>) -> Result<CallOptions> {
+    let Some(v) = options else {
+        return Ok(CallOptions::default());
+    };
+    let counter = if host::is_plain_object(&v) {
+        let f = host::get(
+            &v,
+            &JsValue::from_str("tokenCounter"),
+            "/options/tokenCounter",
+        )?;
+        f.is_function()
+            .then(|| f.unchecked_into::<js_sys::Function>())
+    } else {
+        None
+    };
+    let value = match counter {
+        None => host::value(&v, "/options", &Limits::default())?,
+        Some(_) => {
+            let mut rest = crate::json::ObjectBuilder::new();
+            for key in host::keys(&v, "/options")? {
+                if key != "tokenCounter" {
+                    let path = crate::error::pointer_push("/options", &key);
+                    let member = host::get(&v, &JsValue::from_str(&key), &path)?;
+                    if let Some(member) = host::value(&member, &path, &Limits::default())? {
+                        rest.insert(key, member);
+                    }
+                }
+            }
+            Some(crate::json::Value::Object(rest.finish()))
+        }
+    };
+    let limits = Limits::from_options(&value.unwrap_or(crate::json::Value::Null), "/options")?;
+    Ok(CallOptions { limits, counter })
+}
+
+/// Runs `f` with token budgets measured by the caller's counter, or by the estimator when none
+/// was given. The counter's answers are checked by the core; a throw becomes its error.
+fn metered<R>(
+    counter: Option<&js_sys::Function>,
+    f: impl FnOnce(&mut crate::tokens::Meter) -> Result<R>,
+) -> Result<R> {
+    use crate::tokens::{check_count, counter_not_a_number, counter_threw, Meter, Pieces};
+    let Some(func) = counter else {
+        return f(&mut Meter::Estimate(crate::tokens::Estimator::o200k()));
+    };
+    let mut count = |text: &str| -> Result<usize> {
+        let reply = func
+            .call1(&JsValue::NULL, &JsValue::from_str(text))
+            .map_err(|e| counter_threw(&host::js_message(&e)))?;
+        match reply.as_f64() {
+            Some(n) => check_count(n),
+            None => Err(counter_not_a_number(host::kind(&reply))),
+        }
+    };
+    // `f.bind(…)` names its result "bound f": the manifest names the function the caller wrote.
+    let name = String::from(func.name());
+    let name = name.strip_prefix("bound ").unwrap_or(&name);
+    let name = if name.is_empty() {
+        "host".to_string()
+    } else {
+        format!("host:{name}")
+    };
+    f(&mut Meter::Pieces(Pieces::new(name, &mut count)))
+}
+
 /// An optional argument (a profile, a pointer, a vocabulary) read by its type's reader;
 /// absent, `undefined` or `null` gives the type's default.
 fn optional_arg<T: Input + Default>(v: Option<&JsValue>, path: &str, limits: &Limits) -> Result<T> {

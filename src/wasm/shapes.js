@@ -139,6 +139,7 @@ function decodeTotals(d) {
     tokens: d.code() === 0 ? null : d.num(),
     maxTokens: d.code() === 0 ? null : d.num(),
     tokenCounter: d.code() === 0 ? null : d.str(),
+    tokenCounterCalls: d.code() === 0 ? null : d.num(),
   };
 }
 

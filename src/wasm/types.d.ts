@@ -34,6 +34,15 @@ export interface AssemblerCapInput { documents: DocumentsInput; maxChars?: numbe
 export interface CallOptions {
     /** Each limit given replaces its default; see `Limits`. */
     limits?: Partial<Limits> | null;
+    /**
+     * Counts tokens for `maxTokens` budgets instead of the estimator — a model's own tokenizer
+     * (e.g. `countTokens` of `ctxpack/tokenizer`). Called only where a token budget is given,
+     * only for text that may be rendered, at most once per distinct piece per call; the
+     * context's count is the sum of its pieces'. It must return a whole number ≥ 0; a throw or
+     * anything else fails the call with `TOKEN_COUNTER_FAILED`. Taken by `assembleContext`,
+     * `capContext` and the `ContextAssembler` constructor (for every call it serves).
+     */
+    tokenCounter?: ((text: string) => number) | null;
 }
 
 /** The stable code of a CtxpackError. */
@@ -148,8 +157,16 @@ export interface Totals {
     /** The context's tokens, when a token budget was given (else `null`). */
     tokens: number | null;
     maxTokens: number | null;
-    /** What measured `tokens`: `estimate:o200k`; `null` without a token budget. */
+    /**
+     * What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
+     * function; `null` without a token budget.
+     */
     tokenCounter: string | null;
+    /**
+     * How many times the caller's counter was called (each distinct piece once); `null` for
+     * the estimator and without a token budget.
+     */
+    tokenCounterCalls: number | null;
 }
 
 export interface CapReport {
@@ -221,7 +238,7 @@ export interface JsonLocation {
 }
 
 /** Stable error codes. Hosts branch on these; their spelling is part of the public API. */
-export type ErrorCode = "INVALID_INPUT" | "MISSING_FIELD" | "DUPLICATE_ID" | "UNKNOWN_INTENT" | "INVALID_BUDGET" | "INVALID_PATTERN" | "INVALID_PROFILE" | "INVALID_JSON" | "INVALID_TIMESTAMP" | "TOO_DEEP" | "TOO_LARGE" | "FREED";
+export type ErrorCode = "INVALID_INPUT" | "MISSING_FIELD" | "DUPLICATE_ID" | "UNKNOWN_INTENT" | "INVALID_BUDGET" | "INVALID_PATTERN" | "INVALID_PROFILE" | "INVALID_JSON" | "INVALID_TIMESTAMP" | "TOO_DEEP" | "TOO_LARGE" | "FREED" | "TOKEN_COUNTER_FAILED";
 
 /** Limits for one call. `Limits::default()` is what every call uses unless told otherwise. */
 export interface Limits {

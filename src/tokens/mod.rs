@@ -12,6 +12,11 @@
 //! The count only ever grows as text is appended: each character adds a non-negative weight
 //! chosen from what precedes it, never from what follows.
 
+mod meter;
+pub use meter::{
+    check_count, counter_not_a_number, counter_threw, Meter, Pieces, Tally, COUNTER_PATH,
+};
+
 /// A counter of tokens. The estimator is the default; exact vocabularies come later.
 pub trait TokenCounter {
     /// What a manifest names the counter by, e.g. `estimate:o200k`.
