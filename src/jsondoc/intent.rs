@@ -251,8 +251,9 @@ impl Request {
                 let params = match o.get("params") {
                     None | Some(J::Null) => Params::new(),
                     Some(J::Object(p)) => {
-                        crate::json::read::refuse_non_finite(&J::Object(p.clone()), "/params")?;
-                        p.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
+                        let params = J::Object(p.clone());
+                        crate::json::read::refuse_non_finite(&params, "/params")?;
+                        crate::json::read::map(&params, "/params", |v, _| Ok(v.clone()))?
                     }
                     Some(_) => {
                         return Err(Error::new(
