@@ -10,7 +10,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use ctxpack::json::{self, Value};
-use ctxpack::jsondoc::{AssembleOptions, ContextAssembler, Edge, OwnedDocs, Request};
+use ctxpack::jsondoc::{AssembleOptions, ContextAssembler, Edge, OwnedDocs, ReasonCode, Request};
 use ctxpack::manifest::Action;
 use ctxpack::text::utf16_len;
 
@@ -175,5 +175,76 @@ fn the_example_profile_speaks_the_apps_own_type_names() {
         if d.schema_type == "episode_synopsis" {
             assert_eq!(d.item.action, Action::FilteredOut, "{}", d.item.id);
         }
+    }
+}
+
+/// Params in selection: "write the script for episode 3" sends episode 3's synopses (every
+/// version of it), ahead of the other required documents, and leaves the other episodes'
+/// synopses out with `param_mismatch`; a range does the same for each episode in it; a
+/// synopsis being rewritten (in the requested range) goes with a synopsis request.
+#[test]
+fn the_requests_params_choose_the_synopses() {
+    let (docs, edges, _) = project();
+    let assembler = ContextAssembler::from_json(PROFILE).unwrap();
+    let run = |text: &str| {
+        let options = AssembleOptions {
+            request: Request::Text(text.into()),
+            edges: Some(edges.clone()),
+            ..Default::default()
+        };
+        assembler.assemble(&docs, &options).unwrap()
+    };
+    let synopses = |out: &ctxpack::jsondoc::Assembly| -> Vec<(String, Action, ReasonCode)> {
+        out.manifest
+            .documents
+            .iter()
+            .filter(|d| d.schema_type == "单集大纲")
+            .map(|d| (d.item.id.clone(), d.item.action, d.reason_code))
+            .collect()
+    };
+    let sent = |a: Action| matches!(a, Action::Full | Action::Truncated | Action::Summarized);
+
+    let out = run("write the script for episode 3");
+    assert_eq!(out.manifest.intent.intent, "generate_episode_script");
+    for (id, action, code) in synopses(&out) {
+        if id.starts_with("jd-synopsis-ep03") {
+            assert!(sent(action), "{id} must be sent");
+        } else {
+            assert_eq!(
+                (action, code),
+                (Action::FilteredOut, ReasonCode::ParamMismatch),
+                "{id}"
+            );
+        }
+    }
+    // The episode asked for ranks first, its params term visible in the breakdown.
+    let first = &out.manifest.documents[0];
+    assert!(
+        first.item.id.starts_with("jd-synopsis-ep03"),
+        "{}",
+        first.item.id
+    );
+    assert_eq!(first.breakdown.unwrap().params, 5.0);
+
+    let out = run("write scripts for episodes 2-3");
+    for (id, action, _) in synopses(&out) {
+        let wanted = id.starts_with("jd-synopsis-ep02") || id.starts_with("jd-synopsis-ep03");
+        assert_eq!(sent(action), wanted, "{id}");
+    }
+
+    // Without an episode, every synopsis goes with a script request, as before.
+    let out = run("write a script");
+    assert!(synopses(&out)
+        .iter()
+        .all(|(_, a, _)| *a != Action::FilteredOut));
+
+    // A synopsis request sends no synopsis: the example profile gives that intent no paramMatch,
+    // because matching reads the bodies of every synopsis at each request (at 10,000 documents,
+    // "generate episodes 7-12" went from ~10 to ~50 ms), and the synopses being rewritten are
+    // regenerated from the plan anyway.
+    let out = run("regenerate synopses for episodes 5-6");
+    assert_eq!(out.manifest.intent.intent, "generate_episode_synopsis");
+    for (id, action, code) in synopses(&out) {
+        assert_eq!((action, code), (Action::FilteredOut, ReasonCode::TypeExcluded), "{id}");
     }
 }

@@ -602,6 +602,15 @@ fn check_selection_and_rank(p: &Prepared, docs: &dyn DocSet, a: &Assembly) {
     let intent = profile
         .intent(&a.manifest.intent.intent)
         .expect("checked by the caller");
+    // paramMatch reads bodies to select; this model re-derives selection from metadata only,
+    // so it stands aside when the intent has an entry the request's params make active.
+    if intent
+        .param_match
+        .iter()
+        .any(|m| m.active(&a.manifest.intent.params))
+    {
+        return;
+    }
     let w = &profile.weights;
     let metas = docs.metas();
     let m = &a.manifest;
@@ -673,6 +682,7 @@ fn check_selection_and_rank(p: &Prepared, docs: &dyn DocSet, a: &Assembly) {
                 0.0
             },
             recency: if recency.is_finite() { recency } else { 0.0 },
+            params: 0.0,
         };
         let b = r.breakdown.expect("a ranked record has a breakdown");
         assert_eq!(b, want, "score terms of {:?}", meta.id);

@@ -209,7 +209,17 @@ impl ContextAssembler {
         let metas = docs.metas();
         let leaf = leaves(metas, options.edges.as_deref());
         let now = options.now.map(|n| check_now(n, "/now")).transpose()?;
-        let ranking = rank(&self.profile, spec, metas, &leaf, now);
+        // Errors reading a body are placed under /documents, as the cap places them.
+        let mut body = |index: usize| docs.data(index).map_err(|e| e.under("/documents"));
+        let ranking = rank(
+            &self.profile,
+            spec,
+            metas,
+            &leaf,
+            now,
+            &intent.params,
+            &mut body,
+        )?;
         Ok((intent, ranking))
     }
 

@@ -42,8 +42,8 @@ pub use document::{
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};
 pub use profile::{
-    BodyMode, BudgetSpec, CapStrategy, CompiledProfile, IntentSpec, Others, Profile, RenderSpec,
-    RuleSpec, TrimSpec, Weights,
+    BodyMode, BudgetSpec, CapStrategy, CompiledProfile, IntentSpec, Others, Otherwise,
+    ParamMatchSpec, Profile, RenderSpec, RuleSpec, TrimSpec, Weights,
 };
 pub use rank::ScoreBreakdown;
 pub use reason::ReasonCode;

@@ -1,9 +1,14 @@
 //! Selection and rank: keep the types the intent needs, score them, sort.
 
 use super::document::{DocMeta, Origin};
-use super::profile::{CompiledIntent, CompiledProfile, TypeRole};
+use super::intent::Params;
+use super::profile::{
+    CompiledIntent, CompiledParamMatch, CompiledProfile, MatchTest, Otherwise, TypeRole,
+};
 use super::reason::ReasonCode;
+use crate::json::Value;
 use crate::shape::Shape;
+use crate::Result;
 use std::collections::HashMap;
 
 /// Each term of a document's score, so a debug view can say why it ranked where it did.
@@ -15,11 +20,13 @@ pub struct ScoreBreakdown {
     pub leaf: f64,
     pub user_input: f64,
     pub recency: f64,
+    /// `weights.params` when a `paramMatch` of the intent matched its data.
+    pub params: f64,
 }
 
 impl ScoreBreakdown {
     pub fn total(&self) -> f64 {
-        self.required + self.optional + self.leaf + self.user_input + self.recency
+        self.required + self.optional + self.leaf + self.user_input + self.recency + self.params
     }
 }
 
@@ -80,22 +87,106 @@ fn filtered_reason(schema_type: &str, canonical: &str, role: TypeRole, intent: &
     )
 }
 
-/// Filters `metas` to the intent's types and ranks them.
+/// What the request's params say of one document: nothing (no active matcher applies to its
+/// type), matched, or did not match (with the reason, when it is to be left out).
+enum ParamVerdict {
+    NotApplied,
+    Matched,
+    Kept,
+    Mismatch(String),
+}
+
+fn param_verdict(
+    matchers: &[&CompiledParamMatch],
+    canonical: &str,
+    params: &Params,
+    index: usize,
+    body: &mut dyn FnMut(usize) -> Result<Value>,
+) -> Result<ParamVerdict> {
+    let applying: Vec<&&CompiledParamMatch> = matchers
+        .iter()
+        .filter(|m| m.types.iter().any(|t| t == canonical))
+        .collect();
+    if applying.is_empty() {
+        return Ok(ParamVerdict::NotApplied);
+    }
+    // Only documents of the named types have their bodies read, and only when the request
+    // carries the params.
+    let data = body(index)?;
+    if applying.iter().any(|m| m.matches(&data, params)) {
+        return Ok(ParamVerdict::Matched);
+    }
+    match applying.iter().find(|m| m.otherwise == Otherwise::Exclude) {
+        None => Ok(ParamVerdict::Kept),
+        Some(m) => {
+            let found = m
+                .field_of(&data)
+                .map_or_else(|| "absent".to_string(), |v| crate::json::stringify(v, 0));
+            let wanted = match &m.test {
+                MatchTest::Equals(p) => format!(
+                    "{p} = {}",
+                    params
+                        .get(p)
+                        .map_or_else(String::new, |v| crate::json::stringify(v, 0))
+                ),
+                MatchTest::Between(a, b) => format!(
+                    "{a}..{b} = {}..{}",
+                    params
+                        .get(a)
+                        .map_or_else(String::new, |v| crate::json::stringify(v, 0)),
+                    params
+                        .get(b)
+                        .map_or_else(String::new, |v| crate::json::stringify(v, 0))
+                ),
+            };
+            Ok(ParamVerdict::Mismatch(format!(
+                "data{} is {found}, the request asks for {wanted}",
+                m.field
+            )))
+        }
+    }
+}
+
+/// Filters `metas` to the intent's types and ranks them. `body(index)` gives a document's data,
+/// read only for the types an active `paramMatch` of the intent names.
 pub fn rank(
     profile: &CompiledProfile,
     intent: &CompiledIntent,
     metas: &[DocMeta],
     leaves: &[bool],
     now: Option<f64>,
-) -> Ranking {
+    params: &Params,
+    body: &mut dyn FnMut(usize) -> Result<Value>,
+) -> Result<Ranking> {
     let now_ms = effective_now(metas, now);
     let w = &profile.weights;
+    let matchers: Vec<&CompiledParamMatch> = intent
+        .param_match
+        .iter()
+        .filter(|m| m.active(params))
+        .collect();
     let mut selected = Vec::new();
     let mut filtered = Vec::new();
     let mut reasons: HashMap<&str, String> = HashMap::new();
     for (index, m) in metas.iter().enumerate() {
         let canonical = profile.canonical_type(&m.schema_type);
-        let role = intent.role(canonical);
+        let mut role = intent.role(canonical);
+        let mut matched = false;
+        match param_verdict(&matchers, canonical, params, index, body)? {
+            ParamVerdict::NotApplied | ParamVerdict::Kept => {}
+            ParamVerdict::Matched => {
+                matched = true;
+                role = TypeRole::Required;
+            }
+            ParamVerdict::Mismatch(reason) => {
+                filtered.push(FilteredDoc {
+                    index,
+                    reason,
+                    reason_code: ReasonCode::ParamMismatch,
+                });
+                continue;
+            }
+        }
         if matches!(role, TypeRole::Excluded | TypeRole::Unlisted) {
             // One reason per type, built once: thousands of filtered documents share a few types.
             let reason = reasons
@@ -137,6 +228,7 @@ pub fn rank(
                 0.0
             },
             recency: if recency.is_finite() { recency } else { 0.0 },
+            params: if matched { w.params } else { 0.0 },
         };
         selected.push(RankedDoc {
             index,
@@ -147,11 +239,11 @@ pub fn rank(
     }
     // Stable sort: equal scores keep input order.
     selected.sort_by(|a, b| b.score.total_cmp(&a.score));
-    Ranking {
+    Ok(Ranking {
         selected,
         filtered,
         now_ms,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -181,7 +273,16 @@ mod tests {
             meta("old", "t", Origin::AiGenerated, 0.0),
             meta("new", "t", Origin::AiGenerated, 7.0 * DAY),
         ];
-        let r = rank(&p, i, &metas, &[false, false], None);
+        let r = rank(
+            &p,
+            i,
+            &metas,
+            &[false, false],
+            None,
+            &Params::new(),
+            &mut |_| Ok(Value::Null),
+        )
+        .unwrap();
         assert_eq!(
             r.selected.iter().map(|d| d.index).collect::<Vec<_>>(),
             [1, 0]
@@ -209,7 +310,10 @@ mod tests {
             &metas,
             &[false, true, false, false, false, false],
             Some(0.0),
-        );
+            &Params::new(),
+            &mut |_| Ok(Value::Null),
+        )
+        .unwrap();
         let order: Vec<_> = r
             .selected
             .iter()
@@ -231,7 +335,16 @@ mod tests {
         let p = Profile::default().compile().unwrap();
         let i = p.intent("default").unwrap();
         let metas = [meta("future", "t", Origin::AiGenerated, 10.0 * DAY)];
-        let r = rank(&p, i, &metas, &[false], Some(0.0));
+        let r = rank(
+            &p,
+            i,
+            &metas,
+            &[false],
+            Some(0.0),
+            &Params::new(),
+            &mut |_| Ok(Value::Null),
+        )
+        .unwrap();
         assert_eq!(r.selected[0].breakdown.recency, 1.0);
     }
 }

@@ -28,4 +28,7 @@ pub enum ReasonCode {
     TypeExcluded,
     /// Its type is in none of the intent's lists and the intent leaves `others` out.
     TypeNotNeeded,
+    /// A `paramMatch` of the intent applies to its type and its data does not match the
+    /// request's params (a synopsis of another episode than the one asked for).
+    ParamMismatch,
 }

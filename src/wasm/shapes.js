@@ -110,7 +110,7 @@ function decodeDocRecord(d) {
 
 const ACTION = ["full", "truncated", "summarized", "discarded", "filtered_out"];
 
-const REASON_CODE = ["kept_full", "ladder_truncated", "ladder_summarized", "nothing_to_cut", "degraded_to_fit", "discarded_budget", "discarded_no_room", "discarded_after_stop", "type_excluded", "type_not_needed"];
+const REASON_CODE = ["kept_full", "ladder_truncated", "ladder_summarized", "nothing_to_cut", "degraded_to_fit", "discarded_budget", "discarded_no_room", "discarded_after_stop", "type_excluded", "type_not_needed", "param_mismatch"];
 
 function decodeScoreBreakdown(d) {
   return {
@@ -119,6 +119,7 @@ function decodeScoreBreakdown(d) {
     leaf: d.num(),
     userInput: d.num(),
     recency: d.num(),
+    params: d.num(),
   };
 }
 

@@ -127,7 +127,7 @@ export type Action = "full" | "truncated" | "summarized" | "discarded" | "filter
  * The stable code of a manifest record's `reason`. New codes may be added; a code's meaning
  * never changes.
  */
-export type ReasonCode = "kept_full" | "ladder_truncated" | "ladder_summarized" | "nothing_to_cut" | "degraded_to_fit" | "discarded_budget" | "discarded_no_room" | "discarded_after_stop" | "type_excluded" | "type_not_needed";
+export type ReasonCode = "kept_full" | "ladder_truncated" | "ladder_summarized" | "nothing_to_cut" | "degraded_to_fit" | "discarded_budget" | "discarded_no_room" | "discarded_after_stop" | "type_excluded" | "type_not_needed" | "param_mismatch";
 
 /** Each term of a document's score, so a debug view can say why it ranked where it did. */
 export interface ScoreBreakdown {
@@ -136,6 +136,8 @@ export interface ScoreBreakdown {
     leaf: number;
     userInput: number;
     recency: number;
+    /** `weights.params` when a `paramMatch` of the intent matched its data. */
+    params: number;
 }
 
 /** How much of a document is kept. */
@@ -283,9 +285,39 @@ export interface IntentSpec {
     excluded?: Array<string> | null;
     /** Types listed nowhere: included (no type bonus) or filtered out. Default `"exclude"`. */
     others?: Others | null;
+    /**
+     * Selection by the request's params: a document of the named types whose data matches
+     * them is required (whatever its type's list says) and scored `weights.params`; one that
+     * does not is left out, or keeps its type's role (`otherwise`). A matcher whose params the
+     * request does not carry is not applied.
+     */
+    paramMatch?: Array<ParamMatchSpec> | null;
 }
 
 export type Others = "include" | "exclude";
+
+/** One matcher of `paramMatch`: `field` of the document's data against the request's params. */
+export interface ParamMatchSpec {
+    /** The document types it applies to, as `intents` names them (aliases are resolved). */
+    types: Array<string>;
+    /** A JSON pointer into the document's `data`, e.g. `/episodeNumber`. */
+    field: string;
+    /** The param the field must equal (same type and value), e.g. `episode`. */
+    equals?: string | null;
+    /**
+     * Two params the field must lie between, inclusive, all three numbers, e.g.
+     * `["episodeStart", "episodeEnd"]`.
+     */
+    between?: Array<string> | null;
+    /**
+     * A document of these types that does not match: `"exclude"` (default) or `"keep"` (it
+     * keeps its type's role).
+     */
+    otherwise?: Otherwise | null;
+}
+
+/** What `paramMatch` does with a document that does not match. */
+export type Otherwise = "exclude" | "keep";
 
 export interface RuleSpec {
     /** A name for the manifest (default: `rule <index>`). */
@@ -310,6 +342,8 @@ export interface Weights {
     recency?: number | null;
     /** Age at which the recency term is half its weight: `recency × H / (H + age)`. */
     recencyHalfLifeMs?: number | null;
+    /** Added for a document a `paramMatch` of the intent matched (default 5). */
+    params?: number | null;
 }
 
 export interface TrimSpec {

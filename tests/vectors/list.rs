@@ -18,6 +18,7 @@ pub const VECTORS: &[(&str, &str, &str, &str)] = &[
     ("leaf-edges-vs-flags", include_str!("inputs/leaf-edges-vs-flags.json"), include_str!("expected/leaf-edges-vs-flags.context.txt"), include_str!("expected/leaf-edges-vs-flags.manifest.json")),
     ("metadata-json-text", include_str!("inputs/metadata-json-text.json"), include_str!("expected/metadata-json-text.context.txt"), include_str!("expected/metadata-json-text.manifest.json")),
     ("numbers-js-format", include_str!("inputs/numbers-js-format.json"), include_str!("expected/numbers-js-format.context.txt"), include_str!("expected/numbers-js-format.manifest.json")),
+    ("param-match-episode", include_str!("inputs/param-match-episode.json"), include_str!("expected/param-match-episode.context.txt"), include_str!("expected/param-match-episode.manifest.json")),
     ("rank-default-weights-en", include_str!("inputs/rank-default-weights-en.json"), include_str!("expected/rank-default-weights-en.context.txt"), include_str!("expected/rank-default-weights-en.manifest.json")),
     ("render-document-indent", include_str!("inputs/render-document-indent.json"), include_str!("expected/render-document-indent.context.txt"), include_str!("expected/render-document-indent.manifest.json")),
     ("selection-explicit-aliases", include_str!("inputs/selection-explicit-aliases.json"), include_str!("expected/selection-explicit-aliases.context.txt"), include_str!("expected/selection-explicit-aliases.manifest.json")),

@@ -1,9 +1,12 @@
 //! A profile validated, its defaults filled in and its rules built once: the form every
 //! request is served from.
 
-use super::schema::{defaults, BodyMode, CapStrategy, IntentSpec, Others, Profile};
+use super::schema::{
+    defaults, BodyMode, CapStrategy, IntentSpec, Others, Otherwise, ParamMatchSpec, Profile,
+};
 use crate::budget::{budget_from_f64, Budget};
 use crate::error::pointer_push;
+use crate::json::Value;
 use crate::jsondoc::intent::CompiledRule;
 use crate::{Error, ErrorCode, Result};
 use std::collections::BTreeMap;
@@ -15,6 +18,62 @@ pub struct CompiledIntent {
     pub optional: Vec<String>,
     pub excluded: Vec<String>,
     pub others: Others,
+    pub param_match: Vec<CompiledParamMatch>,
+}
+
+/// A `paramMatch` entry, checked: its field as pointer tokens, one test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompiledParamMatch {
+    pub types: Vec<String>,
+    /// `field` as written, for reasons.
+    pub field: String,
+    pub tokens: Vec<String>,
+    pub test: MatchTest,
+    pub otherwise: Otherwise,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum MatchTest {
+    Equals(String),
+    Between(String, String),
+}
+
+impl CompiledParamMatch {
+    /// Whether the request carries the params this matcher needs.
+    pub fn active(&self, params: &crate::jsondoc::Params) -> bool {
+        match &self.test {
+            MatchTest::Equals(p) => params.contains_key(p),
+            MatchTest::Between(a, b) => params.contains_key(a) && params.contains_key(b),
+        }
+    }
+
+    /// Whether `data` matches, under `params` (for an active matcher).
+    pub fn matches(&self, data: &Value, params: &crate::jsondoc::Params) -> bool {
+        let Some(v) = self.field_of(data) else {
+            return false;
+        };
+        match &self.test {
+            MatchTest::Equals(p) => params.get(p) == Some(v),
+            MatchTest::Between(a, b) => match (v, params.get(a), params.get(b)) {
+                (Value::Number(x), Some(Value::Number(lo)), Some(Value::Number(hi))) => {
+                    lo <= x && x <= hi
+                }
+                _ => false,
+            },
+        }
+    }
+
+    /// The value `field` points at in `data`, if any.
+    pub fn field_of<'v>(&self, data: &'v Value) -> Option<&'v Value> {
+        self.tokens.iter().try_fold(data, |v, t| match v {
+            Value::Object(o) => o.get(t),
+            Value::Array(items) => {
+                let i: usize = t.parse().ok().filter(|i: &usize| i.to_string() == *t)?;
+                items.get(i)
+            }
+            _ => None,
+        })
+    }
 }
 
 /// How a document type relates to an intent.
@@ -52,6 +111,7 @@ pub struct CompiledWeights {
     pub user_input: f64,
     pub recency: f64,
     pub recency_half_life_ms: f64,
+    pub params: f64,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -126,6 +186,7 @@ impl Profile {
                         optional: vec![],
                         excluded: vec![],
                         others: Others::Include,
+                        param_match: vec![],
                     },
                 );
             }
@@ -180,6 +241,7 @@ impl Profile {
                 defaults::RECENCY_HALF_LIFE_MS,
                 "/weights/recencyHalfLifeMs",
             )?,
+            params: finite(w.params, defaults::PARAMS, "/weights/params")?,
         };
         if weights.recency_half_life_ms <= 0.0 {
             return Err(invalid(
@@ -252,6 +314,13 @@ fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
         optional: list(&spec.optional),
         excluded: list(&spec.excluded),
         others: spec.others.unwrap_or(Others::Exclude),
+        param_match: spec
+            .param_match
+            .iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, m)| compile_param_match(m, &format!("{base}/paramMatch/{i}")))
+            .collect::<Result<_>>()?,
     };
     // A type in two lists would make its role depend on list precedence; say so instead.
     let lists = [
@@ -275,6 +344,49 @@ fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
         }
     }
     Ok(intent)
+}
+
+fn compile_param_match(m: &ParamMatchSpec, path: &str) -> Result<CompiledParamMatch> {
+    let test = match (&m.equals, &m.between) {
+        (Some(p), None) => MatchTest::Equals(p.clone()),
+        (None, Some(pair)) => match pair.as_slice() {
+            [a, b] => MatchTest::Between(a.clone(), b.clone()),
+            _ => {
+                return Err(invalid(
+                    &format!("{path}/between"),
+                    "between names two params, the lower bound and the upper",
+                ))
+            }
+        },
+        _ => {
+            return Err(invalid(
+                path,
+                "a param match has exactly one of `equals` and `between`",
+            ))
+        }
+    };
+    let tokens = match m.field.as_str() {
+        "" => Vec::new(),
+        f => match f.strip_prefix('/') {
+            Some(rest) => rest
+                .split('/')
+                .map(|t| t.replace("~1", "/").replace("~0", "~"))
+                .collect(),
+            None => {
+                return Err(invalid(
+                    &format!("{path}/field"),
+                    "field is a JSON pointer into the data: empty or starting with `/`",
+                ))
+            }
+        },
+    };
+    Ok(CompiledParamMatch {
+        types: m.types.clone(),
+        field: m.field.clone(),
+        tokens,
+        test,
+        otherwise: m.otherwise.unwrap_or_default(),
+    })
 }
 
 fn names(intents: &BTreeMap<String, CompiledIntent>) -> String {

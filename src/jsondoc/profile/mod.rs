@@ -7,10 +7,13 @@
 mod compile;
 mod schema;
 
-pub use compile::{CompiledIntent, CompiledProfile, CompiledRender, CompiledTrim, TypeRole};
+pub use compile::{
+    CompiledIntent, CompiledParamMatch, CompiledProfile, CompiledRender, CompiledTrim, MatchTest,
+    TypeRole,
+};
 pub use schema::{
-    defaults, BodyMode, BudgetSpec, CapStrategy, IntentSpec, Others, Profile, RenderSpec, RuleSpec,
-    TrimSpec, Weights,
+    defaults, BodyMode, BudgetSpec, CapStrategy, IntentSpec, Others, Otherwise, ParamMatchSpec,
+    Profile, RenderSpec, RuleSpec, TrimSpec, Weights,
 };
 
 #[cfg(test)]

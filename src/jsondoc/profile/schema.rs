@@ -46,6 +46,43 @@ pub struct IntentSpec {
     pub excluded: Option<Vec<String>>,
     /// Types listed nowhere: included (no type bonus) or filtered out. Default `"exclude"`.
     pub others: Option<Others>,
+    /// Selection by the request's params: a document of the named types whose data matches
+    /// them is required (whatever its type's list says) and scored `weights.params`; one that
+    /// does not is left out, or keeps its type's role (`otherwise`). A matcher whose params the
+    /// request does not carry is not applied.
+    pub param_match: Option<Vec<ParamMatchSpec>>,
+}
+
+/// One matcher of `paramMatch`: `field` of the document's data against the request's params.
+#[derive(Debug, Clone, Default, PartialEq, Shape)]
+#[shape(
+    input,
+    output,
+    rename_all = "camelCase",
+    expecting = "a param match object {types, field, equals | between, otherwise?}"
+)]
+pub struct ParamMatchSpec {
+    /// The document types it applies to, as `intents` names them (aliases are resolved).
+    pub types: Vec<String>,
+    /// A JSON pointer into the document's `data`, e.g. `/episodeNumber`.
+    pub field: String,
+    /// The param the field must equal (same type and value), e.g. `episode`.
+    pub equals: Option<String>,
+    /// Two params the field must lie between, inclusive, all three numbers, e.g.
+    /// `["episodeStart", "episodeEnd"]`.
+    pub between: Option<Vec<String>>,
+    /// A document of these types that does not match: `"exclude"` (default) or `"keep"` (it
+    /// keeps its type's role).
+    pub otherwise: Option<Otherwise>,
+}
+
+/// What `paramMatch` does with a document that does not match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Shape)]
+#[shape(input, output, rename_all = "snake_case")]
+pub enum Otherwise {
+    #[default]
+    Exclude,
+    Keep,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
@@ -80,6 +117,8 @@ pub struct Weights {
     pub recency: Option<f64>,
     /// Age at which the recency term is half its weight: `recency × H / (H + age)`.
     pub recency_half_life_ms: Option<f64>,
+    /// Added for a document a `paramMatch` of the intent matched (default 5).
+    pub params: Option<f64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
@@ -156,6 +195,9 @@ pub mod defaults {
     pub const OPTIONAL: f64 = 0.0;
     pub const LEAF: f64 = 5.0;
     pub const USER_INPUT: f64 = 3.0;
+    /// A document the request's params name (the synopsis of the episode asked for) ranks above
+    /// the other required ones.
+    pub const PARAMS: f64 = 5.0;
     pub const RECENCY: f64 = 1.0;
     /// One week: a document a week older than the newest gets half the recency weight.
     pub const RECENCY_HALF_LIFE_MS: f64 = 7.0 * 24.0 * 3600.0 * 1000.0;
