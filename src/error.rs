@@ -35,6 +35,9 @@ pub enum ErrorCode {
     /// An object of the binding (a `ContextAssembler`) was used after `free()`, or a method was
     /// called on something that is not one. Raised by the JavaScript binding before any work.
     Freed,
+    /// What was asked for needs more than the budget allows, and the caller asked to fail
+    /// rather than leave anything out (`mode: "strict"`). Raised before anything is rendered.
+    BudgetExceeded,
 }
 
 impl ErrorCode {
