@@ -114,7 +114,7 @@ pub struct SectionsTotals {
     pub chars: usize,
     /// The text's tokens, as `counter` estimates them.
     pub tokens: usize,
-    /// Of which the front matter.
+    /// Of which the front matter (with the `...` when the hard cut fell in it).
     pub front_matter_chars: usize,
     /// Passes measured before one fitted (or the cut was made).
     pub passes_tried: usize,
@@ -377,11 +377,12 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
         pass = pass.saturating_add(1);
     }
     let full = measure.render(&front, &state);
+    // With a cut: the bytes of the uncut text kept, and whether `...` follows them.
     let (text, cut_at) = if fitted {
         (full, None)
     } else {
         let (text, kept) = hard_cut(&full, budget, &estimator);
-        (text, Some(kept))
+        (text, Some((kept.unwrap_or(0), kept.is_some())))
     };
     let steps = input.steps.as_deref().unwrap_or(&[]);
     let step = if fitted {
@@ -406,7 +407,11 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
             sections: n,
             chars: utf16_len(&text),
             tokens,
-            front_matter_chars: utf16_len(&front).min(utf16_len(&text)),
+            front_matter_chars: match cut_at {
+                // The cut fell in the front matter: all of the text is front matter and `...`.
+                Some((kept, _)) if kept < front.len() => utf16_len(&text),
+                _ => utf16_len(&front),
+            },
             passes_tried: pass.saturating_add(1),
             counter: estimator.name().to_string(),
             max_chars: budget.max_chars,
@@ -425,11 +430,11 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
 }
 
 /// The longest prefix of `text` that fits the budget with [`CUT_MARKER`] after it, and its
-/// length in bytes; `""` when not even the marker fits.
-fn hard_cut(text: &str, budget: Budget, estimator: &Estimator) -> (String, usize) {
+/// length in bytes; `""` (and `None`) when not even the marker fits.
+fn hard_cut(text: &str, budget: Budget, estimator: &Estimator) -> (String, Option<usize>) {
     let marker_units = utf16_len(CUT_MARKER);
     let room = match budget.max_chars {
-        Some(c) if c < marker_units => return (String::new(), 0),
+        Some(c) if c < marker_units => return (String::new(), None),
         Some(c) => c.saturating_sub(marker_units),
         None => usize::MAX,
     };
@@ -447,7 +452,7 @@ fn hard_cut(text: &str, budget: Budget, estimator: &Estimator) -> (String, usize
             // not fit.
             let mut running = estimator.running();
             if with_marker(&running) > max {
-                return (String::new(), 0);
+                return (String::new(), None);
             }
             let mut end = 0usize;
             let mut buf = [0u8; 4];
@@ -464,7 +469,7 @@ fn hard_cut(text: &str, budget: Budget, estimator: &Estimator) -> (String, usize
         }
     }
     let kept = prefix.len();
-    (format!("{prefix}{CUT_MARKER}"), kept)
+    (format!("{prefix}{CUT_MARKER}"), Some(kept))
 }
 
 /// One record per section: its final variant and what it contributed to the text.
@@ -473,7 +478,7 @@ fn records(
     measure: &Measure<'_>,
     state: &[Option<usize>],
     front: &str,
-    cut_at: Option<usize>,
+    cut_at: Option<(usize, bool)>,
     estimator: &Estimator,
     count_tokens: bool,
 ) -> Vec<SectionRecord> {
@@ -481,9 +486,13 @@ fn records(
     let mut at = front.len();
     let mut any = false;
     let mut running = estimator.running();
-    let front_kept = cut_at.map_or(front, |c| front.get(..c.min(front.len())).unwrap_or(""));
+    let front_kept = cut_at.map_or(front, |(c, _)| {
+        front.get(..c.min(front.len())).unwrap_or("")
+    });
     running.push(front_kept);
-    let mut marker_placed = cut_at.map_or(true, |c| c < front.len());
+    // The marker belongs to the section the cut fell in (to none when it fell in the front
+    // matter, or when not even the marker fit).
+    let mut marker_placed = cut_at.map_or(true, |(c, marker)| !marker || c < front.len());
     input
         .sections
         .iter()
@@ -503,7 +512,7 @@ fn records(
             at = at.saturating_add(piece.len());
             let kept = match cut_at {
                 None => piece.as_str(),
-                Some(c) => piece
+                Some((c, _)) => piece
                     .get(..c.saturating_sub(span_start).min(piece.len()))
                     .unwrap_or(""),
             };

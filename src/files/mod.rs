@@ -506,8 +506,8 @@ fn fit(
                 rec.item.tokens_after = Some(cost);
             }
             rec.item.reason = format!(
-                "inlined: {} lines, {own_tokens} tokens",
-                rec.lines.unwrap_or(0)
+                "inlined: {}, {own_tokens} tokens",
+                plural(rec.lines.unwrap_or(0), "line")
             );
             running = trial;
             units = trial_units;
@@ -534,6 +534,13 @@ fn fit(
                     budget.max_tokens.unwrap_or(0)
                 )
             };
+        }
+    }
+    if budget.max_tokens.is_some() {
+        // With a token budget every record says what it cost in tokens: nothing, when it was
+        // refused before it was measured.
+        for r in records.iter_mut().filter(|r| r.item.tokens_after.is_none()) {
+            r.item.tokens_after = Some(0);
         }
     }
     let (chars, tokens) = if inlined.is_empty() {
@@ -578,6 +585,15 @@ fn fit(
     })
 }
 
+/// `1 line`, `2 lines`.
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
 /// Units left of a chars budget (the heading is not spent until a file is inlined).
 fn left(max: Option<usize>, units: usize, nothing_yet: bool, heading: usize) -> usize {
     let spent = if nothing_yet {
@@ -606,14 +622,14 @@ fn check_strict(
         return Err(Error::new(
             ErrorCode::BudgetExceeded,
             "/maxTokens",
-            format!("strict: the {files} files need {tokens} tokens ({chars} chars), over the budget of {max} tokens{hint}; nothing was rendered"),
+            format!("strict: {} need {tokens} tokens ({chars} chars), over the budget of {max} tokens{hint}; nothing was rendered", plural(files, "file")),
         ));
     }
     if let Some(max) = budget.max_chars.filter(|&m| chars > m) {
         return Err(Error::new(
             ErrorCode::BudgetExceeded,
             "/maxChars",
-            format!("strict: the {files} files need {chars} chars ({tokens} tokens), over the budget of {max} chars; nothing was rendered"),
+            format!("strict: {} need {chars} chars ({tokens} tokens), over the budget of {max} chars; nothing was rendered", plural(files, "file")),
         ));
     }
     Ok(())
