@@ -259,41 +259,86 @@ const SHAPES: [Shape; 17] = [
     },
 ];
 
-/// The shape of a credential `text` contains, if any: PEM private keys, then the token
-/// shapes of [`SHAPES`].
+/// The shape of a credential `text` contains, if any: PEM private keys and the token shapes
+/// of [`SHAPES`], the first in the text. One pass over the bytes: a shape is tried only where a
+/// word starts with its first byte, which in code is rare enough to cost little.
 pub fn secret_content(text: &str) -> Option<&'static str> {
-    if pem_private_key(text) {
-        return Some("a PEM private key");
-    }
     let bytes = text.as_bytes();
-    for shape in &SHAPES {
-        for (at, _) in text.match_indices(shape.prefix) {
-            let before = at.checked_sub(1).and_then(|i| bytes.get(i));
-            if before.is_some_and(|b| b.is_ascii_alphanumeric()) {
-                continue;
+    let mut after_alnum = false;
+    for (at, &b) in bytes.iter().enumerate() {
+        let class = BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(0);
+        let word_start = !after_alnum;
+        after_alnum = class & ALNUM != 0;
+        if class & (DASH | START) == 0 {
+            continue;
+        }
+        if b == b'-' {
+            if pem_private_key_at(bytes, at) {
+                return Some("a PEM private key");
             }
-            let start = at.saturating_add(shape.prefix.len());
-            let run = body_run(bytes, start, shape.body);
-            if run < shape.min {
-                continue;
+            continue;
+        }
+        if !word_start {
+            continue;
+        }
+        let rest = bytes.get(at..).unwrap_or(&[]);
+        for shape in &SHAPES {
+            if rest.starts_with(shape.prefix.as_bytes()) && shape_matches(shape, bytes, at) {
+                return Some(shape.name);
             }
-            if shape.prefix == "eyJ" && !jwt_rest(bytes, start.saturating_add(run)) {
-                continue;
-            }
-            if shape.prefix == "sk-" && !mixes_letters_and_digits(bytes, start, run) {
-                continue;
-            }
-            // Slack tokens are `xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`.
-            let slack_kind = bytes.get(start).is_some_and(|b| b"abprs".contains(b));
-            if shape.prefix == "xox"
-                && !(slack_kind && bytes.get(start.saturating_add(1)) == Some(&b'-'))
-            {
-                continue;
-            }
-            return Some(shape.name);
         }
     }
     None
+}
+
+const ALNUM: u8 = 1;
+/// The first byte of a prefix in [`SHAPES`].
+const START: u8 = 2;
+/// Starts a PEM header.
+const DASH: u8 = 4;
+
+/// What the scan needs to know of each byte, looked up once per byte. (Evaluated at compile
+/// time: an index out of range would fail the build, not a call.)
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const BYTE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        #[allow(clippy::cast_possible_truncation)] // b < 256
+        let c = b as u8;
+        let mut class = 0;
+        if c.is_ascii_alphanumeric() {
+            class |= ALNUM;
+        }
+        if matches!(c, b'A' | b'g' | b'h' | b'x' | b's' | b'r' | b'e') {
+            class |= START;
+        }
+        if c == b'-' {
+            class |= DASH;
+        }
+        t[b] = class;
+        b += 1;
+    }
+    t
+};
+
+/// Whether the token at `at` (which starts with `shape.prefix`) has the shape's body.
+fn shape_matches(shape: &Shape, bytes: &[u8], at: usize) -> bool {
+    let start = at.saturating_add(shape.prefix.len());
+    let run = body_run(bytes, start, shape.body);
+    if run < shape.min {
+        return false;
+    }
+    match shape.prefix {
+        "eyJ" => jwt_rest(bytes, start.saturating_add(run)),
+        "sk-" => mixes_letters_and_digits(bytes, start, run),
+        // Slack tokens are `xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`.
+        "xox" => {
+            bytes.get(start).is_some_and(|b| b"abprs".contains(b))
+                && bytes.get(start.saturating_add(1)) == Some(&b'-')
+        }
+        _ => true,
+    }
 }
 
 fn body_run(bytes: &[u8], start: usize, body: Body) -> usize {
@@ -331,17 +376,21 @@ fn mixes_letters_and_digits(bytes: &[u8], start: usize, run: usize) -> bool {
 }
 
 /// `-----BEGIN … PRIVATE KEY-----` (RSA, EC, DSA, OPENSSH, ENCRYPTED, or none) and PGP private
-/// key blocks.
-fn pem_private_key(text: &str) -> bool {
-    text.match_indices("-----BEGIN ").any(|(at, m)| {
-        let rest = text.get(at.saturating_add(m.len())..).unwrap_or("");
-        let label: String = rest
-            .chars()
-            .take(40)
-            .take_while(|c| c.is_ascii_uppercase() || *c == ' ')
-            .collect();
-        label.ends_with("PRIVATE KEY") || label.ends_with("PRIVATE KEY BLOCK")
-    })
+/// key blocks, at byte `at`.
+fn pem_private_key_at(bytes: &[u8], at: usize) -> bool {
+    const BEGIN: &[u8] = b"-----BEGIN ";
+    let rest = bytes.get(at..).unwrap_or(&[]);
+    if !rest.starts_with(BEGIN) {
+        return false;
+    }
+    let label: Vec<u8> = rest
+        .iter()
+        .skip(BEGIN.len())
+        .take(40)
+        .take_while(|b| b.is_ascii_uppercase() || **b == b' ')
+        .copied()
+        .collect();
+    label.ends_with(b"PRIVATE KEY") || label.ends_with(b"PRIVATE KEY BLOCK")
 }
 
 #[cfg(test)]
