@@ -291,13 +291,16 @@ fn strict_600k_words_with_and_without_a_budget() {
         "{}",
         e.message
     );
-    let e = preload(&input(Some(100_000)), &Limits::default()).unwrap_err();
+    let low = preload(&input(Some(100_000)), &Limits::default()).unwrap_err();
     assert!(
-        e.message.contains("over the budget of 100000 tokens"),
+        low.message.contains("over the budget of 100000 tokens"),
         "{}",
+        low.message
+    );
+    eprintln!(
+        "strict 600k words: {with_budget:?} inlined, {without:?} refused: {}",
         e.message
     );
-    eprintln!("strict 600k words: {with_budget:?} inlined, {without:?} refused");
 }
 
 fn arb_reference() -> impl Strategy<Value = String> {

@@ -324,7 +324,7 @@ export interface SectionsTotals {
     chars: number;
     /** The text's tokens, as `counter` estimates them. */
     tokens: number;
-    /** Of which the front matter. */
+    /** Of which the front matter (with the `...` when the hard cut fell in it). */
     frontMatterChars: number;
     /** Passes measured before one fitted (or the cut was made). */
     passesTried: number;
