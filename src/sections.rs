@@ -596,3 +596,80 @@ fn records(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Input;
+
+    fn fit(text: &str) -> Result<SectionsResult> {
+        let v = crate::json::parse(text, &Limits::default()).unwrap();
+        fit_sections(&SectionsInput::read(&v, "")?, &Limits::default())
+    }
+
+    #[test]
+    fn front_matter_as_the_reference_design_writes_it() {
+        assert_eq!(front_matter(None, None), "");
+        assert_eq!(
+            front_matter(Some("1. a"), Some("yes")),
+            "## Your Plan\n\nFollow this plan:\n1. a\n\n## Additional Context from User\n\nyes\n\n"
+        );
+    }
+
+    #[test]
+    fn steps_apply_cumulatively_and_separators_follow_the_sections_kept() {
+        let out = fit(r#"{"sections": [
+            {"name": "a", "variants": [{"name": "full", "text": "AAAA"}, {"name": "lite", "text": "A"}]},
+            {"name": "b", "variants": [{"name": "full", "text": "BBBB"}]},
+            {"name": "c", "variants": [{"name": "full", "text": "C"}]}],
+            "steps": [{"sections": ["a"], "variant": "lite"}, {"name": "drop b", "sections": ["b"]}],
+            "maxChars": 4}"#)
+        .unwrap();
+        assert_eq!(
+            (out.text.as_str(), out.pass, out.step.as_deref()),
+            ("A\nC", 2, Some("drop b"))
+        );
+        let codes: Vec<_> = out.sections.iter().map(|s| s.reason_code).collect();
+        assert_eq!(
+            codes,
+            [
+                SectionReason::Switched,
+                SectionReason::Dropped,
+                SectionReason::Kept
+            ]
+        );
+        assert_eq!(
+            out.sections
+                .iter()
+                .map(|s| s.item.chars_after)
+                .sum::<usize>(),
+            3
+        );
+    }
+
+    #[test]
+    fn a_hard_cut_fits_tokens_and_ends_in_the_marker() {
+        let out = fit(r#"{"sections": [{"name": "a", "variants": [{"name": "full", "text": "one two three four five six seven eight nine ten"}]}], "maxTokens": 4}"#).unwrap();
+        assert!(out.cut && out.text.ends_with("..."), "{}", out.text);
+        assert!(crate::tokens::estimate_tokens(&out.text) <= 4);
+        assert_eq!(out.step.as_deref(), Some("hard cut"));
+    }
+
+    #[test]
+    fn plans_naming_what_does_not_exist_are_refused_where_they_say_it() {
+        let e = fit(r#"{"sections": [{"name": "a", "variants": [{"name": "full", "text": "x"}]}], "steps": [{"sections": ["a"], "variant": "tiny"}]}"#).unwrap_err();
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidInput, "/steps/0/variant")
+        );
+        let e = fit(r#"{"sections": [{"name": "a", "variants": []}]}"#).unwrap_err();
+        assert_eq!(e.path, "/sections/0/variants");
+        let e = fit(r#"{"sections": [{"name": "a", "variants": [{"name": "v", "text": ""}]}, {"name": "a", "variants": [{"name": "v", "text": ""}]}]}"#).unwrap_err();
+        assert_eq!(e.path, "/sections/1/name");
+        let e = fit(r#"{"sections": [], "maxChars": -1}"#).unwrap_err();
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidBudget, "/maxChars")
+        );
+    }
+}

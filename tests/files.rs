@@ -426,6 +426,12 @@ proptest! {
             prop_assert_eq!(out.pass, drops.len() + 1);
         } else {
             prop_assert!(out.pass <= drops.len());
+            // The first pass that fits: with the plan stopped one step earlier, nothing fits.
+            if out.pass > 0 {
+                let mut shorter = input.clone();
+                shorter.steps.as_mut().unwrap().truncate(out.pass - 1);
+                prop_assert!(fit_sections(&shorter, &Limits::default()).unwrap().cut);
+            }
         }
         if let Some(m) = out.totals.max_tokens {
             let sum: usize = out.sections.iter().map(|s| s.item.tokens_after.unwrap()).sum();

@@ -634,3 +634,73 @@ fn check_strict(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(path: &str, content: Content) -> FileContent {
+        FileContent {
+            path: path.into(),
+            content: Some(content),
+            kind: None,
+            size: None,
+        }
+    }
+
+    fn refs(paths: &[&str]) -> Vec<FileRef> {
+        paths
+            .iter()
+            .map(|p| FileRef {
+                path: (*p).into(),
+                source: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn contents_are_matched_after_normalisation_and_bytes_are_decoded() {
+        let out = preload(
+            &PreloadInput {
+                references: refs(&["a.rs", "b.bin", "c.txt"]),
+                contents: Some(vec![
+                    file("./a.rs", Content::Bytes(b"fn a() {}\n".to_vec())),
+                    file(
+                        "a.rs",
+                        Content::Text("ignored: the first content wins\n".into()),
+                    ),
+                    file("b.bin", Content::Bytes(vec![0xC3, 0x28])),
+                    file("x/../c.txt", Content::Text("c\n".into())),
+                ]),
+                ..Default::default()
+            },
+            &Limits::default(),
+        )
+        .unwrap();
+        let codes: Vec<_> = out.manifest.files.iter().map(|f| f.reason_code).collect();
+        assert_eq!(
+            codes,
+            [FileReason::Inlined, FileReason::Binary, FileReason::Inlined]
+        );
+        assert!(out.block.contains("```rust\nfn a() {}\n```"));
+        assert!(!out.block.contains("ignored"));
+        assert_eq!(out.manifest.totals.max_tokens, Some(DEFAULT_MAX_TOKENS));
+    }
+
+    #[test]
+    fn a_chars_budget_alone_drops_the_default_token_budget() {
+        let input = PreloadInput {
+            max_chars: Some(10),
+            ..Default::default()
+        };
+        assert_eq!(
+            preload_budget(&input),
+            Budget {
+                max_chars: Some(10),
+                max_tokens: None
+            }
+        );
+        let out = preload(&input, &Limits::default()).unwrap();
+        assert_eq!((out.block.as_str(), out.manifest.totals.tokens), ("", 0));
+    }
+}
