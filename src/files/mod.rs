@@ -272,33 +272,108 @@ struct Candidate<'a> {
     bytes: usize,
 }
 
-fn record(
-    id: &str,
-    path: &str,
-    source: Option<&String>,
-    action: Action,
-    code: FileReason,
-    reason: String,
-) -> FileRecord {
+/// A record that says nothing yet: [`judge`] and [`fit`] fill it in.
+fn blank_record(id: &str, r: &FileRef) -> FileRecord {
     FileRecord {
         item: ItemRecord {
             id: id.to_string(),
-            action,
-            reason,
+            action: Action::Skipped,
+            reason: String::new(),
             chars_before: None,
             chars_after: 0,
             tokens_before: None,
             tokens_after: None,
         },
-        reason_code: code,
-        path: path.to_string(),
-        source: source.cloned(),
+        reason_code: FileReason::Missing,
+        path: r.path.clone(),
+        source: r.source.clone(),
         bytes: None,
         lines: None,
         tokens: None,
         language: None,
         duplicate_of: None,
     }
+}
+
+/// Says on `rec` why it is not inlined; always `None`, for `return refuse(…)`.
+fn refuse<T>(rec: &mut FileRecord, action: Action, code: FileReason, reason: String) -> Option<T> {
+    rec.item.action = action;
+    rec.reason_code = code;
+    rec.item.reason = reason;
+    None
+}
+
+/// The per-file rules a preload applies.
+struct Rules {
+    max_lines: usize,
+    max_bytes: Option<usize>,
+    allow_secrets: bool,
+}
+
+/// Applies the rules after the path's to the file at the normalised path `path`: the text
+/// and its line count when it may be inlined, else `None` with `rec` saying why.
+fn judge<'a>(
+    path: &str,
+    entry: Option<&&'a FileContent>,
+    rules: &Rules,
+    rec: &mut FileRecord,
+) -> Option<(&'a str, usize)> {
+    use Action::{Rejected, Skipped};
+    if !rules.allow_secrets {
+        if let Some(why) = secret_name(path) {
+            let reason = format!("refused as a likely secret: {why} (allowSecrets inlines it)");
+            return refuse(rec, Rejected, FileReason::Secret, reason);
+        }
+    }
+    let Some(entry) = entry else {
+        let reason = "skipped: no content was supplied for it".to_string();
+        return refuse(rec, Skipped, FileReason::Missing, reason);
+    };
+    match entry.kind.unwrap_or(EntryKind::File) {
+        EntryKind::Directory => {
+            let reason = "refused: a directory (name its files instead)".to_string();
+            return refuse(rec, Rejected, FileReason::Directory, reason);
+        }
+        EntryKind::Other => {
+            let reason = "refused: not a regular file (a FIFO, socket or device)".to_string();
+            return refuse(rec, Rejected, FileReason::NotAFile, reason);
+        }
+        EntryKind::File => {}
+    }
+    rec.bytes = entry.content.as_ref().map(Content::bytes).or(entry.size);
+    if let (Some(max), Some(size)) = (rules.max_bytes, rec.bytes) {
+        if size > max {
+            let reason = format!("skipped: {size} bytes, over maxBytes ({max})");
+            return refuse(rec, Skipped, FileReason::TooLarge, reason);
+        }
+    }
+    let Some(content) = &entry.content else {
+        let reason = "skipped: the host supplied no content for it".to_string();
+        return refuse(rec, Skipped, FileReason::Missing, reason);
+    };
+    let text = match content.text() {
+        Ok(t) => t,
+        Err(why) => {
+            let reason = format!("refused as binary: the content {why}");
+            return refuse(rec, Rejected, FileReason::Binary, reason);
+        }
+    };
+    let lines = line_count(text);
+    rec.lines = Some(lines);
+    if lines > rules.max_lines {
+        let reason = format!(
+            "skipped: {lines} lines, over maxLines ({})",
+            rules.max_lines
+        );
+        return refuse(rec, Skipped, FileReason::TooManyLines, reason);
+    }
+    if !rules.allow_secrets {
+        if let Some(shape) = secret_content(text) {
+            let reason = format!("refused as a likely secret: its content holds what looks like {shape} (allowSecrets inlines it)");
+            return refuse(rec, Rejected, FileReason::Secret, reason);
+        }
+    }
+    Some((text, lines))
 }
 
 /// Inlines the referenced files that pass the rules and fit the budget; see the module docs.
@@ -318,16 +393,15 @@ pub fn preload(input: &PreloadInput, limits: &Limits) -> Result<PreloadResult> {
             by_path.entry(p).or_insert(c);
         }
     }
-    let max_lines = input.max_lines.unwrap_or(DEFAULT_MAX_LINES);
-    let allow_secrets = input.allow_secrets.unwrap_or(false);
+    let rules = Rules {
+        max_lines: input.max_lines.unwrap_or(DEFAULT_MAX_LINES),
+        max_bytes: input.max_bytes,
+        allow_secrets: input.allow_secrets.unwrap_or(false),
+    };
     let mut records = Vec::with_capacity(input.references.len());
-    let mut candidates = Vec::new();
+    let mut eligible = Vec::new();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for (i, r) in input.references.iter().enumerate() {
-        let source = r.source.as_ref();
-        let refuse = |id: &str, action, code, reason: String| {
-            record(id, &r.path, source, action, code, reason)
-        };
         let normal = match normalize(&r.path) {
             Ok(p) => p,
             Err(fault) => {
@@ -335,129 +409,31 @@ pub fn preload(input: &PreloadInput, limits: &Limits) -> Result<PreloadResult> {
                     PathFault::Escape(_) => FileReason::PathEscape,
                     PathFault::Empty => FileReason::InvalidPath,
                 };
-                records.push(refuse(&r.path, Action::Rejected, code, fault.message()));
+                let mut rec = blank_record(&r.path, r);
+                refuse::<()>(&mut rec, Action::Rejected, code, fault.message());
+                records.push(rec);
                 continue;
             }
         };
+        let mut rec = blank_record(&normal, r);
         if let Some(&first) = seen.get(&normal) {
-            let mut rec = refuse(
-                &normal,
-                Action::Duplicate,
-                FileReason::Duplicate,
-                format!("the same file as reference {first}"),
-            );
+            let reason = format!("the same file as reference {first}");
+            refuse::<()>(&mut rec, Action::Duplicate, FileReason::Duplicate, reason);
             rec.duplicate_of = Some(first);
-            records.push(rec);
-            continue;
+        } else if let Some((text, lines)) = judge(&normal, by_path.get(&normal), &rules, &mut rec) {
+            rec.language = Some(language(&normal).to_string());
+            eligible.push((records.len(), normal.clone(), text, lines));
         }
-        seen.insert(normal.clone(), i);
-        if !allow_secrets {
-            if let Some(why) = secret_name(&normal) {
-                records.push(refuse(
-                    &normal,
-                    Action::Rejected,
-                    FileReason::Secret,
-                    format!("refused as a likely secret: {why} (allowSecrets inlines it)"),
-                ));
-                continue;
-            }
-        }
-        let Some(entry) = by_path.get(&normal) else {
-            records.push(refuse(
-                &normal,
-                Action::Skipped,
-                FileReason::Missing,
-                "skipped: no content was supplied for it".to_string(),
-            ));
-            continue;
-        };
-        match entry.kind.unwrap_or(EntryKind::File) {
-            EntryKind::Directory => {
-                records.push(refuse(
-                    &normal,
-                    Action::Rejected,
-                    FileReason::Directory,
-                    "refused: a directory (name its files instead)".to_string(),
-                ));
-                continue;
-            }
-            EntryKind::Other => {
-                records.push(refuse(
-                    &normal,
-                    Action::Rejected,
-                    FileReason::NotAFile,
-                    "refused: not a regular file (a FIFO, socket or device)".to_string(),
-                ));
-                continue;
-            }
-            EntryKind::File => {}
-        }
-        let bytes = entry.content.as_ref().map(Content::bytes);
-        let size = bytes.or(entry.size);
-        if let (Some(max), Some(size)) = (input.max_bytes, size) {
-            if size > max {
-                let mut rec = refuse(
-                    &normal,
-                    Action::Skipped,
-                    FileReason::TooLarge,
-                    format!("skipped: {size} bytes, over maxBytes ({max})"),
-                );
-                rec.bytes = Some(size);
-                records.push(rec);
-                continue;
-            }
-        }
-        let Some(content) = &entry.content else {
-            records.push(refuse(
-                &normal,
-                Action::Skipped,
-                FileReason::Missing,
-                "skipped: the host supplied no content for it".to_string(),
-            ));
-            continue;
-        };
-        let mut rec = refuse(&normal, Action::Skipped, FileReason::Missing, String::new());
-        rec.bytes = bytes;
-        let text = match content.text() {
-            Ok(t) => t,
-            Err(why) => {
-                rec.item.action = Action::Rejected;
-                rec.reason_code = FileReason::Binary;
-                rec.item.reason = format!("refused as binary: the content {why}");
-                records.push(rec);
-                continue;
-            }
-        };
-        let lines = line_count(text);
-        rec.lines = Some(lines);
-        if lines > max_lines {
-            rec.reason_code = FileReason::TooManyLines;
-            rec.item.reason = format!("skipped: {lines} lines, over maxLines ({max_lines})");
-            records.push(rec);
-            continue;
-        }
-        if !allow_secrets {
-            if let Some(shape) = secret_content(text) {
-                rec.item.action = Action::Rejected;
-                rec.reason_code = FileReason::Secret;
-                rec.item.reason = format!("refused as a likely secret: its content holds what looks like {shape} (allowSecrets inlines it)");
-                records.push(rec);
-                continue;
-            }
-        }
-        let lang = language(&normal);
-        rec.language = Some(lang.to_string());
-        let index = records.len();
+        seen.entry(normal).or_insert(i);
         records.push(rec);
-        candidates.push((index, normal, text, lines, lang, bytes.unwrap_or(0)));
     }
     // The pieces borrow the normalised paths, so they are built once the records are done.
-    let candidates: Vec<Candidate<'_>> = candidates
+    let candidates: Vec<Candidate<'_>> = eligible
         .iter()
-        .map(|(record, path, text, lines, lang, bytes)| Candidate {
+        .map(|(record, path, text, lines)| Candidate {
             record: *record,
-            piece: Piece::new(path, lang, text, *lines),
-            bytes: *bytes,
+            piece: Piece::new(path, language(path), text, *lines),
+            bytes: text.len(),
         })
         .collect();
     fit(input, records, &candidates)
