@@ -392,7 +392,8 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
     } else {
         Some("hard cut".to_string())
     };
-    let records = records(
+    // The records count the text piece by piece: their running total is the text's count.
+    let (records, tokens) = records(
         input,
         &measure,
         &state,
@@ -401,7 +402,6 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
         &estimator,
         count_tokens,
     );
-    let tokens = estimator.count(&text);
     Ok(SectionsResult {
         totals: SectionsTotals {
             sections: n,
@@ -472,7 +472,8 @@ fn hard_cut(text: &str, budget: Budget, estimator: &Estimator) -> (String, Optio
     (format!("{prefix}{CUT_MARKER}"), Some(kept))
 }
 
-/// One record per section: its final variant and what it contributed to the text.
+/// One record per section: its final variant and what it contributed to the text; and the
+/// text's tokens.
 fn records(
     input: &SectionsInput,
     measure: &Measure<'_>,
@@ -481,7 +482,7 @@ fn records(
     cut_at: Option<(usize, bool)>,
     estimator: &Estimator,
     count_tokens: bool,
-) -> Vec<SectionRecord> {
+) -> (Vec<SectionRecord>, usize) {
     // Byte spans of each section in the uncut text (separator included), to see what a cut kept.
     let mut at = front.len();
     let mut any = false;
@@ -493,7 +494,10 @@ fn records(
     // The marker belongs to the section the cut fell in (to none when it fell in the front
     // matter, or when not even the marker fit).
     let mut marker_placed = cut_at.map_or(true, |(c, marker)| !marker || c < front.len());
-    input
+    if matches!(cut_at, Some((c, true)) if c < front.len()) {
+        running.push(CUT_MARKER);
+    }
+    let records = input
         .sections
         .iter()
         .zip(state)
@@ -594,7 +598,8 @@ fn records(
                 },
             }
         })
-        .collect()
+        .collect();
+    (records, running.tokens())
 }
 
 #[cfg(test)]
