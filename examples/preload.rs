@@ -113,16 +113,16 @@ fn read_contents(base: &Path, paths: &[String], allow_secrets: Option<bool>) -> 
             let normalized = c.normalized.clone()?;
             // The real path, symlinks followed, must stay under the real base.
             let real = real_base.join(&normalized).canonicalize().ok()?;
-            if !real.starts_with(&real_base) {
-                return None; // reported as missing: never read
-            }
-            let meta = std::fs::metadata(&real).ok()?;
             let entry = |kind, content, size| FileContent {
                 path: normalized.clone(),
                 content,
                 kind: Some(kind),
                 size,
             };
+            if !real.starts_with(&real_base) {
+                return Some(entry(EntryKind::Outside, None, None)); // never read
+            }
+            let meta = std::fs::metadata(&real).ok()?;
             Some(if meta.is_dir() {
                 entry(EntryKind::Directory, None, None)
             } else if !meta.is_file() {

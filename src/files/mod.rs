@@ -52,6 +52,8 @@ pub enum EntryKind {
     Directory,
     /// A FIFO, a socket, a device: nothing to inline.
     Other,
+    /// Its real path (symlinks followed) leaves the base: the host did not read it.
+    Outside,
 }
 
 impl Ty for Content {
@@ -73,7 +75,8 @@ pub struct FileContent {
     /// The text; absent when the host did not read it (a directory, or a file refused by size).
     #[shape(with = "read_content", ts = "string")]
     pub content: Option<Content>,
-    /// Default `file`.
+    /// Default `file`. A reader of a real disk says `outside` for a path whose real path
+    /// leaves the base, `directory`, or `other` for FIFOs, sockets and devices.
     pub kind: Option<EntryKind>,
     /// The size in bytes, when the host knows it without the content (refused before reading).
     #[shape(with = "whole_number", ts = "number")]
@@ -337,6 +340,11 @@ fn judge<'a>(
         EntryKind::Other => {
             let reason = "refused: not a regular file (a FIFO, socket or device)".to_string();
             return refuse(rec, Rejected, FileReason::NotAFile, reason);
+        }
+        EntryKind::Outside => {
+            let reason =
+                "refused: its real path leaves the base (a symlink pointing outside)".to_string();
+            return refuse(rec, Rejected, FileReason::PathEscape, reason);
         }
         EntryKind::File => {}
     }

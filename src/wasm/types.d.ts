@@ -518,14 +518,17 @@ export interface FileContent {
     path: string;
     /** The text; absent when the host did not read it (a directory, or a file refused by size). */
     content?: string | null;
-    /** Default `file`. */
+    /**
+     * Default `file`. A reader of a real disk says `outside` for a path whose real path
+     * leaves the base, `directory`, or `other` for FIFOs, sockets and devices.
+     */
     kind?: EntryKind | null;
     /** The size in bytes, when the host knows it without the content (refused before reading). */
     size?: number | null;
 }
 
 /** What a path names on the host's side. */
-export type EntryKind = "file" | "directory" | "other";
+export type EntryKind = "file" | "directory" | "other" | "outside";
 
 /** What to do when the files do not all fit. */
 export type PreloadMode = "bestEffort" | "strict";
