@@ -83,7 +83,7 @@ function buildEntry({ name, feature, dir, guarded: GUARDED }) {
 
   const runtime = runtimeExports(readFileSync(join(out, "web", "ctxpack.js"), "utf8"));
   // The names read from the web glue's text must be what the Node glue exports when loaded.
-  const loaded = Object.keys(createRequire(import.meta.url)(join(nodeDir, "ctxpack.cjs"))).filter((n) => !n.startsWith("__"));
+  const loaded = Object.keys(createRequire(import.meta.url)(join(nodeDir, "ctxpack.cjs"))).filter((n) => !n.startsWith("__") && !INTERNAL.includes(n));
   if (loaded.sort().join() !== [...runtime].sort().join()) {
     throw new Error(`the web glue exports ${runtime.join(", ")} but the Node glue ${loaded.join(", ")}: update scripts/build.mjs`);
   }
@@ -199,10 +199,14 @@ function snippetDir(dir) {
 // declarations (shapes.js; see src/declarations.rs).
 const SNIPPETS = ["glue", "shapes"];
 
+// Exported by wasm-bindgen but not the package's: `start` (src/wasm/mod.rs) runs by itself
+// when the module is instantiated.
+const INTERNAL = ["start"];
+
 /** Names a glue module exports at run time, minus wasm-bindgen's own init functions. */
 function runtimeExports(glueJs) {
   const names = [...glueJs.matchAll(/^export (?:function|class|const|let) (\w+)/gm)].map((m) => m[1]);
-  return names.filter((n) => !n.startsWith("__") && n !== "initSync");
+  return names.filter((n) => !n.startsWith("__") && n !== "initSync" && !INTERNAL.includes(n));
 }
 
 /** Type names a glue .d.ts declares, minus the init types of the web target. */

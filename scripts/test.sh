@@ -92,6 +92,9 @@ fi
 section "abuse: the same in headless Chromium, compared with Node"
 node tests/abuse/browser.mjs
 
+section "engines: their shared vectors in headless Chromium, each through its entry's browser build"
+node tests/engines/browser.mjs
+
 section "tokens: docs/TOKENS.md, counts.json and the estimator's weights are what the corpus gives"
 node scripts/tokens-report.mjs --check
 

@@ -60,6 +60,23 @@ pub fn budget_from_f64(n: f64, path: &str) -> Result<usize> {
     Ok(n as usize)
 }
 
+/// Reads a budget field (`maxChars`, `maxTokens`) of an input: `null` is none, a number is
+/// checked by [`budget_from_f64`], anything else is `INVALID_BUDGET`. For `#[shape(with)]`.
+pub fn budget_field(v: &crate::json::Value, path: &str) -> Result<Option<usize>> {
+    match v {
+        crate::json::Value::Null => Ok(None),
+        crate::json::Value::Number(n) => budget_from_f64(*n, path).map(Some),
+        _ => {
+            let name = path.rsplit('/').next().unwrap_or("a budget");
+            Err(Error::new(
+                ErrorCode::InvalidBudget,
+                path,
+                format!("{name} must be a number"),
+            ))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

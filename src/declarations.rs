@@ -16,16 +16,19 @@ use crate::shape::{generate, Decl, Shape};
 type Named = (&'static str, fn() -> Decl);
 
 /// The results the binding returns, by the names `decode(root, …)` knows them.
-pub const OUTPUT_ROOTS: [Named; 5] = [
+pub const OUTPUT_ROOTS: [Named; 8] = [
     ("Assembly", Assembly::decl),
     ("CapResult", CapResult::decl),
     ("Prioritized", Prioritized::decl),
     ("ResolvedIntent", ResolvedIntent::decl),
     ("JsonLocation", crate::json::JsonLocation::decl),
+    ("PreloadResult", crate::files::PreloadResult::decl),
+    ("PathChecks", crate::files::check::PathChecks::decl),
+    ("SectionsResult", crate::sections::SectionsResult::decl),
 ];
 
 /// Inputs and other declared types the TypeScript user sees.
-const TYPE_ROOTS: [fn() -> Decl; 8] = [
+const TYPE_ROOTS: [fn() -> Decl; 11] = [
     ErrorCode::decl,
     Limits::decl,
     Profile::decl,
@@ -34,6 +37,9 @@ const TYPE_ROOTS: [fn() -> Decl; 8] = [
     crate::manifest::ItemRecord::decl,
     Origin::decl,
     crate::tokens::Vocabulary::decl,
+    crate::files::PreloadInput::decl,
+    crate::files::check::PathsInput::decl,
+    crate::sections::SectionsInput::decl,
 ];
 
 /// Shapes only the binding reads (documents stay in the JavaScript heap and are read lazily,

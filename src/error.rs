@@ -38,6 +38,9 @@ pub enum ErrorCode {
     /// A token counter the caller supplied threw, or returned something other than a whole
     /// number of tokens.
     TokenCounterFailed,
+    /// What was asked for needs more than the budget allows, and the caller asked to fail
+    /// rather than leave anything out (`mode: "strict"`). Raised before anything is rendered.
+    BudgetExceeded,
 }
 
 impl ErrorCode {

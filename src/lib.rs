@@ -4,6 +4,9 @@
 //! Node server make byte-identical decisions. Engines:
 //!
 //! - [`jsondoc`]: intent → select and rank JSON documents → trim → cap → manifest.
+//! - [`files`]: file contents preloaded into a prompt under a budget, paths confined, secrets
+//!   refused.
+//! - [`sections`]: a prompt of sections that degrade pass by pass until it fits.
 //!
 //! Shared pieces every engine uses: [`Error`] (code, JSON pointer, message), [`manifest`]
 //! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics,
@@ -11,10 +14,12 @@
 //! JavaScript declared once (see docs/ARCHITECTURE.md).
 pub mod budget;
 pub mod error;
+pub mod files;
 pub mod json;
 pub mod jsondoc;
 pub mod limits;
 pub mod manifest;
+pub mod sections;
 pub mod shape;
 pub mod text;
 pub mod tokens;

@@ -19,6 +19,15 @@ pub enum Action {
     Discarded,
     /// Not selected for this request (excluded or unlisted type).
     FilteredOut,
+    /// A file's content placed in the context whole (preloaded files).
+    Inlined,
+    /// Left out by a rule of size: the budget, a line or byte limit, or content not supplied.
+    Skipped,
+    /// Refused as unsafe or unusable: a path escaping its base, binary content, a directory,
+    /// a secret.
+    Rejected,
+    /// The same item as an earlier one (a path that normalises to one already seen).
+    Duplicate,
 }
 
 /// The record every engine keeps for each input item.

@@ -7,10 +7,12 @@
 /// Length of `s` in UTF-16 code units.
 pub fn utf16_len(s: &str) -> usize {
     // Each char has one non-continuation byte; 4-byte chars (U+10000 and up) are surrogate pairs.
+    // Wrapping adds, which the compiler vectorises (saturating ones it does not), cannot wrap:
+    // the sum is at most twice the length of a string in memory.
     s.bytes().fold(0usize, |n, b| {
         let starts_char = usize::from((b & 0xC0) != 0x80);
         let astral = usize::from(b >= 0xF0);
-        n.saturating_add(starts_char).saturating_add(astral)
+        n.wrapping_add(starts_char).wrapping_add(astral)
     })
 }
 

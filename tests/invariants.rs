@@ -176,6 +176,7 @@ proptest! {
                     prop_assert!(d.item.chars_after <= d.item.chars_before.unwrap());
                 }
                 Action::Discarded | Action::FilteredOut => prop_assert_eq!(d.item.chars_after, 0),
+                other => prop_assert!(false, "not a jsondoc action: {:?}", other),
             }
             if !everything && d.schema_type == "单集大纲" {
                 prop_assert_eq!(d.item.action, Action::FilteredOut);

@@ -245,6 +245,10 @@ fn the_requests_params_choose_the_synopses() {
     let out = run("regenerate synopses for episodes 5-6");
     assert_eq!(out.manifest.intent.intent, "generate_episode_synopsis");
     for (id, action, code) in synopses(&out) {
-        assert_eq!((action, code), (Action::FilteredOut, ReasonCode::TypeExcluded), "{id}");
+        assert_eq!(
+            (action, code),
+            (Action::FilteredOut, ReasonCode::TypeExcluded),
+            "{id}"
+        );
     }
 }

@@ -483,7 +483,12 @@ fn check_records(
             );
         }
         match r.item.action {
-            Action::FilteredOut => unreachable!(),
+            // Neither a filter nor the other engines act in an ordered cap.
+            Action::FilteredOut
+            | Action::Inlined
+            | Action::Skipped
+            | Action::Rejected
+            | Action::Duplicate => unreachable!("not a cap action: {:?}", r.item.action),
             Action::Discarded => {
                 totals.discarded += 1;
                 assert!(

@@ -22,6 +22,11 @@ mod jsondoc;
 #[cfg(feature = "jsondoc")]
 pub use self::jsondoc::*;
 
+#[cfg(feature = "files")]
+mod files;
+#[cfg(feature = "files")]
+pub use self::files::*;
+
 use crate::shape::{Input, Output, Shape};
 use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Limits, Result};

@@ -108,7 +108,7 @@ function decodeDocRecord(d) {
   };
 }
 
-const ACTION = ["full", "truncated", "summarized", "discarded", "filtered_out"];
+const ACTION = ["full", "truncated", "summarized", "discarded", "filtered_out", "inlined", "skipped", "rejected", "duplicate"];
 
 const REASON_CODE = ["kept_full", "ladder_truncated", "ladder_summarized", "nothing_to_cut", "degraded_to_fit", "discarded_budget", "discarded_no_room", "discarded_after_stop", "type_excluded", "type_not_needed", "param_mismatch"];
 
@@ -202,7 +202,120 @@ function decodeJsonLocation(d) {
   };
 }
 
-const ROOTS = { Assembly: decodeAssembly, CapResult: decodeCapResult, Prioritized: decodePrioritized, ResolvedIntent: decodeResolvedIntent, JsonLocation: decodeJsonLocation };
+function decodePreloadResult(d) {
+  return {
+    block: d.str(),
+    manifest: decodePreloadManifest(d),
+  };
+}
+
+function decodePreloadManifest(d) {
+  return {
+    files: d.array(decodeFileRecord),
+    totals: decodePreloadTotals(d),
+  };
+}
+
+function decodeFileRecord(d) {
+  return {
+    id: d.str(),
+    action: ACTION[d.code()],
+    reason: d.interned(),
+    charsBefore: d.code() === 0 ? null : d.num(),
+    charsAfter: d.num(),
+    tokensBefore: d.code() === 0 ? null : d.num(),
+    tokensAfter: d.code() === 0 ? null : d.num(),
+    reasonCode: FILE_REASON[d.code()],
+    path: d.str(),
+    source: d.code() === 0 ? null : d.str(),
+    bytes: d.code() === 0 ? null : d.num(),
+    lines: d.code() === 0 ? null : d.num(),
+    tokens: d.code() === 0 ? null : d.num(),
+    language: d.code() === 0 ? null : d.str(),
+    duplicateOf: d.code() === 0 ? null : d.num(),
+  };
+}
+
+const FILE_REASON = ["inlined", "budget", "too_many_lines", "too_large", "missing", "path_escape", "invalid_path", "binary", "directory", "not_a_file", "secret", "duplicate"];
+
+function decodePreloadTotals(d) {
+  return {
+    references: d.num(),
+    inlined: d.num(),
+    skipped: d.num(),
+    rejected: d.num(),
+    duplicates: d.num(),
+    chars: d.num(),
+    tokens: d.num(),
+    bytes: d.num(),
+    fanout: d.num(),
+    fanoutTokens: d.num(),
+    counter: d.interned(),
+    maxChars: d.code() === 0 ? null : d.num(),
+    maxTokens: d.code() === 0 ? null : d.num(),
+  };
+}
+
+function decodePathChecks(d) {
+  return {
+    paths: d.array(decodePathCheck),
+  };
+}
+
+function decodePathCheck(d) {
+  return {
+    path: d.str(),
+    normalized: d.code() === 0 ? null : d.str(),
+    status: PATH_STATUS[d.code()],
+    reasonCode: d.code() === 0 ? null : FILE_REASON[d.code()],
+    reason: d.code() === 0 ? null : d.str(),
+    duplicateOf: d.code() === 0 ? null : d.num(),
+  };
+}
+
+const PATH_STATUS = ["read", "duplicate", "rejected"];
+
+function decodeSectionsResult(d) {
+  return {
+    text: d.str(),
+    pass: d.num(),
+    step: d.code() === 0 ? null : d.str(),
+    cut: d.code() === 1,
+    sections: d.array(decodeSectionRecord),
+    totals: decodeSectionsTotals(d),
+  };
+}
+
+function decodeSectionRecord(d) {
+  return {
+    id: d.str(),
+    action: ACTION[d.code()],
+    reason: d.interned(),
+    charsBefore: d.code() === 0 ? null : d.num(),
+    charsAfter: d.num(),
+    tokensBefore: d.code() === 0 ? null : d.num(),
+    tokensAfter: d.code() === 0 ? null : d.num(),
+    reasonCode: SECTION_REASON[d.code()],
+    variant: d.code() === 0 ? null : d.str(),
+  };
+}
+
+const SECTION_REASON = ["kept", "switched", "dropped", "cut"];
+
+function decodeSectionsTotals(d) {
+  return {
+    sections: d.num(),
+    chars: d.num(),
+    tokens: d.num(),
+    frontMatterChars: d.num(),
+    passesTried: d.num(),
+    counter: d.interned(),
+    maxChars: d.code() === 0 ? null : d.num(),
+    maxTokens: d.code() === 0 ? null : d.num(),
+  };
+}
+
+const ROOTS = { Assembly: decodeAssembly, CapResult: decodeCapResult, Prioritized: decodePrioritized, ResolvedIntent: decodeResolvedIntent, JsonLocation: decodeJsonLocation, PreloadResult: decodePreloadResult, PathChecks: decodePathChecks, SectionsResult: decodeSectionsResult };
 
 /** The result `root` from its columns (see src/shape/encode.rs). */
 export function decode(root, text, lengths, nums, codes, refs) {

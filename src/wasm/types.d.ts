@@ -121,7 +121,7 @@ export interface ItemRecord {
 }
 
 /** What happened to an item. */
-export type Action = "full" | "truncated" | "summarized" | "discarded" | "filtered_out";
+export type Action = "full" | "truncated" | "summarized" | "discarded" | "filtered_out" | "inlined" | "skipped" | "rejected" | "duplicate";
 
 /**
  * The stable code of a manifest record's `reason`. New codes may be added; a code's meaning
@@ -239,8 +239,121 @@ export interface JsonLocation {
     exact: boolean;
 }
 
+export interface PreloadResult {
+    /** `""` when nothing was inlined. */
+    block: string;
+    manifest: PreloadManifest;
+}
+
+export interface PreloadManifest {
+    /** One record per reference, in order. */
+    files: Array<FileRecord>;
+    totals: PreloadTotals;
+}
+
+/** What happened to one reference. */
+export interface FileRecord extends ItemRecord {
+    reasonCode: FileReason;
+    /** The path as given. */
+    path: string;
+    source: string | null;
+    /** The content's size in UTF-8 bytes (`null` when none was read). */
+    bytes: number | null;
+    /** Its lines (`null` when not read as text). */
+    lines: number | null;
+    /** What its rendered block costs in tokens (`null` when it was never measured). */
+    tokens: number | null;
+    language: string | null;
+    /** For a duplicate: the index of the reference it repeats. */
+    duplicateOf: number | null;
+}
+
+/** Why a reference was or was not inlined. */
+export type FileReason = "inlined" | "budget" | "too_many_lines" | "too_large" | "missing" | "path_escape" | "invalid_path" | "binary" | "directory" | "not_a_file" | "secret" | "duplicate";
+
+export interface PreloadTotals {
+    references: number;
+    inlined: number;
+    skipped: number;
+    rejected: number;
+    duplicates: number;
+    /** The block's length in UTF-16 code units. */
+    chars: number;
+    /** The block's tokens, as `counter` estimates them. */
+    tokens: number;
+    /** The inlined contents' UTF-8 bytes. */
+    bytes: number;
+    fanout: number;
+    /** `tokens × fanout`: what sending the block to every agent costs. */
+    fanoutTokens: number;
+    counter: string;
+    maxChars: number | null;
+    maxTokens: number | null;
+}
+
+export interface PathChecks {
+    /** One per path, in order. */
+    paths: Array<PathCheck>;
+}
+
+export interface PathCheck {
+    /** As given. */
+    path: string;
+    /** The one spelling, relative to the base (`null` when refused). */
+    normalized: string | null;
+    status: PathStatus;
+    /** `path_escape`, `invalid_path`, `secret` or `duplicate`; `null` when it may be read. */
+    reasonCode: FileReason | null;
+    reason: string | null;
+    /** For a duplicate: the index of the path it repeats. */
+    duplicateOf: number | null;
+}
+
+/** What may be done with a path. */
+export type PathStatus = "read" | "duplicate" | "rejected";
+
+export interface SectionsResult {
+    text: string;
+    /** The pass that fit: 0 as given, k after step k, one past the last step for the hard cut. */
+    pass: number;
+    /**
+     * The name of the last step applied (`"hard cut"` for the cut; `null` at pass 0 or for
+     * an unnamed step).
+     */
+    step: string | null;
+    /** Whether the text was cut to the budget. */
+    cut: boolean;
+    /** One per section, in order. */
+    sections: Array<SectionRecord>;
+    totals: SectionsTotals;
+}
+
+export interface SectionRecord extends ItemRecord {
+    reasonCode: SectionReason;
+    /** The final variant's name (`null` when dropped). */
+    variant: string | null;
+}
+
+/** What became of a section. */
+export type SectionReason = "kept" | "switched" | "dropped" | "cut";
+
+export interface SectionsTotals {
+    sections: number;
+    /** The text's length in UTF-16 code units. */
+    chars: number;
+    /** The text's tokens, as `counter` estimates them. */
+    tokens: number;
+    /** Of which the front matter (with the `...` when the hard cut fell in it). */
+    frontMatterChars: number;
+    /** Passes measured before one fitted (or the cut was made). */
+    passesTried: number;
+    counter: string;
+    maxChars: number | null;
+    maxTokens: number | null;
+}
+
 /** Stable error codes. Hosts branch on these; their spelling is part of the public API. */
-export type ErrorCode = "INVALID_INPUT" | "MISSING_FIELD" | "DUPLICATE_ID" | "UNKNOWN_INTENT" | "INVALID_BUDGET" | "INVALID_PATTERN" | "INVALID_PROFILE" | "INVALID_JSON" | "INVALID_TIMESTAMP" | "TOO_DEEP" | "TOO_LARGE" | "FREED" | "TOKEN_COUNTER_FAILED";
+export type ErrorCode = "INVALID_INPUT" | "MISSING_FIELD" | "DUPLICATE_ID" | "UNKNOWN_INTENT" | "INVALID_BUDGET" | "INVALID_PATTERN" | "INVALID_PROFILE" | "INVALID_JSON" | "INVALID_TIMESTAMP" | "TOO_DEEP" | "TOO_LARGE" | "FREED" | "TOKEN_COUNTER_FAILED" | "BUDGET_EXCEEDED";
 
 /** Limits for one call. `Limits::default()` is what every call uses unless told otherwise. */
 export interface Limits {
@@ -414,4 +527,112 @@ export type Origin = "user_input" | "ai_generated";
 
 /** The vocabularies the estimator is fitted to. */
 export type Vocabulary = "o200k" | "cl100k";
+
+/** The references, the contents and the rules. */
+export interface PreloadInput {
+    /** In order of preference: earlier references are fitted first. */
+    references: Array<FileRef>;
+    /** The contents the host has; a reference without one is `missing`. */
+    contents?: Array<FileContent> | null;
+    /** A file with more lines is skipped (default 200). */
+    maxLines?: number | null;
+    /** A file with more UTF-8 bytes is skipped (default: no limit but `limits.maxTextLength`). */
+    maxBytes?: number | null;
+    /** The block's budget in tokens (default 5,000 when no budget is given). */
+    maxTokens?: number | null;
+    /**
+     * The block's budget in UTF-16 code units. With either budget given, only the given ones
+     * apply; both must hold.
+     */
+    maxChars?: number | null;
+    /** Default `bestEffort`. */
+    mode?: PreloadMode | null;
+    /** How many agents receive the block (default 1): `fanoutTokens` is the cost of sending it. */
+    fanout?: number | null;
+    /** Inline files whose name or content looks like a credential (default false). */
+    allowSecrets?: boolean | null;
+    /** The vocabulary tokens are estimated for (default `o200k`). */
+    vocabulary?: Vocabulary | null;
+}
+
+/** A file the prompt refers to. */
+export interface FileRef {
+    /** Relative to the base the host reads from (`src/App.jsx`). */
+    path: string;
+    /** Where the reference came from, for the record (`contexts[].sourceFile`). */
+    source?: string | null;
+}
+
+/** A content as the host read it. */
+export interface FileContent {
+    /** Matched to references after normalisation (`./a.js` supplies `a.js`). */
+    path: string;
+    /** The text; absent when the host did not read it (a directory, or a file refused by size). */
+    content?: string | null;
+    /**
+     * Default `file`. A reader of a real disk says `outside` for a path whose real path
+     * leaves the base, `directory`, or `other` for FIFOs, sockets and devices.
+     */
+    kind?: EntryKind | null;
+    /** The size in bytes, when the host knows it without the content (refused before reading). */
+    size?: number | null;
+}
+
+/** What a path names on the host's side. */
+export type EntryKind = "file" | "directory" | "other" | "outside";
+
+/** What to do when the files do not all fit. */
+export type PreloadMode = "bestEffort" | "strict";
+
+export interface PathsInput {
+    paths: Array<string>;
+    /** Let names that look like credential files through (default false). */
+    allowSecrets?: boolean | null;
+}
+
+export interface SectionsInput {
+    /** In prompt order. */
+    sections: Array<PromptSection>;
+    /** The degradation plan, applied in order. */
+    steps?: Array<SectionStep> | null;
+    /** Front matter: the agent's plan, under `## Your Plan`. */
+    plan?: string | null;
+    /**
+     * Front matter: the user's answers to clarifying questions, under
+     * `## Additional Context from User`.
+     */
+    userContext?: string | null;
+    /** Between two non-empty sections (default `"\n"`). */
+    separator?: string | null;
+    /** Budget in UTF-16 code units (default 16,000 when no budget is given). */
+    maxChars?: number | null;
+    /** Budget in tokens. With either budget given, only the given ones apply; both must hold. */
+    maxTokens?: number | null;
+    /** The vocabulary tokens are estimated for (default `o200k`). */
+    vocabulary?: Vocabulary | null;
+}
+
+export interface PromptSection {
+    /** Unique among the sections. */
+    name: string;
+    /** Heaviest first: the first is used until a step switches it. */
+    variants: Array<SectionVariant>;
+}
+
+/** One way of writing a section. */
+export interface SectionVariant {
+    name: string;
+    text: string;
+}
+
+/**
+ * One step of the degradation plan: the named sections switch to `variant`, or are dropped
+ * when it is absent or `null`.
+ */
+export interface SectionStep {
+    /** What the step does, for the result (`"drop HTML from elements"`). */
+    name?: string | null;
+    sections: Array<string>;
+    variant?: string | null;
+}
 

@@ -1,0 +1,497 @@
+//! What a file's name and content say about whether it may be inlined: binary content, its line
+//! count, and the shapes of credentials.
+//!
+//! Secrets are found by plain scanning against two tables (names, content shapes), no regex: the
+//! tables are the documentation (docs/FILES.md lists them), and a scan is linear in the content.
+//! They err towards refusing: a file refused by mistake costs the agent one read, a key sent to a
+//! third party cannot be unsent.
+
+use super::path::file_name;
+
+/// Content as the host supplied it: text, or bytes read from a disk (decoded here).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Content {
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
+impl Content {
+    /// The text, or why there is none: NUL bytes or invalid UTF-8 mean binary content.
+    pub fn text(&self) -> Result<&str, &'static str> {
+        let text = match self {
+            Content::Text(t) => t.as_str(),
+            Content::Bytes(b) => std::str::from_utf8(b).map_err(|_| "is not valid UTF-8")?,
+        };
+        if text.as_bytes().contains(&0) {
+            return Err("contains NUL bytes");
+        }
+        Ok(text)
+    }
+
+    /// Its size in UTF-8 bytes.
+    pub fn bytes(&self) -> usize {
+        match self {
+            Content::Text(t) => t.len(),
+            Content::Bytes(b) => b.len(),
+        }
+    }
+}
+
+/// Lines as an editor numbers them: a final newline ends the last line, it does not start one.
+pub fn line_count(text: &str) -> usize {
+    let newlines = text.bytes().filter(|&b| b == b'\n').count();
+    if text.is_empty() || text.ends_with('\n') {
+        newlines
+    } else {
+        newlines.saturating_add(1)
+    }
+}
+
+/// File names that hold credentials, matched on the lowercased last segment.
+const SECRET_NAMES: [&str; 22] = [
+    ".env",
+    "id_rsa",
+    "id_dsa",
+    "id_ecdsa",
+    "id_ed25519",
+    ".netrc",
+    "_netrc",
+    ".npmrc",
+    ".pypirc",
+    ".pgpass",
+    ".htpasswd",
+    ".git-credentials",
+    ".dockercfg",
+    "credentials",
+    "credentials.json",
+    "credentials.yml",
+    "credentials.yaml",
+    "secrets.json",
+    "secrets.yml",
+    "secrets.yaml",
+    "terraform.tfstate",
+    ".vault-token",
+];
+
+/// Extensions of key and certificate stores.
+const SECRET_EXTENSIONS: [&str; 9] = [
+    ".pem",
+    ".key",
+    ".p12",
+    ".pfx",
+    ".jks",
+    ".keystore",
+    ".ppk",
+    ".tfvars",
+    ".kdbx",
+];
+
+/// Directories whose every file is a credential or key.
+const SECRET_DIRS: [&str; 3] = [".ssh", ".gnupg", ".aws"];
+
+/// `.env.*` files committed on purpose as templates: their content is still scanned.
+const ENV_TEMPLATES: [&str; 4] = [".example", ".sample", ".template", ".dist"];
+
+/// What makes the normalised `path`'s name look like a credential file, if anything.
+pub fn secret_name(path: &str) -> Option<String> {
+    let name = file_name(path).to_ascii_lowercase();
+    if let Some(dir) = path
+        .split('/')
+        .rev()
+        .skip(1)
+        .find(|s| SECRET_DIRS.contains(s))
+    {
+        return Some(format!("it is inside `{dir}/`"));
+    }
+    if SECRET_NAMES.contains(&name.as_str()) {
+        return Some(format!("its name `{name}` is a credential file's"));
+    }
+    if let Some(rest) = name.strip_prefix(".env.") {
+        let suffix = format!(".{rest}");
+        if !ENV_TEMPLATES.contains(&suffix.as_str()) {
+            return Some(format!("its name `{name}` is an environment file's"));
+        }
+    }
+    if name.ends_with(".env") {
+        return Some(format!("its name `{name}` is an environment file's"));
+    }
+    SECRET_EXTENSIONS
+        .iter()
+        .find(|ext| name.ends_with(*ext))
+        .map(|ext| format!("its extension `{ext}` is a key or certificate store's"))
+}
+
+/// The characters a token's body is made of.
+#[derive(Debug, Clone, Copy)]
+enum Body {
+    /// `A-Z0-9`.
+    UpperAlnum,
+    /// `A-Za-z0-9`.
+    Alnum,
+    /// `A-Za-z0-9_-` (base64url).
+    Url,
+    /// `A-Za-z0-9-`.
+    Dashed,
+}
+
+impl Body {
+    fn has(self, b: u8) -> bool {
+        match self {
+            Body::UpperAlnum => b.is_ascii_uppercase() || b.is_ascii_digit(),
+            Body::Alnum => b.is_ascii_alphanumeric(),
+            Body::Url => b.is_ascii_alphanumeric() || b == b'_' || b == b'-',
+            Body::Dashed => b.is_ascii_alphanumeric() || b == b'-',
+        }
+    }
+}
+
+/// A token shape: a prefix, then at least `min` characters of `body`, not preceded by a letter
+/// or digit (so `maskAKIA…` in prose is not a key).
+struct Shape {
+    name: &'static str,
+    prefix: &'static str,
+    body: Body,
+    min: usize,
+}
+
+const SHAPES: [Shape; 17] = [
+    Shape {
+        name: "an AWS access key id",
+        prefix: "AKIA",
+        body: Body::UpperAlnum,
+        min: 16,
+    },
+    Shape {
+        name: "an AWS temporary access key id",
+        prefix: "ASIA",
+        body: Body::UpperAlnum,
+        min: 16,
+    },
+    Shape {
+        name: "a GitHub personal access token",
+        prefix: "ghp_",
+        body: Body::Alnum,
+        min: 36,
+    },
+    Shape {
+        name: "a GitHub OAuth token",
+        prefix: "gho_",
+        body: Body::Alnum,
+        min: 36,
+    },
+    Shape {
+        name: "a GitHub user-to-server token",
+        prefix: "ghu_",
+        body: Body::Alnum,
+        min: 36,
+    },
+    Shape {
+        name: "a GitHub server-to-server token",
+        prefix: "ghs_",
+        body: Body::Alnum,
+        min: 36,
+    },
+    Shape {
+        name: "a GitHub refresh token",
+        prefix: "ghr_",
+        body: Body::Alnum,
+        min: 36,
+    },
+    Shape {
+        name: "a GitHub fine-grained token",
+        prefix: "github_pat_",
+        body: Body::Url,
+        min: 60,
+    },
+    Shape {
+        name: "a Slack token",
+        prefix: "xox",
+        body: Body::Dashed,
+        min: 12,
+    },
+    Shape {
+        name: "a Slack webhook",
+        prefix: "hooks.slack.com/services/",
+        body: Body::Url,
+        min: 20,
+    },
+    Shape {
+        name: "a Stripe secret key",
+        prefix: "sk_live_",
+        body: Body::Alnum,
+        min: 20,
+    },
+    Shape {
+        name: "a Stripe restricted key",
+        prefix: "rk_live_",
+        body: Body::Alnum,
+        min: 20,
+    },
+    Shape {
+        name: "a Stripe test secret key",
+        prefix: "sk_test_",
+        body: Body::Alnum,
+        min: 20,
+    },
+    Shape {
+        name: "an Anthropic API key",
+        prefix: "sk-ant-",
+        body: Body::Url,
+        min: 32,
+    },
+    Shape {
+        name: "an OpenAI API key",
+        prefix: "sk-",
+        body: Body::Url,
+        min: 32,
+    },
+    Shape {
+        name: "a Google API key",
+        prefix: "AIza",
+        body: Body::Url,
+        min: 35,
+    },
+    Shape {
+        name: "a JSON Web Token",
+        prefix: "eyJ",
+        body: Body::Url,
+        min: 10,
+    },
+];
+
+/// The shape of a credential `text` contains, if any: PEM private keys and the token shapes
+/// of [`SHAPES`], the first in the text. One pass over the bytes: a shape is tried only where a
+/// word starts with its first byte, which in code is rare enough to cost little.
+pub fn secret_content(text: &str) -> Option<&'static str> {
+    let bytes = text.as_bytes();
+    let mut after_alnum = false;
+    for (at, &b) in bytes.iter().enumerate() {
+        let class = BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(0);
+        let word_start = !after_alnum;
+        after_alnum = class & ALNUM != 0;
+        if class & (DASH | START) == 0 {
+            continue;
+        }
+        if b == b'-' {
+            if pem_private_key_at(bytes, at) {
+                return Some("a PEM private key");
+            }
+            continue;
+        }
+        if !word_start {
+            continue;
+        }
+        let rest = bytes.get(at..).unwrap_or(&[]);
+        for shape in &SHAPES {
+            if rest.starts_with(shape.prefix.as_bytes()) && shape_matches(shape, bytes, at) {
+                return Some(shape.name);
+            }
+        }
+    }
+    None
+}
+
+const ALNUM: u8 = 1;
+/// The first byte of a prefix in [`SHAPES`].
+const START: u8 = 2;
+/// Starts a PEM header.
+const DASH: u8 = 4;
+
+/// What the scan needs to know of each byte, looked up once per byte. (Evaluated at compile
+/// time: an index out of range would fail the build, not a call.)
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const BYTE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        #[allow(clippy::cast_possible_truncation)] // b < 256
+        let c = b as u8;
+        let mut class = 0;
+        if c.is_ascii_alphanumeric() {
+            class |= ALNUM;
+        }
+        if matches!(c, b'A' | b'g' | b'h' | b'x' | b's' | b'r' | b'e') {
+            class |= START;
+        }
+        if c == b'-' {
+            class |= DASH;
+        }
+        t[b] = class;
+        b += 1;
+    }
+    t
+};
+
+/// Whether the token at `at` (which starts with `shape.prefix`) has the shape's body.
+fn shape_matches(shape: &Shape, bytes: &[u8], at: usize) -> bool {
+    let start = at.saturating_add(shape.prefix.len());
+    let run = body_run(bytes, start, shape.body);
+    if run < shape.min {
+        return false;
+    }
+    match shape.prefix {
+        "eyJ" => jwt_rest(bytes, start.saturating_add(run)),
+        "sk-" => mixes_letters_and_digits(bytes, start, run),
+        // Slack tokens are `xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`.
+        "xox" => {
+            bytes.get(start).is_some_and(|b| b"abprs".contains(b))
+                && bytes.get(start.saturating_add(1)) == Some(&b'-')
+        }
+        _ => true,
+    }
+}
+
+fn body_run(bytes: &[u8], start: usize, body: Body) -> usize {
+    bytes
+        .get(start..)
+        .unwrap_or(&[])
+        .iter()
+        .take_while(|&&b| body.has(b))
+        .count()
+}
+
+/// A JWT is three base64url parts joined by dots: after the header, `.payload.signature`.
+fn jwt_rest(bytes: &[u8], at: usize) -> bool {
+    let mut at = at;
+    for _ in 0..2 {
+        if bytes.get(at) != Some(&b'.') {
+            return false;
+        }
+        let run = body_run(bytes, at.saturating_add(1), Body::Url);
+        if run < 10 {
+            return false;
+        }
+        at = at.saturating_add(1).saturating_add(run);
+    }
+    true
+}
+
+/// `sk-` also starts CSS class names and slugs (`sk-button-primary-…`); keys mix letters and
+/// digits throughout.
+fn mixes_letters_and_digits(bytes: &[u8], start: usize, run: usize) -> bool {
+    let body = bytes.get(start..start.saturating_add(run)).unwrap_or(&[]);
+    let digits = body.iter().filter(|b| b.is_ascii_digit()).count();
+    let letters = body.iter().filter(|b| b.is_ascii_alphabetic()).count();
+    digits >= 3 && letters >= 3
+}
+
+/// `-----BEGIN … PRIVATE KEY-----` (RSA, EC, DSA, OPENSSH, ENCRYPTED, or none) and PGP private
+/// key blocks, at byte `at`.
+fn pem_private_key_at(bytes: &[u8], at: usize) -> bool {
+    const BEGIN: &[u8] = b"-----BEGIN ";
+    let rest = bytes.get(at..).unwrap_or(&[]);
+    if !rest.starts_with(BEGIN) {
+        return false;
+    }
+    let label: Vec<u8> = rest
+        .iter()
+        .skip(BEGIN.len())
+        .take(40)
+        .take_while(|b| b.is_ascii_uppercase() || **b == b' ')
+        .copied()
+        .collect();
+    label.ends_with(b"PRIVATE KEY") || label.ends_with(b"PRIVATE KEY BLOCK")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_is_nul_or_invalid_utf8() {
+        assert_eq!(
+            Content::Text("a\0b".into()).text(),
+            Err("contains NUL bytes")
+        );
+        assert_eq!(
+            Content::Bytes(vec![0xff, 0xfe]).text(),
+            Err("is not valid UTF-8")
+        );
+        assert_eq!(Content::Bytes(b"ok\n".to_vec()).text(), Ok("ok\n"));
+    }
+
+    #[test]
+    fn lines_are_counted_as_editors_number_them() {
+        assert_eq!(line_count(""), 0);
+        assert_eq!(line_count("a"), 1);
+        assert_eq!(line_count("a\n"), 1);
+        assert_eq!(line_count("a\nb"), 2);
+        assert_eq!(line_count("\n\n"), 2);
+    }
+
+    #[test]
+    fn credential_file_names() {
+        for p in [
+            ".env",
+            "app/.env.local",
+            "prod.env",
+            "id_rsa",
+            "x/server.PEM",
+            "tls.key",
+            ".aws/config",
+            "home/.ssh/known_hosts",
+            "credentials.json",
+        ] {
+            assert!(secret_name(p).is_some(), "{p}");
+        }
+        for p in [
+            ".env.example",
+            "id_rsa.pub",
+            "src/App.jsx",
+            "keys.ts",
+            "environment.ts",
+            "README.md",
+        ] {
+            assert!(secret_name(p).is_none(), "{p}");
+        }
+    }
+
+    #[test]
+    fn credential_shapes_in_content() {
+        let found = |t: &str| secret_content(t);
+        assert_eq!(
+            found("-----BEGIN RSA PRIVATE KEY-----\nMII"),
+            Some("a PEM private key")
+        );
+        assert_eq!(
+            found("-----BEGIN OPENSSH PRIVATE KEY-----"),
+            Some("a PEM private key")
+        );
+        assert_eq!(found("-----BEGIN PUBLIC KEY-----"), None);
+        assert_eq!(
+            found("key = \"AKIAIOSFODNN7EXAMPLE\""),
+            Some("an AWS access key id")
+        );
+        assert_eq!(
+            found(&format!("token: ghp_{}", "a1".repeat(18))),
+            Some("a GitHub personal access token")
+        );
+        assert_eq!(found("xoxb-123456789012-abcdef"), Some("a Slack token"));
+        assert_eq!(
+            found(&format!("sk_live_{}", "4eC39HqLyjWDarjtT1zdp7dc")),
+            Some("a Stripe secret key")
+        );
+        assert_eq!(
+            found(&format!(
+                "OPENAI_API_KEY=sk-proj-{}",
+                "Ab3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE"
+            )),
+            Some("an OpenAI API key")
+        );
+        assert_eq!(
+            found(&format!("AIza{}", "SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY")),
+            Some("a Google API key")
+        );
+        assert_eq!(
+            found("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"),
+            Some("a JSON Web Token")
+        );
+        // Ordinary code is not a secret.
+        assert_eq!(
+            found("const sk-button-primary-large-rounded-shadow = 1; // AKIA"),
+            None
+        );
+        assert_eq!(found("the eyJ prefix starts a JWT"), None);
+        assert_eq!(found("maskAKIAIOSFODNN7EXAMPLE"), None);
+    }
+}

@@ -1,0 +1,690 @@
+//! Preloaded files: the contents of files an agent will need, inlined into its first prompt
+//! under a budget, so it edits at once instead of spending turns reading them.
+//!
+//! The caller names candidate files in order (each with where the reference came from) and
+//! supplies the contents it has (a browser has no disk). Each reference is normalised and
+//! confined ([`path`]), checked ([`content`]: binary, line count, credentials) and, if it
+//! passes, fitted to the budget in order: `bestEffort` skips a file that does not fit and tries
+//! the next, `strict` fails before rendering anything when all of them do not fit. Every
+//! reference gets one record saying what happened and why. See docs/FILES.md.
+
+pub mod check;
+pub mod content;
+pub mod path;
+pub mod render;
+
+use crate::budget::{budget_field, Budget, MAX_BUDGET};
+use crate::json::Value;
+use crate::manifest::{Action, ItemRecord};
+use crate::shape::{Shape, Ty, TyRef};
+use crate::text::utf16_len;
+use crate::tokens::{TokenCounter, Vocabulary};
+use crate::{Error, ErrorCode, Limits, Result};
+use content::{line_count, secret_content, secret_name, Content};
+use path::{normalize, PathFault};
+use render::{language, Piece, HEADING};
+use std::collections::BTreeMap;
+
+/// Lines a file may have by default: longer files are better read by the agent in parts.
+pub const DEFAULT_MAX_LINES: usize = 200;
+/// The token budget when none is given (the reference design's figure).
+pub const DEFAULT_MAX_TOKENS: usize = 5_000;
+
+/// A file the prompt refers to.
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(
+    input,
+    rename_all = "camelCase",
+    expecting = "a file reference {path, source?}"
+)]
+pub struct FileRef {
+    /// Relative to the base the host reads from (`src/App.jsx`).
+    pub path: String,
+    /// Where the reference came from, for the record (`contexts[].sourceFile`).
+    pub source: Option<String>,
+}
+
+/// What a path names on the host's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
+#[shape(input, output, rename_all = "camelCase")]
+pub enum EntryKind {
+    File,
+    Directory,
+    /// A FIFO, a socket, a device: nothing to inline.
+    Other,
+    /// Its real path (symlinks followed) leaves the base: the host did not read it.
+    Outside,
+}
+
+impl Ty for Content {
+    fn ty() -> TyRef {
+        TyRef::String
+    }
+}
+
+/// A content as the host read it.
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(
+    input,
+    rename_all = "camelCase",
+    expecting = "a file content {path, content?, kind?, size?}"
+)]
+pub struct FileContent {
+    /// Matched to references after normalisation (`./a.js` supplies `a.js`).
+    pub path: String,
+    /// The text; absent when the host did not read it (a directory, or a file refused by size).
+    #[shape(with = "read_content", ts = "string")]
+    pub content: Option<Content>,
+    /// Default `file`. A reader of a real disk says `outside` for a path whose real path
+    /// leaves the base, `directory`, or `other` for FIFOs, sockets and devices.
+    pub kind: Option<EntryKind>,
+    /// The size in bytes, when the host knows it without the content (refused before reading).
+    #[shape(with = "whole_number", ts = "number")]
+    pub size: Option<usize>,
+}
+
+fn read_content(v: &Value, path: &str) -> Result<Option<Content>> {
+    match v {
+        Value::Null => Ok(None),
+        Value::String(s) => Ok(Some(Content::Text(s.clone()))),
+        other => Err(crate::json::read::wrong_type(other, "a string", path)),
+    }
+}
+
+/// A whole number from 0 to 2^31 − 1 (a count or a size; `null` is none).
+pub(crate) fn whole_number(v: &Value, path: &str) -> Result<Option<usize>> {
+    match v {
+        Value::Null => Ok(None),
+        Value::Number(n) if n.is_finite() && n.fract() == 0.0 && *n >= 0.0 && *n <= MAX_BUDGET => {
+            // Whole and in range, so exact.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            Ok(Some(*n as usize))
+        }
+        other => Err(Error::new(
+            ErrorCode::InvalidInput,
+            path,
+            format!(
+                "{} must be a whole number from 0 to 2147483647, got {}",
+                path.rsplit('/').next().unwrap_or("the value"),
+                match other {
+                    Value::Number(n) => crate::budget::js_string(*n),
+                    other => crate::json::read::kind(other).to_string(),
+                }
+            ),
+        )),
+    }
+}
+
+/// What to do when the files do not all fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Shape)]
+#[shape(input, output, rename_all = "camelCase")]
+pub enum PreloadMode {
+    /// Skip a file that does not fit and try the next.
+    #[default]
+    BestEffort,
+    /// Fail with `BUDGET_EXCEEDED` before rendering anything.
+    Strict,
+}
+
+/// The references, the contents and the rules.
+#[derive(Debug, Clone, Default, PartialEq, Shape)]
+#[shape(
+    input,
+    rename_all = "camelCase",
+    expecting = "a preload input {references, contents, …}"
+)]
+pub struct PreloadInput {
+    /// In order of preference: earlier references are fitted first.
+    pub references: Vec<FileRef>,
+    /// The contents the host has; a reference without one is `missing`.
+    pub contents: Option<Vec<FileContent>>,
+    /// A file with more lines is skipped (default 200).
+    #[shape(with = "whole_number", ts = "number")]
+    pub max_lines: Option<usize>,
+    /// A file with more UTF-8 bytes is skipped (default: no limit but `limits.maxTextLength`).
+    #[shape(with = "whole_number", ts = "number")]
+    pub max_bytes: Option<usize>,
+    /// The block's budget in tokens (default 5,000 when no budget is given).
+    #[shape(with = "budget_field", ts = "number")]
+    pub max_tokens: Option<usize>,
+    /// The block's budget in UTF-16 code units. With either budget given, only the given ones
+    /// apply; both must hold.
+    #[shape(with = "budget_field", ts = "number")]
+    pub max_chars: Option<usize>,
+    /// Default `bestEffort`.
+    pub mode: Option<PreloadMode>,
+    /// How many agents receive the block (default 1): `fanoutTokens` is the cost of sending it.
+    #[shape(with = "whole_number", ts = "number")]
+    pub fanout: Option<usize>,
+    /// Inline files whose name or content looks like a credential (default false).
+    pub allow_secrets: Option<bool>,
+    /// The vocabulary tokens are estimated for (default `o200k`).
+    pub vocabulary: Option<Vocabulary>,
+}
+
+/// Why a reference was or was not inlined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
+#[shape(output, rename_all = "snake_case")]
+pub enum FileReason {
+    /// Inlined whole.
+    Inlined,
+    /// Did not fit what was left of the budget.
+    Budget,
+    /// More lines than `maxLines`.
+    TooManyLines,
+    /// More bytes than `maxBytes`.
+    TooLarge,
+    /// No content was supplied for it.
+    Missing,
+    /// The path could reach outside the base: never read.
+    PathEscape,
+    /// The path names no file (empty, or the base itself).
+    InvalidPath,
+    /// NUL bytes or invalid UTF-8.
+    Binary,
+    Directory,
+    /// A FIFO, socket or device.
+    NotAFile,
+    /// Its name or content looks like a credential.
+    Secret,
+    /// The same file as an earlier reference.
+    Duplicate,
+}
+
+/// What happened to one reference.
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
+pub struct FileRecord {
+    /// `id` is the normalised path (the path as given when it was refused).
+    #[shape(flatten)]
+    pub item: ItemRecord,
+    pub reason_code: FileReason,
+    /// The path as given.
+    pub path: String,
+    pub source: Option<String>,
+    /// The content's size in UTF-8 bytes (`null` when none was read).
+    pub bytes: Option<usize>,
+    /// Its lines (`null` when not read as text).
+    pub lines: Option<usize>,
+    /// What its rendered block costs in tokens (`null` when it was never measured).
+    pub tokens: Option<usize>,
+    pub language: Option<String>,
+    /// For a duplicate: the index of the reference it repeats.
+    pub duplicate_of: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Shape)]
+#[shape(output, rename_all = "camelCase")]
+pub struct PreloadTotals {
+    pub references: usize,
+    pub inlined: usize,
+    pub skipped: usize,
+    pub rejected: usize,
+    pub duplicates: usize,
+    /// The block's length in UTF-16 code units.
+    pub chars: usize,
+    /// The block's tokens, as `counter` estimates them.
+    pub tokens: usize,
+    /// The inlined contents' UTF-8 bytes.
+    pub bytes: usize,
+    pub fanout: usize,
+    /// `tokens × fanout`: what sending the block to every agent costs.
+    pub fanout_tokens: usize,
+    #[shape(intern)]
+    pub counter: String,
+    pub max_chars: Option<usize>,
+    pub max_tokens: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output, rename_all = "camelCase")]
+pub struct PreloadManifest {
+    /// One record per reference, in order.
+    pub files: Vec<FileRecord>,
+    pub totals: PreloadTotals,
+}
+
+#[derive(Debug, Clone, PartialEq, Shape)]
+#[shape(output)]
+pub struct PreloadResult {
+    /// `""` when nothing was inlined.
+    pub block: String,
+    pub manifest: PreloadManifest,
+}
+
+/// The budget of a preload: the given limits, or 5,000 tokens when none is given.
+pub fn preload_budget(input: &PreloadInput) -> Budget {
+    let given = Budget {
+        max_chars: input.max_chars,
+        max_tokens: input.max_tokens,
+    };
+    if given == Budget::default() {
+        Budget {
+            max_chars: None,
+            max_tokens: Some(DEFAULT_MAX_TOKENS),
+        }
+    } else {
+        given
+    }
+}
+
+/// A file that passed every rule, waiting for the budget.
+struct Candidate<'a> {
+    record: usize,
+    piece: Piece<'a>,
+    bytes: usize,
+}
+
+/// A record that says nothing yet: [`judge`] and [`fit`] fill it in.
+fn blank_record(id: &str, r: &FileRef) -> FileRecord {
+    FileRecord {
+        item: ItemRecord {
+            id: id.to_string(),
+            action: Action::Skipped,
+            reason: String::new(),
+            chars_before: None,
+            chars_after: 0,
+            tokens_before: None,
+            tokens_after: None,
+        },
+        reason_code: FileReason::Missing,
+        path: r.path.clone(),
+        source: r.source.clone(),
+        bytes: None,
+        lines: None,
+        tokens: None,
+        language: None,
+        duplicate_of: None,
+    }
+}
+
+/// Says on `rec` why it is not inlined; always `None`, for `return refuse(…)`.
+fn refuse<T>(rec: &mut FileRecord, action: Action, code: FileReason, reason: String) -> Option<T> {
+    rec.item.action = action;
+    rec.reason_code = code;
+    rec.item.reason = reason;
+    None
+}
+
+/// The per-file rules a preload applies.
+struct Rules {
+    max_lines: usize,
+    max_bytes: Option<usize>,
+    allow_secrets: bool,
+}
+
+/// Applies the rules after the path's to the file at the normalised path `path`: the text
+/// and its line count when it may be inlined, else `None` with `rec` saying why.
+fn judge<'a>(
+    path: &str,
+    entry: Option<&&'a FileContent>,
+    rules: &Rules,
+    rec: &mut FileRecord,
+) -> Option<(&'a str, usize)> {
+    use Action::{Rejected, Skipped};
+    if !rules.allow_secrets {
+        if let Some(why) = secret_name(path) {
+            let reason = format!("refused as a likely secret: {why} (allowSecrets inlines it)");
+            return refuse(rec, Rejected, FileReason::Secret, reason);
+        }
+    }
+    let Some(entry) = entry else {
+        let reason = "skipped: no content was supplied for it".to_string();
+        return refuse(rec, Skipped, FileReason::Missing, reason);
+    };
+    match entry.kind.unwrap_or(EntryKind::File) {
+        EntryKind::Directory => {
+            let reason = "refused: a directory (name its files instead)".to_string();
+            return refuse(rec, Rejected, FileReason::Directory, reason);
+        }
+        EntryKind::Other => {
+            let reason = "refused: not a regular file (a FIFO, socket or device)".to_string();
+            return refuse(rec, Rejected, FileReason::NotAFile, reason);
+        }
+        EntryKind::Outside => {
+            let reason =
+                "refused: its real path leaves the base (a symlink pointing outside)".to_string();
+            return refuse(rec, Rejected, FileReason::PathEscape, reason);
+        }
+        EntryKind::File => {}
+    }
+    rec.bytes = entry.content.as_ref().map(Content::bytes).or(entry.size);
+    if let (Some(max), Some(size)) = (rules.max_bytes, rec.bytes) {
+        if size > max {
+            let reason = format!("skipped: {size} bytes, over maxBytes ({max})");
+            return refuse(rec, Skipped, FileReason::TooLarge, reason);
+        }
+    }
+    let Some(content) = &entry.content else {
+        let reason = "skipped: the host supplied no content for it".to_string();
+        return refuse(rec, Skipped, FileReason::Missing, reason);
+    };
+    let text = match content.text() {
+        Ok(t) => t,
+        Err(why) => {
+            let reason = format!("refused as binary: the content {why}");
+            return refuse(rec, Rejected, FileReason::Binary, reason);
+        }
+    };
+    let lines = line_count(text);
+    rec.lines = Some(lines);
+    if lines > rules.max_lines {
+        let reason = format!(
+            "skipped: {lines} lines, over maxLines ({})",
+            rules.max_lines
+        );
+        return refuse(rec, Skipped, FileReason::TooManyLines, reason);
+    }
+    if !rules.allow_secrets {
+        if let Some(shape) = secret_content(text) {
+            let reason = format!("refused as a likely secret: its content holds what looks like {shape} (allowSecrets inlines it)");
+            return refuse(rec, Rejected, FileReason::Secret, reason);
+        }
+    }
+    Some((text, lines))
+}
+
+/// Inlines the referenced files that pass the rules and fit the budget; see the module docs.
+pub fn preload(input: &PreloadInput, limits: &Limits) -> Result<PreloadResult> {
+    limits.check_documents(input.references.len(), "/references")?;
+    let contents = input.contents.as_deref().unwrap_or(&[]);
+    limits.check_documents(contents.len(), "/contents")?;
+    for (i, c) in contents.iter().enumerate() {
+        if let Some(Content::Text(t)) = &c.content {
+            limits.check_str(t, &format!("/contents/{i}/content"), "the content")?;
+        }
+    }
+    // The first content given for a path is the one used (ties by input order).
+    let mut by_path: BTreeMap<String, &FileContent> = BTreeMap::new();
+    for c in contents {
+        if let Ok(p) = normalize(&c.path) {
+            by_path.entry(p).or_insert(c);
+        }
+    }
+    let rules = Rules {
+        max_lines: input.max_lines.unwrap_or(DEFAULT_MAX_LINES),
+        max_bytes: input.max_bytes,
+        allow_secrets: input.allow_secrets.unwrap_or(false),
+    };
+    let mut records = Vec::with_capacity(input.references.len());
+    let mut eligible = Vec::new();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, r) in input.references.iter().enumerate() {
+        let normal = match normalize(&r.path) {
+            Ok(p) => p,
+            Err(fault) => {
+                let code = match fault {
+                    PathFault::Escape(_) => FileReason::PathEscape,
+                    PathFault::Empty => FileReason::InvalidPath,
+                };
+                let mut rec = blank_record(&r.path, r);
+                refuse::<()>(&mut rec, Action::Rejected, code, fault.message());
+                records.push(rec);
+                continue;
+            }
+        };
+        let mut rec = blank_record(&normal, r);
+        if let Some(&first) = seen.get(&normal) {
+            let reason = format!("the same file as reference {first}");
+            refuse::<()>(&mut rec, Action::Duplicate, FileReason::Duplicate, reason);
+            rec.duplicate_of = Some(first);
+        } else if let Some((text, lines)) = judge(&normal, by_path.get(&normal), &rules, &mut rec) {
+            rec.language = Some(language(&normal).to_string());
+            eligible.push((records.len(), normal.clone(), text, lines));
+        }
+        seen.entry(normal).or_insert(i);
+        records.push(rec);
+    }
+    // The pieces borrow the normalised paths, so they are built once the records are done.
+    let candidates: Vec<Candidate<'_>> = eligible
+        .iter()
+        .map(|(record, path, text, lines)| Candidate {
+            record: *record,
+            piece: Piece::new(path, language(path), text, *lines),
+            bytes: text.len(),
+        })
+        .collect();
+    fit(input, records, &candidates)
+}
+
+/// Fits the candidates in order, then renders the block (strict mode: only if all fit).
+fn fit(
+    input: &PreloadInput,
+    mut records: Vec<FileRecord>,
+    candidates: &[Candidate<'_>],
+) -> Result<PreloadResult> {
+    let budget = preload_budget(input);
+    let strict = input.mode.unwrap_or_default() == PreloadMode::Strict;
+    let estimator = input.vocabulary.unwrap_or_default().estimator();
+    let heading_units = utf16_len(HEADING);
+    // The heading is counted from the start: the first file to be inlined brings it along.
+    let mut running = estimator.running();
+    running.push(HEADING);
+    let mut units = heading_units;
+    let mut inlined: Vec<usize> = Vec::new();
+    let mut bytes = 0usize;
+    for (k, c) in candidates.iter().enumerate() {
+        let mut trial = running.clone();
+        c.piece.count(&mut trial);
+        let trial_units = units.saturating_add(c.piece.units());
+        let own_tokens = trial.tokens().saturating_sub(running.tokens());
+        let own_units = trial_units.saturating_sub(units);
+        let fits_chars = budget.max_chars.map_or(true, |m| trial_units <= m);
+        let fits_tokens = budget.max_tokens.map_or(true, |m| trial.tokens() <= m);
+        let Some(rec) = records.get_mut(c.record) else {
+            continue;
+        };
+        rec.tokens = Some(own_tokens);
+        rec.item.chars_before = Some(own_units);
+        if budget.max_tokens.is_some() {
+            rec.item.tokens_before = Some(own_tokens);
+            rec.item.tokens_after = Some(0);
+        }
+        if strict || (fits_chars && fits_tokens) {
+            let first = inlined.is_empty();
+            rec.item.action = Action::Inlined;
+            rec.reason_code = FileReason::Inlined;
+            rec.item.chars_after = if first { trial_units } else { own_units };
+            let cost = if first { trial.tokens() } else { own_tokens };
+            if budget.max_tokens.is_some() {
+                rec.item.tokens_after = Some(cost);
+            }
+            rec.item.reason = format!(
+                "inlined: {}, {own_tokens} tokens",
+                plural(rec.lines.unwrap_or(0), "line")
+            );
+            running = trial;
+            units = trial_units;
+            inlined.push(k);
+            bytes = bytes.saturating_add(c.bytes);
+        } else {
+            rec.item.action = Action::Skipped;
+            rec.reason_code = FileReason::Budget;
+            rec.item.reason = if fits_tokens {
+                format!(
+                    "skipped: its {own_units} chars do not fit the {} left of maxChars ({})",
+                    left(budget.max_chars, units, inlined.is_empty(), heading_units),
+                    budget.max_chars.unwrap_or(0)
+                )
+            } else {
+                let spent = if inlined.is_empty() {
+                    0
+                } else {
+                    running.tokens()
+                };
+                format!(
+                    "skipped: its {own_tokens} tokens do not fit the {} left of maxTokens ({})",
+                    budget.max_tokens.unwrap_or(0).saturating_sub(spent),
+                    budget.max_tokens.unwrap_or(0)
+                )
+            };
+        }
+    }
+    if budget.max_tokens.is_some() {
+        // With a token budget every record says what it cost in tokens: nothing, when it was
+        // refused before it was measured.
+        for r in records.iter_mut().filter(|r| r.item.tokens_after.is_none()) {
+            r.item.tokens_after = Some(0);
+        }
+    }
+    let (chars, tokens) = if inlined.is_empty() {
+        (0, 0)
+    } else {
+        (units, running.tokens())
+    };
+    if strict {
+        check_strict(input, budget, chars, tokens, inlined.len())?;
+    }
+    let mut block = String::new();
+    if !inlined.is_empty() {
+        block.reserve(chars);
+        block.push_str(HEADING);
+        for c in inlined.iter().filter_map(|&k| candidates.get(k)) {
+            c.piece.write(&mut block);
+        }
+    }
+    let fanout = input.fanout.unwrap_or(1);
+    let count = |a: Action| records.iter().filter(|r| r.item.action == a).count();
+    let totals = PreloadTotals {
+        references: records.len(),
+        inlined: count(Action::Inlined),
+        skipped: count(Action::Skipped),
+        rejected: count(Action::Rejected),
+        duplicates: count(Action::Duplicate),
+        chars,
+        tokens,
+        bytes,
+        fanout,
+        fanout_tokens: tokens.saturating_mul(fanout),
+        counter: estimator.name().to_string(),
+        max_chars: budget.max_chars,
+        max_tokens: budget.max_tokens,
+    };
+    Ok(PreloadResult {
+        block,
+        manifest: PreloadManifest {
+            files: records,
+            totals,
+        },
+    })
+}
+
+/// `1 line`, `2 lines`.
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// Units left of a chars budget (the heading is not spent until a file is inlined).
+fn left(max: Option<usize>, units: usize, nothing_yet: bool, heading: usize) -> usize {
+    let spent = if nothing_yet {
+        units.saturating_sub(heading)
+    } else {
+        units
+    };
+    max.unwrap_or(0).saturating_sub(spent)
+}
+
+/// Strict mode: everything that passed the rules must fit, or nothing is rendered.
+fn check_strict(
+    input: &PreloadInput,
+    budget: Budget,
+    chars: usize,
+    tokens: usize,
+    files: usize,
+) -> Result<()> {
+    let defaulted = input.max_chars.is_none() && input.max_tokens.is_none();
+    let hint = if defaulted {
+        format!(" (no budget was given, so the default of {DEFAULT_MAX_TOKENS} tokens applies: pass an explicit maxTokens to inline more)")
+    } else {
+        String::new()
+    };
+    if let Some(max) = budget.max_tokens.filter(|&m| tokens > m) {
+        return Err(Error::new(
+            ErrorCode::BudgetExceeded,
+            "/maxTokens",
+            format!("strict: {} need {tokens} tokens ({chars} chars), over the budget of {max} tokens{hint}; nothing was rendered", plural(files, "file")),
+        ));
+    }
+    if let Some(max) = budget.max_chars.filter(|&m| chars > m) {
+        return Err(Error::new(
+            ErrorCode::BudgetExceeded,
+            "/maxChars",
+            format!("strict: {} need {chars} chars ({tokens} tokens), over the budget of {max} chars; nothing was rendered", plural(files, "file")),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(path: &str, content: Content) -> FileContent {
+        FileContent {
+            path: path.into(),
+            content: Some(content),
+            kind: None,
+            size: None,
+        }
+    }
+
+    fn refs(paths: &[&str]) -> Vec<FileRef> {
+        paths
+            .iter()
+            .map(|p| FileRef {
+                path: (*p).into(),
+                source: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn contents_are_matched_after_normalisation_and_bytes_are_decoded() {
+        let out = preload(
+            &PreloadInput {
+                references: refs(&["a.rs", "b.bin", "c.txt"]),
+                contents: Some(vec![
+                    file("./a.rs", Content::Bytes(b"fn a() {}\n".to_vec())),
+                    file(
+                        "a.rs",
+                        Content::Text("ignored: the first content wins\n".into()),
+                    ),
+                    file("b.bin", Content::Bytes(vec![0xC3, 0x28])),
+                    file("x/../c.txt", Content::Text("c\n".into())),
+                ]),
+                ..Default::default()
+            },
+            &Limits::default(),
+        )
+        .unwrap();
+        let codes: Vec<_> = out.manifest.files.iter().map(|f| f.reason_code).collect();
+        assert_eq!(
+            codes,
+            [FileReason::Inlined, FileReason::Binary, FileReason::Inlined]
+        );
+        assert!(out.block.contains("```rust\nfn a() {}\n```"));
+        assert!(!out.block.contains("ignored"));
+        assert_eq!(out.manifest.totals.max_tokens, Some(DEFAULT_MAX_TOKENS));
+    }
+
+    #[test]
+    fn a_chars_budget_alone_drops_the_default_token_budget() {
+        let input = PreloadInput {
+            max_chars: Some(10),
+            ..Default::default()
+        };
+        assert_eq!(
+            preload_budget(&input),
+            Budget {
+                max_chars: Some(10),
+                max_tokens: None
+            }
+        );
+        let out = preload(&input, &Limits::default()).unwrap();
+        assert_eq!((out.block.as_str(), out.manifest.totals.tokens), ("", 0));
+    }
+}

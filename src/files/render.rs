@@ -1,0 +1,213 @@
+//! The preloaded-files block: a heading, one line telling the agent not to read these files
+//! again, then per file a heading with its path and line count and a fenced block.
+//!
+//! A file is a sequence of parts, measured (UTF-16 units, tokens) and written from the same
+//! list, so what the budget was checked against is byte for byte what is rendered.
+
+use super::path::{extension, file_name};
+use crate::text::utf16_len;
+use crate::tokens::Running;
+
+/// Starts the block; written only when at least one file is inlined.
+pub const HEADING: &str = "### Pre-loaded Files\n\nThese files are preloaded below with their current contents: use them as they are, and do not read them again.\n";
+
+/// Fence languages by extension (lowercased), for syntax highlighting and for the model's sake.
+const LANGUAGES: [(&str, &str); 44] = [
+    ("py", "python"),
+    ("pyi", "python"),
+    ("jsx", "jsx"),
+    ("tsx", "tsx"),
+    ("ts", "typescript"),
+    ("mts", "typescript"),
+    ("cts", "typescript"),
+    ("js", "javascript"),
+    ("mjs", "javascript"),
+    ("cjs", "javascript"),
+    ("css", "css"),
+    ("scss", "scss"),
+    ("sass", "sass"),
+    ("less", "less"),
+    ("html", "html"),
+    ("htm", "html"),
+    ("vue", "vue"),
+    ("svelte", "svelte"),
+    ("json", "json"),
+    ("jsonc", "jsonc"),
+    ("rs", "rust"),
+    ("go", "go"),
+    ("md", "markdown"),
+    ("mdx", "mdx"),
+    ("java", "java"),
+    ("kt", "kotlin"),
+    ("swift", "swift"),
+    ("rb", "ruby"),
+    ("php", "php"),
+    ("c", "c"),
+    ("h", "c"),
+    ("cc", "cpp"),
+    ("cpp", "cpp"),
+    ("hpp", "cpp"),
+    ("cs", "csharp"),
+    ("sh", "bash"),
+    ("bash", "bash"),
+    ("zsh", "bash"),
+    ("yml", "yaml"),
+    ("yaml", "yaml"),
+    ("toml", "toml"),
+    ("sql", "sql"),
+    ("xml", "xml"),
+    ("graphql", "graphql"),
+];
+
+/// Files known by their whole name rather than an extension.
+const NAMED: [(&str, &str); 3] = [
+    ("Dockerfile", "dockerfile"),
+    ("Makefile", "makefile"),
+    ("CMakeLists.txt", "cmake"),
+];
+
+/// The fence language of a normalised path (`""` when unknown).
+pub fn language(path: &str) -> &'static str {
+    let name = file_name(path);
+    if let Some((_, lang)) = NAMED.iter().find(|(n, _)| *n == name) {
+        return lang;
+    }
+    let ext = extension(path);
+    LANGUAGES
+        .iter()
+        .find(|(e, _)| *e == ext)
+        .map_or("", |(_, lang)| lang)
+}
+
+/// The longest run of backticks in `s`.
+fn longest_backtick_run(s: &str) -> usize {
+    s.split(|c| c != '`').map(str::len).max().unwrap_or(0)
+}
+
+/// One file as it is rendered.
+pub struct Piece<'a> {
+    tick: String,
+    pad: &'static str,
+    path: &'a str,
+    lines: String,
+    fence: String,
+    language: &'static str,
+    body: &'a str,
+}
+
+impl<'a> Piece<'a> {
+    /// `text`'s block: a fence one backtick longer than any run in the text (at least three),
+    /// so no line of the file can close it; the path in a code span that its own backticks
+    /// cannot close either.
+    pub fn new(path: &'a str, language: &'static str, text: &'a str, lines: usize) -> Self {
+        let fence_len = longest_backtick_run(text).saturating_add(1).max(3);
+        let tick_len = longest_backtick_run(path).saturating_add(1);
+        Piece {
+            tick: "`".repeat(tick_len),
+            pad: if path.starts_with('`') || path.ends_with('`') {
+                " "
+            } else {
+                ""
+            },
+            path,
+            lines: if lines == 1 {
+                "1 line".to_string()
+            } else {
+                format!("{lines} lines")
+            },
+            fence: "`".repeat(fence_len),
+            language,
+            // The fence closes on its own line; a file's final newline is that line break.
+            body: text.strip_suffix('\n').unwrap_or(text),
+        }
+    }
+
+    fn parts(&self) -> [&str; 16] {
+        [
+            "\n#### ",
+            &self.tick,
+            self.pad,
+            self.path,
+            self.pad,
+            &self.tick,
+            " (",
+            &self.lines,
+            ")\n",
+            &self.fence,
+            self.language,
+            "\n",
+            self.body,
+            "\n",
+            &self.fence,
+            "\n",
+        ]
+    }
+
+    /// Its length in UTF-16 code units.
+    pub fn units(&self) -> usize {
+        self.parts()
+            .iter()
+            .fold(0usize, |n, p| n.saturating_add(utf16_len(p)))
+    }
+
+    /// Appends it to a running token count.
+    pub fn count(&self, running: &mut Running) {
+        for p in self.parts() {
+            running.push(p);
+        }
+    }
+
+    pub fn write(&self, out: &mut String) {
+        for p in self.parts() {
+            out.push_str(p);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render(path: &str, text: &str) -> String {
+        let mut out = String::new();
+        let piece = Piece::new(
+            path,
+            language(path),
+            text,
+            crate::files::content::line_count(text),
+        );
+        piece.write(&mut out);
+        assert_eq!(piece.units(), utf16_len(&out));
+        out
+    }
+
+    #[test]
+    fn a_file_is_a_heading_and_a_fenced_block() {
+        assert_eq!(
+            render("src/App.jsx", "export default App\n"),
+            "\n#### `src/App.jsx` (1 line)\n```jsx\nexport default App\n```\n"
+        );
+        assert_eq!(
+            render("notes", "a\nb"),
+            "\n#### `notes` (2 lines)\n```\na\nb\n```\n"
+        );
+    }
+
+    #[test]
+    fn fences_outgrow_the_backticks_inside() {
+        let out = render("README.md", "```js\nx\n```\n````\n");
+        assert!(out.contains("\n`````markdown\n"), "{out}");
+        assert!(out.ends_with("\n`````\n"));
+        assert_eq!(render("a`b", "x"), "\n#### ``a`b`` (1 line)\n```\nx\n```\n");
+        assert_eq!(render("`a", "x"), "\n#### `` `a `` (1 line)\n```\nx\n```\n");
+    }
+
+    #[test]
+    fn languages_by_extension_and_name() {
+        assert_eq!(language("a/b.PY"), "python");
+        assert_eq!(language("x.tsx"), "tsx");
+        assert_eq!(language("Dockerfile"), "dockerfile");
+        assert_eq!(language("x.unknown"), "");
+        assert_eq!(language("x"), "");
+    }
+}

@@ -1,0 +1,54 @@
+// The engines' shared vectors in headless Chromium: a page imports each entry's browser build
+// (pkg/<dir>/index.js, the wasm inlined) and replays tests/vectors/<set>/ with the same code as
+// the Node runner (tests/engines/vectors.mjs). Run after `npm run build`.
+// Prints one line per set and exits non-zero on any difference.
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { launchChromium } from "../support/chromium.mjs";
+import { origin, serveFiles } from "../support/server.mjs";
+import { VECTOR_SETS } from "./vectors.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const html = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
+<script type="module">
+import { ENTRIES } from "/scripts/entries.mjs";
+import { replay } from "/tests/engines/vectors.mjs";
+const read = async (path) => { const r = await fetch("/" + path); return r.ok ? r.text() : null; };
+window.__replay = async (set, names) => {
+  const entry = ENTRIES.find((e) => e.name === set.entry);
+  const module = await import(entry.dir === "" ? "/pkg/index.js" : \`/pkg/\${entry.dir}/index.js\`);
+  return replay(set, names, { [set.entry]: module }, read);
+};
+window.__ready = true;
+</script></body></html>`;
+
+const server = await serveFiles({ root, files: { "/__engines__.html": html } });
+const browser = await launchChromium({ timeout: 0 });
+let failed = 0;
+try {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(0);
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e}`));
+  page.on("console", (m) => m.type() === "error" && problems.push(`console error: ${m.text()}`));
+  await page.goto(`${origin(server)}/__engines__.html`);
+  await page.waitForFunction(() => window.__ready === true);
+  for (const set of VECTOR_SETS) {
+    const names = readdirSync(join(root, "tests", "vectors", set.dir, "inputs")).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
+    const failures = await page.evaluate(([s, n]) => window.__replay(s, n), [set, names]);
+    if (failures.length === 0) console.log(`ok - chromium: ${set.dir}, ${names.length} vectors through ctxpack/${set.entry}`);
+    else {
+      failed++;
+      console.log(`not ok - chromium: ${set.dir}\n  ${failures.join("\n  ")}`);
+    }
+  }
+  if (problems.length) {
+    failed++;
+    console.log(`not ok - the page reported problems\n  ${problems.join("\n  ")}`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+process.exit(failed === 0 ? 0 : 1);
