@@ -7,6 +7,11 @@
 //   feature   the cargo feature that compiles its exports
 //   dir       where it is built, under pkg/ ("" for the main entry, so pkg/index.js)
 //   guarded   classes it exports through glue.js's `guarded` (the FREED check, `using`)
+//   node      optional: {module, types} — a CommonJS module of src/ with what only Node has (a
+//             file reader), exported by the Node entries only; it sits next to the glue, so it
+//             requires "./ctxpack.cjs" and "./glue.cjs"; its types import the entry's types
+//             `from "ctxpack:glue"`, and package.json points the entry's Node import types at
+//             index.node.d.ts
 //   gzip      its wasm's size budget, gzip level 9 — a decision to write down in
 //             docs/BENCHMARKS.md when raised, not a number to bump
 export const ENTRIES = [
