@@ -10,6 +10,7 @@
 //! [`text`] measured in UTF-16 code units, and [`shape`]: each type that crosses into
 //! JavaScript declared once (see docs/ARCHITECTURE.md).
 pub mod budget;
+pub mod code;
 pub mod error;
 pub mod json;
 pub mod jsondoc;
