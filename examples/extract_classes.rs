@@ -1,5 +1,5 @@
 //! Runs the class extractor over files named on stdin (one path a line) and prints one JSON
-//! line per file: `{"path", "classes": [[name, line, startLine, endLine, parent], …]}` — what
+//! line per file: `{"path", "classes": [[name, line, startLine, endLine, parent, startByte, endByte], …]}` — what
 //! scripts/code-accuracy.py and .mjs compare with Python's `ast` and the TypeScript compiler.
 //! A file that is not UTF-8 is read lossily (its lines still count the same).
 //!
@@ -47,12 +47,14 @@ fn main() {
             .iter()
             .map(|c| {
                 format!(
-                    "[{},{},{},{},{}]",
+                    "[{},{},{},{},{},{},{}]",
                     ctxpack::json::quote(&c.name),
                     c.line,
                     c.start_line,
                     c.end_line,
-                    c.parent.map_or("null".to_string(), |p| p.to_string())
+                    c.parent.map_or("null".to_string(), |p| p.to_string()),
+                    c.start_byte,
+                    c.end_byte
                 )
             })
             .collect();

@@ -45,6 +45,14 @@ def ast_classes(path):
     return out
 
 
+def keyed(classes):
+    """(name, line, k): the k-th class of that name on that line (one line may hold several)."""
+    seen = {}
+    for c in classes:
+        k = seen[(c[0], c[1])] = seen.get((c[0], c[1]), 0) + 1
+        yield (c[0], c[1], k), c
+
+
 def main():
     args = sys.argv[1:]
     binary = "target/release/examples/extract_classes"
@@ -76,9 +84,9 @@ def main():
         want = expected[path]
         have = got.get(path, [])
         total += len(want)
-        by_key = {(c[0], c[1]): c for c in have}
-        for c in want:
-            h = by_key.pop((c[0], c[1]), None)
+        by_key = dict(keyed(have))
+        for key, c in keyed(want):
+            h = by_key.pop(key, None)
             if h is None:
                 missing.append((path, c))
             elif h == c:

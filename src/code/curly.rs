@@ -209,6 +209,11 @@ impl<'a> Lexer<'a> {
                     self.at = self.at.saturating_add(2);
                     self.push(Kind::Arrow, start);
                 }
+                // `<<` and `<=` are operators: their second `<` opens no JSX or type arguments.
+                b'<' if matches!(self.peek(1), b'<' | b'=') => {
+                    self.at = self.at.saturating_add(2);
+                    self.push(Kind::Op, start);
+                }
                 b'+' | b'-' if self.peek(1) == c => {
                     self.at = self.at.saturating_add(2);
                     self.push(Kind::Step, start);
