@@ -504,7 +504,7 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
     };
     lexer.run();
     let tokens = lexer.tokens;
-    let matches = matching(&tokens, src.as_bytes());
+    let matches = matching(&tokens);
     let word = |i: usize| -> &str {
         tokens
             .get(i)
@@ -563,38 +563,30 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
         let Some(end) = end else { continue };
         let mut first = i;
         // Modifiers and decorators, in any order, just before the keyword.
-        loop {
-            let Some(p) = first.checked_sub(1) else { break };
+        while let Some(p) = first.checked_sub(1) {
             if modifiers.contains(&word(p)) {
                 first = p;
-            } else if let Some(at) = decorator_before(&tokens, &matches, src, first) {
+            } else if let Some(at) = decorator_before(&tokens, &matches, first) {
                 first = at;
             } else {
                 break;
             }
         }
-        let name = match own_name {
-            Some(n) if !assigned(&word, &punct, first).is_some() => n.to_string(),
-            _ => match assigned(&word, &punct, first) {
-                Some((binding, decl_start)) => {
-                    first = decl_start;
-                    // `export const A = class …`
-                    if first > 0 && word(first.saturating_sub(1)) == "export" {
-                        first = first.saturating_sub(1);
-                    }
-                    binding.to_string()
-                }
-                None if own_name.is_none()
-                    && first < i
-                    && (first..i).any(|m| word(m) == "default") =>
-                {
-                    "default".to_string()
-                }
-                None => match own_name {
-                    Some(n) => n.to_string(),
-                    None => continue,
-                },
-            },
+        let name = if let Some((binding, declaration)) = assigned(&word, &punct, first) {
+            // `const A = class …` is imported as `A`, and shown from its declaration on.
+            first = declaration;
+            if first > 0 && word(first.saturating_sub(1)) == "export" {
+                first = first.saturating_sub(1);
+            }
+            binding.to_string()
+        } else if let Some(own) = own_name {
+            own.to_string()
+        } else if (first..i).any(|m| word(m) == "default") {
+            "default".to_string()
+        } else {
+            // An anonymous class expression (an argument, a return value) has no name to
+            // import by.
+            continue;
         };
         let start = tokens.get(first).map_or(t.start, |f| f.start);
         found.push(Found {
@@ -652,12 +644,7 @@ fn assigned<'s>(
 }
 
 /// If a decorator (`@a.b` or `@a.b(…)`) ends just before token `at`, the index of its `@`.
-fn decorator_before(
-    tokens: &[Token],
-    matches: &[Option<usize>],
-    src: &str,
-    at: usize,
-) -> Option<usize> {
+fn decorator_before(tokens: &[Token], matches: &[Option<usize>], at: usize) -> Option<usize> {
     let mut p = at.checked_sub(1)?;
     let t = tokens.get(p)?;
     if matches!(t.kind, Kind::Punct(b')') | Kind::CondClose) {
@@ -669,7 +656,6 @@ fn decorator_before(
         if t.kind != Kind::Ident {
             return None;
         }
-        let _ = src;
         let q = p.checked_sub(1)?;
         match tokens.get(q)?.kind {
             Kind::Punct(b'@') => return Some(q),
@@ -680,7 +666,7 @@ fn decorator_before(
 }
 
 /// For each bracket token its partner's index, by a stack per kind of bracket pair.
-fn matching(tokens: &[Token], _src: &[u8]) -> Vec<Option<usize>> {
+fn matching(tokens: &[Token]) -> Vec<Option<usize>> {
     let mut out = vec![None; tokens.len()];
     let mut braces: Vec<usize> = Vec::new();
     let mut parens: Vec<usize> = Vec::new();

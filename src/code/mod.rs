@@ -10,15 +10,15 @@
 mod curly;
 mod outputs;
 mod python;
-mod registry;
+pub(crate) mod registry;
 
 pub use outputs::{
     files_from_value, parse_modified_files, track_outputs, FileClasses, ModifiedFiles,
     TrackedOutputs,
 };
 pub use registry::{
-    format_module_registry, ClassRecord, ModuleEntry, ModuleRegistry, RegistryOptions,
-    RegistryResult, SourceFile,
+    format_module_registry, source_files_from_value, ClassRecord, ClassStatus, ModuleEntry,
+    ModuleRegistry, RegistryOptions, RegistryResult, SourceFile,
 };
 
 use crate::shape::Shape;
@@ -28,8 +28,8 @@ use crate::shape::Shape;
 #[shape(output, rename_all = "camelCase")]
 pub enum Language {
     Python,
-    TypeScript,
-    JavaScript,
+    Typescript,
+    Javascript,
     Dart,
 }
 
@@ -41,8 +41,8 @@ impl Language {
         let (_, ext) = name.rsplit_once('.')?;
         Some(match ext {
             "py" | "pyi" => Language::Python,
-            "ts" | "tsx" | "mts" | "cts" => Language::TypeScript,
-            "js" | "jsx" | "mjs" | "cjs" => Language::JavaScript,
+            "ts" | "tsx" | "mts" | "cts" => Language::Typescript,
+            "js" | "jsx" | "mjs" | "cjs" => Language::Javascript,
             "dart" => Language::Dart,
             _ => return None,
         })
@@ -60,8 +60,8 @@ impl Language {
     pub fn fence_tag(self) -> &'static str {
         match self {
             Language::Python => "python",
-            Language::TypeScript => "typescript",
-            Language::JavaScript => "javascript",
+            Language::Typescript => "typescript",
+            Language::Javascript => "javascript",
             Language::Dart => "dart",
         }
     }

@@ -277,7 +277,7 @@ pub fn format_module_registry(
         let Some(r) = records.get_mut(*record) else {
             continue;
         };
-        let full = class_units(c, per_class, false);
+        let full = c.source_units;
         r.item.chars_before = Some(full);
         if i >= keep || text.is_empty() {
             r.status = ClassStatus::Dropped;
@@ -369,10 +369,6 @@ fn class_block(c: &Located, registry: &ModuleRegistry, per_class: usize) -> Stri
 
 fn full_block(c: &Located, registry: &ModuleRegistry) -> String {
     fenced(c.name, language(registry, c.module), &c.source)
-}
-
-fn class_units(c: &Located, _per_class: usize, _cut: bool) -> usize {
-    c.source_units
 }
 
 fn fenced(name: &str, lang: Option<Language>, body: &str) -> String {
@@ -523,5 +519,13 @@ pub fn relative(path: &str, from: &str, keep_extension: bool) -> String {
             stem.to_string()
         }
         _ => joined,
+    }
+}
+
+/// Reads the files argument, `{path: content}` (`null` for none).
+pub fn source_files_from_value(v: &Value, path: &str) -> Result<BTreeMap<String, String>> {
+    match v {
+        Value::Null => Ok(BTreeMap::new()),
+        v => crate::json::read::map(v, path, crate::json::read::string),
     }
 }
