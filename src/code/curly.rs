@@ -552,6 +552,8 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
                     end = Some(h.end);
                     break;
                 }
+                // A `}` closing an enclosing block: this was no class header.
+                Kind::Punct(b'}') if depth == 0 => break,
                 Kind::Punct(b'(' | b'[' | b'<' | b'{') => depth = depth.saturating_add(1),
                 Kind::Punct(b')' | b']' | b'>' | b'}') | Kind::CondClose => {
                     depth = depth.saturating_sub(1)
@@ -611,8 +613,14 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
             }
         }
         let parent = stack.last().copied();
+        // Unbalanced input can leave a body open past its parent's end; a span stays inside
+        // its parent's whatever the file holds.
+        let limit = parent.and_then(|p| found.get(p)).map(|p| p.end);
         if let Some(f) = found.get_mut(index) {
             f.parent = parent;
+            if let Some(limit) = limit {
+                f.end = f.end.min(limit);
+            }
         }
         stack.push(index);
     }

@@ -262,11 +262,14 @@ pub fn format_module_registry(
     let mut text = render(registry, &located, &blocks, keep, options);
     while !fits(&text) {
         match keep.checked_sub(1) {
-            Some(k) => {
+            // With classes to show, a block with none of them would only say "import these"
+            // about nothing: when not one class fits, nothing is sent.
+            Some(k) if k > 0 => {
                 keep = k;
                 text = render(registry, &located, &blocks, keep, options);
             }
-            None => {
+            _ => {
+                keep = 0;
                 text = String::new();
                 break;
             }
@@ -277,8 +280,8 @@ pub fn format_module_registry(
         let Some(r) = records.get_mut(*record) else {
             continue;
         };
-        let full = c.source_units;
-        r.item.chars_before = Some(full);
+        let full = full_block(c, registry);
+        r.item.chars_before = Some(utf16_len(&full));
         if i >= keep || text.is_empty() {
             r.status = ClassStatus::Dropped;
             r.item.action = Action::Discarded;
@@ -296,7 +299,7 @@ pub fn format_module_registry(
             }
         }
         if options.max_tokens.is_some() {
-            r.item.tokens_before = Some(estimator.count(&full_block(c, registry)));
+            r.item.tokens_before = Some(estimator.count(&full));
             r.item.tokens_after = Some(if r.item.chars_after > 0 {
                 estimator.count(block)
             } else {
@@ -338,10 +341,17 @@ fn find<'s>(spans: &'s [ClassSpan], name: &str) -> Option<(&'s ClassSpan, &'s st
     Some((span, outer.name.as_str()))
 }
 
+/// Where the shown source starts: the line's start when only indentation precedes the class
+/// (so its lines keep their relative indentation), else the class itself.
 fn line_start(text: &str, at: usize) -> usize {
-    text.get(..at)
+    let start = text
+        .get(..at)
         .and_then(|before| before.rfind(['\n', '\r']))
-        .map_or(0, |i| i.saturating_add(1))
+        .map_or(0, |i| i.saturating_add(1));
+    match text.get(start..at) {
+        Some(lead) if lead.trim().is_empty() => start,
+        _ => at,
+    }
 }
 
 fn language(registry: &ModuleRegistry, module: usize) -> Option<Language> {

@@ -153,7 +153,7 @@ fn imports_follow_the_language_and_the_options() {
 
 #[test]
 fn fences_outgrow_backtick_runs() {
-    let src = "export class T {\n  s = `a ``` b`;\n}\n";
+    let src = "export class T {\n  s = \"a ``` b\";\n}\n";
     let registry = registry_of(&[("t.ts", Some(1), &["T"])]);
     let r = format_module_registry(
         &registry,
