@@ -90,7 +90,7 @@ pub struct ClassSpan {
     pub parent: Option<usize>,
 }
 
-/// What [`extract_classes`] returns: the language read (`null` for an unsupported extension,
+/// What `extractClasses` returns: the language read (`null` for an unsupported extension,
 /// with no classes) and the classes in source order.
 #[derive(Debug, Clone, PartialEq, Eq, Shape)]
 #[shape(output, rename_all = "camelCase")]

@@ -18,7 +18,7 @@ pub struct FileClasses {
     pub classes: Vec<String>,
 }
 
-/// What [`track_outputs`] returns.
+/// What `trackOutputs` returns.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Shape)]
 #[shape(output, rename_all = "camelCase")]
 pub struct TrackedOutputs {
@@ -113,7 +113,7 @@ pub fn files_from_value(
     }
 }
 
-/// What [`parse_modified_files`] returns.
+/// What `parseModifiedFiles` returns.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Shape)]
 #[shape(output, rename_all = "camelCase")]
 pub struct ModifiedFiles {

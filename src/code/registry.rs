@@ -256,24 +256,26 @@ pub fn format_module_registry(
                 .max_tokens
                 .map_or(true, |m| estimator.count(text) <= m)
     };
-    // Whole classes leave from the end until the block fits; the text grows with each class
-    // kept, so the first count that fits is the most that fit.
+    // Whole classes leave from the end until the block fits. Each class kept only adds text
+    // (its block, perhaps its file's heading and a name on the import line), so the counts that
+    // fit are a prefix of 0..=n and a binary search finds the largest in O(log n) renders.
     let mut keep = located.len();
     let mut text = render(registry, &located, &blocks, keep, options);
-    while !fits(&text) {
-        match keep.checked_sub(1) {
-            // With classes to show, a block with none of them would only say "import these"
-            // about nothing: when not one class fits, nothing is sent.
-            Some(k) if k > 0 => {
-                keep = k;
-                text = render(registry, &located, &blocks, keep, options);
-            }
-            _ => {
-                keep = 0;
-                text = String::new();
-                break;
+    if !fits(&text) {
+        let (mut lo, mut hi) = (0usize, keep); // fits(lo) is unknown only for lo = 0; hi fails
+        let mut best: Option<String> = None;
+        while hi.saturating_sub(lo) > 1 {
+            let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
+            let candidate = render(registry, &located, &blocks, mid, options);
+            if fits(&candidate) {
+                lo = mid;
+                best = Some(candidate);
+            } else {
+                hi = mid;
             }
         }
+        keep = if best.is_some() { lo } else { 0 };
+        text = best.unwrap_or_default();
     }
     let mut dropped = Vec::new();
     for (i, ((record, c), block)) in located.iter().zip(&blocks).enumerate() {
@@ -422,6 +424,10 @@ fn render(
 ) -> String {
     if registry.modules.is_empty() {
         return EMPTY.to_string();
+    }
+    if keep == 0 {
+        // Not one class to show (none found, or none fits): no heading about nothing.
+        return String::new();
     }
     let mut out = String::from(HEADING);
     for (m, module) in registry.modules.iter().enumerate() {

@@ -298,3 +298,14 @@ fn files_of(files: &[(&str, &str)]) -> BTreeMap<String, String> {
         .map(|(p, c)| (p.to_string(), c.to_string()))
         .collect()
 }
+
+#[test]
+fn a_registry_whose_classes_are_all_missing_sends_nothing() {
+    let registry = registry_of(&[("a.py", Some(1), &["Gone"])]);
+    let r = format_module_registry(
+        &registry,
+        &files_of(&[("a.py", "x = 1\n")]),
+        &RegistryOptions::default(),
+    );
+    assert_eq!((r.text.as_str(), r.not_found.len()), ("", 1));
+}

@@ -207,7 +207,7 @@ function decodeExtractedClasses(d) {
   };
 }
 
-const LANGUAGE = ["python", "typeScript", "javaScript", "dart"];
+const LANGUAGE = ["python", "typescript", "javascript", "dart"];
 
 function decodeClassSpan(d) {
   return {

@@ -221,7 +221,7 @@ export interface JsonLocation {
 }
 
 /**
- * What [`extract_classes`] returns: the language read (`null` for an unsupported extension,
+ * What `extractClasses` returns: the language read (`null` for an unsupported extension,
  * with no classes) and the classes in source order.
  */
 export interface ExtractedClasses {
@@ -230,7 +230,7 @@ export interface ExtractedClasses {
 }
 
 /** A language the extractor reads, chosen by the file's extension. */
-export type Language = "python" | "typeScript" | "javaScript" | "dart";
+export type Language = "python" | "typescript" | "javascript" | "dart";
 
 /**
  * One class in a file. Lines are 1-based (`\n`, `\r\n` and a lone `\r` end a line); ranges are
@@ -286,7 +286,7 @@ export interface ClassRecord extends ItemRecord {
 /** What happened to a listed class. */
 export type ClassStatus = "included" | "truncated" | "dropped" | "not_found" | "missing_file";
 
-/** What [`track_outputs`] returns. */
+/** What `trackOutputs` returns. */
 export interface TrackedOutputs {
     /**
      * Paths with at least one class: created files first, then modified ones not created,
@@ -307,7 +307,7 @@ export interface FileClasses {
     classes: Array<string>;
 }
 
-/** What [`parse_modified_files`] returns. */
+/** What `parseModifiedFiles` returns. */
 export interface ModifiedFiles {
     /** In first-seen order, each once. */
     paths: Array<string>;
