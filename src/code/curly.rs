@@ -554,6 +554,14 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
                 }
                 // A `}` closing an enclosing block: this was no class header.
                 Kind::Punct(b'}') if depth == 0 => break,
+                // Nor when another class starts first (a class expression in a heritage clause
+                // is lost this way, but no header is read twice: the scan stays linear).
+                Kind::Ident
+                    if src.get(h.start..h.end) == Some("class")
+                        && !punct(k.saturating_sub(1), b'.') =>
+                {
+                    break
+                }
                 Kind::Punct(b'(' | b'[' | b'<' | b'{') => depth = depth.saturating_add(1),
                 Kind::Punct(b')' | b']' | b'>' | b'}') | Kind::CondClose => {
                     depth = depth.saturating_sub(1)
