@@ -277,6 +277,11 @@ fn string_body(b: &[u8], at: usize, q: u8, raw: bool, fmt: bool, nesting: usize)
                 // Even in a raw string a backslash keeps the next quote from closing it. `\N{…}`
                 // names a character: its braces are no replacement field.
                 let next = b.get(i.saturating_add(1)).copied();
+                if fmt && matches!(next, Some(b'{' | b'}')) {
+                    // `f'\{{'`: no escape; the brace is the f-string's to read.
+                    i = i.saturating_add(1);
+                    continue;
+                }
                 i = i.saturating_add(2);
                 if next == Some(b'\r') && b.get(i) == Some(&b'\n') {
                     i = i.saturating_add(1);

@@ -36,6 +36,13 @@ fn python_strings_hide_class_keywords() {
 }
 
 #[test]
+fn an_f_string_backslash_leaves_doubled_braces_alone() {
+    // Python 3.12's test_fstring: `\{{` is a backslash and a literal brace, raw or not.
+    let src = "x = fr'\\{{' + f'\\{{{1+1}' + fr'\\{{\\}}'\nclass After:\n    pass\n";
+    assert_eq!(names("f.py", src), vec![n("After", 2, 2, 3)]);
+}
+
+#[test]
 fn the_dataclass_reference_case() {
     let src = "\n@dataclass\nclass TestClass:\n    field1: str\n    field2: int = 0\n\n    def to_dict(self) -> dict:\n        return {\"field1\": self.field1}\n";
     let registry = registry_of(&[("swarm_attack/models/test.py", Some(1), &["TestClass"])]);
