@@ -110,7 +110,16 @@ impl<'a> Lexer<'a> {
             return true;
         };
         match t.kind {
-            Kind::Ident => REGEX_AFTER.iter().any(|k| k.as_bytes() == self.text(t)),
+            // `x.return / 2` names a property, not the keyword.
+            Kind::Ident => {
+                let property = self
+                    .tokens
+                    .len()
+                    .checked_sub(2)
+                    .and_then(|i| self.tokens.get(i))
+                    .is_some_and(|p| p.kind == Kind::Punct(b'.'));
+                !property && REGEX_AFTER.iter().any(|k| k.as_bytes() == self.text(t))
+            }
             Kind::Value | Kind::Step => false,
             Kind::Punct(b')' | b']') => false,
             _ => true,
@@ -270,6 +279,10 @@ impl<'a> Lexer<'a> {
         self.at = self.at.saturating_add(1);
         while self.at < self.b.len() {
             match self.peek(0) {
+                // A backslash before a CRLF continues the string over both bytes.
+                b'\\' if self.peek(1) == b'\r' && self.peek(2) == b'\n' => {
+                    self.at = self.at.saturating_add(3)
+                }
                 b'\\' => self.at = self.at.saturating_add(2),
                 // An unterminated string ends with its line.
                 b'\n' | b'\r' => return,

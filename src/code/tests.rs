@@ -200,6 +200,12 @@ fn jsx_text_and_regex_do_not_hide_braces() {
 }
 
 #[test]
+fn property_keywords_and_crlf_continuations() {
+    let src = "const a = x.return / 2 / 3; const s = 'a\\\r\nb{';\r\nclass K {\r\n}\r\n";
+    assert_eq!(names("k.js", src), vec![n("K", 3, 3, 4)]);
+}
+
+#[test]
 fn dart_classes() {
     let src = "@immutable\nabstract class Shape {\n  String s = '${a + '}'}';\n  /* nested /* } */ */\n}\nmixin class M {}\nclass A = B with M;\nfinal class F extends Shape { int x = r'}'.length; }\n";
     assert_eq!(
