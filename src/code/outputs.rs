@@ -135,22 +135,39 @@ pub fn parse_modified_files(response: &str) -> ModifiedFiles {
         let Some(after) = after else { continue };
         // `to_ascii_lowercase` keeps byte offsets.
         let rest = line.get(after..).unwrap_or("");
-        let Some(path) = path_token(rest) else {
-            continue;
-        };
-        if !out.paths.iter().any(|p| p == path) {
-            out.paths.push(path.to_string());
+        for path in listed_paths(rest) {
+            if !out.paths.iter().any(|p| p == path) {
+                out.paths.push(path.to_string());
+            }
         }
     }
     out
 }
 
-fn path_token(rest: &str) -> Option<&str> {
+/// The path right after the keyword, and those following it in a comma-separated list
+/// (`Modified: a.py, b.py`); prose after the list is not read for paths.
+fn listed_paths(rest: &str) -> Vec<&str> {
+    let mut paths = Vec::new();
     let quotes: &[char] = &['`', '\'', '"', '*'];
-    let token = rest
-        .trim_start_matches(|c: char| c.is_whitespace() || quotes.contains(&c))
-        .split(|c: char| c.is_whitespace() || quotes.contains(&c))
-        .next()?
-        .trim_end_matches([',', ';', ':', '.', ')', ']']);
+    // `**Modified:** a.py`: the bold's closing stars stand alone before the path.
+    let words = rest
+        .split_whitespace()
+        .skip_while(|w| w.chars().all(|c| quotes.contains(&c)));
+    for word in words {
+        let Some(path) = path_token(word) else { break };
+        paths.push(path);
+        if !word.trim_end_matches(quotes).ends_with(',') {
+            break;
+        }
+    }
+    paths
+}
+
+fn path_token(word: &str) -> Option<&str> {
+    let quotes: &[char] = &['`', '\'', '"', '*'];
+    let token = word
+        .trim_matches(|c: char| quotes.contains(&c))
+        .trim_end_matches([',', ';', ':', '.', ')', ']'])
+        .trim_matches(|c: char| quotes.contains(&c));
     (!token.is_empty() && Language::of_path(token).is_some()).then_some(token)
 }

@@ -277,14 +277,16 @@ fn outputs_track_created_and_modified_files() {
 
 #[test]
 fn modified_files_are_parsed_from_a_response() {
-    let response = "I'll modify the existing file:\n# MODIFIED FILE: models/session.py\n\nAnd update another:\nModified: `utils/helpers.py`\n\nUpdated: config/settings.py\nModified: nothing\n**Updated:** \"web/app.tsx\".\nmodified: models/session.py\nUpdated: notes.txt\n";
+    let response = "I'll modify the existing file:\n# MODIFIED FILE: models/session.py\n\nAnd update another:\nModified: `utils/helpers.py`\n\nUpdated: config/settings.py\nModified: nothing\n**Updated:** \"web/app.tsx\".\nmodified: models/session.py\nUpdated: notes.txt\nModified: `a.py`, `b.ts`, then it also read c.py\n";
     assert_eq!(
         parse_modified_files(response).paths,
         vec![
             "models/session.py",
             "utils/helpers.py",
             "config/settings.py",
-            "web/app.tsx"
+            "web/app.tsx",
+            "a.py",
+            "b.ts"
         ]
     );
 }
