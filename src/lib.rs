@@ -4,6 +4,8 @@
 //! Node server make byte-identical decisions. Engines:
 //!
 //! - [`jsondoc`]: intent → select and rank JSON documents → trim → cap → manifest.
+//! - [`code`]: the classes of source files (Python, TypeScript/JavaScript, Dart) and the module
+//!   registry a coding agent is shown so it imports instead of re-creating (docs/CODE.md).
 //!
 //! Shared pieces every engine uses: [`Error`] (code, JSON pointer, message), [`manifest`]
 //! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics,
