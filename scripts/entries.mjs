@@ -18,4 +18,7 @@ export const ENTRIES = [
   { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], gzip: 150_000 },
   // preloadFiles, checkPaths, fitSections (docs/FILES.md); ~58 KB at first build.
   { name: "files", subpath: "./files", feature: "files", dir: "files", guarded: [], gzip: 70_000 },
+  // extractClasses, formatModuleRegistry, trackOutputs, parseModifiedFiles (docs/CODE.md); ~67 KB
+  // at first build, of which the scanners ~38.5 KB.
+  { name: "code", subpath: "./code", feature: "code", dir: "code", guarded: [], gzip: 80_000 },
 ];

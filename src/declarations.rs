@@ -16,7 +16,7 @@ use crate::shape::{generate, Decl, Shape};
 type Named = (&'static str, fn() -> Decl);
 
 /// The results the binding returns, by the names `decode(root, …)` knows them.
-pub const OUTPUT_ROOTS: [Named; 8] = [
+pub const OUTPUT_ROOTS: [Named; 12] = [
     ("Assembly", Assembly::decl),
     ("CapResult", CapResult::decl),
     ("Prioritized", Prioritized::decl),
@@ -25,10 +25,14 @@ pub const OUTPUT_ROOTS: [Named; 8] = [
     ("PreloadResult", crate::files::PreloadResult::decl),
     ("PathChecks", crate::files::check::PathChecks::decl),
     ("SectionsResult", crate::sections::SectionsResult::decl),
+    ("ExtractedClasses", crate::code::ExtractedClasses::decl),
+    ("RegistryResult", crate::code::RegistryResult::decl),
+    ("TrackedOutputs", crate::code::TrackedOutputs::decl),
+    ("ModifiedFiles", crate::code::ModifiedFiles::decl),
 ];
 
 /// Inputs and other declared types the TypeScript user sees.
-const TYPE_ROOTS: [fn() -> Decl; 11] = [
+const TYPE_ROOTS: [fn() -> Decl; 14] = [
     ErrorCode::decl,
     Limits::decl,
     Profile::decl,
@@ -40,6 +44,9 @@ const TYPE_ROOTS: [fn() -> Decl; 11] = [
     crate::files::PreloadInput::decl,
     crate::files::check::PathsInput::decl,
     crate::sections::SectionsInput::decl,
+    crate::code::ModuleRegistry::decl,
+    crate::code::ModuleEntry::decl,
+    crate::code::RegistryOptions::decl,
 ];
 
 /// Shapes only the binding reads (documents stay in the JavaScript heap and are read lazily,

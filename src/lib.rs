@@ -7,12 +7,15 @@
 //! - [`files`]: file contents preloaded into a prompt under a budget, paths confined, secrets
 //!   refused.
 //! - [`sections`]: a prompt of sections that degrade pass by pass until it fits.
+//! - [`code`]: the classes of source files (Python, TypeScript/JavaScript, Dart) and the module
+//!   registry a coding agent is shown so it imports instead of re-creating (docs/CODE.md).
 //!
 //! Shared pieces every engine uses: [`Error`] (code, JSON pointer, message), [`manifest`]
 //! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics,
 //! [`text`] measured in UTF-16 code units, and [`shape`]: each type that crosses into
 //! JavaScript declared once (see docs/ARCHITECTURE.md).
 pub mod budget;
+pub mod code;
 pub mod error;
 pub mod files;
 pub mod json;

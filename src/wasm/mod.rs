@@ -17,6 +17,10 @@ mod error;
 mod host;
 mod output;
 
+#[cfg(feature = "code")]
+mod code;
+#[cfg(feature = "code")]
+pub use self::code::*;
 #[cfg(feature = "jsondoc")]
 mod jsondoc;
 #[cfg(feature = "jsondoc")]

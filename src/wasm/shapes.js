@@ -315,7 +315,82 @@ function decodeSectionsTotals(d) {
   };
 }
 
-const ROOTS = { Assembly: decodeAssembly, CapResult: decodeCapResult, Prioritized: decodePrioritized, ResolvedIntent: decodeResolvedIntent, JsonLocation: decodeJsonLocation, PreloadResult: decodePreloadResult, PathChecks: decodePathChecks, SectionsResult: decodeSectionsResult };
+function decodeExtractedClasses(d) {
+  return {
+    language: d.code() === 0 ? null : LANGUAGE[d.code()],
+    classes: d.array(decodeClassSpan),
+  };
+}
+
+const LANGUAGE = ["python", "typescript", "javascript", "dart"];
+
+function decodeClassSpan(d) {
+  return {
+    name: d.str(),
+    line: d.num(),
+    startLine: d.num(),
+    endLine: d.num(),
+    startByte: d.num(),
+    endByte: d.num(),
+    startUtf16: d.num(),
+    endUtf16: d.num(),
+    parent: d.code() === 0 ? null : d.num(),
+  };
+}
+
+function decodeRegistryResult(d) {
+  return {
+    text: d.str(),
+    classes: d.array(decodeClassRecord),
+    notFound: d.array((d) => d.str()),
+    missingFiles: d.array((d) => d.str()),
+    dropped: d.array((d) => d.str()),
+    chars: d.num(),
+    tokens: d.code() === 0 ? null : d.num(),
+  };
+}
+
+function decodeClassRecord(d) {
+  return {
+    id: d.str(),
+    action: ACTION[d.code()],
+    reason: d.interned(),
+    charsBefore: d.code() === 0 ? null : d.num(),
+    charsAfter: d.num(),
+    tokensBefore: d.code() === 0 ? null : d.num(),
+    tokensAfter: d.code() === 0 ? null : d.num(),
+    path: d.str(),
+    className: d.str(),
+    status: CLASS_STATUS[d.code()],
+    line: d.code() === 0 ? null : d.num(),
+  };
+}
+
+const CLASS_STATUS = ["included", "truncated", "dropped", "not_found", "missing_file"];
+
+function decodeTrackedOutputs(d) {
+  return {
+    classesDefined: d.array(decodeFileClasses),
+    filesCreated: d.array((d) => d.str()),
+    filesModified: d.array((d) => d.str()),
+    missing: d.array((d) => d.str()),
+  };
+}
+
+function decodeFileClasses(d) {
+  return {
+    path: d.str(),
+    classes: d.array((d) => d.str()),
+  };
+}
+
+function decodeModifiedFiles(d) {
+  return {
+    paths: d.array((d) => d.str()),
+  };
+}
+
+const ROOTS = { Assembly: decodeAssembly, CapResult: decodeCapResult, Prioritized: decodePrioritized, ResolvedIntent: decodeResolvedIntent, JsonLocation: decodeJsonLocation, PreloadResult: decodePreloadResult, PathChecks: decodePathChecks, SectionsResult: decodeSectionsResult, ExtractedClasses: decodeExtractedClasses, RegistryResult: decodeRegistryResult, TrackedOutputs: decodeTrackedOutputs, ModifiedFiles: decodeModifiedFiles };
 
 /** The result `root` from its columns (see src/shape/encode.rs). */
 export function decode(root, text, lengths, nums, codes, refs) {

@@ -352,6 +352,99 @@ export interface SectionsTotals {
     maxTokens: number | null;
 }
 
+/**
+ * What `extractClasses` returns: the language read (`null` for an unsupported extension,
+ * with no classes) and the classes in source order.
+ */
+export interface ExtractedClasses {
+    language: Language | null;
+    classes: Array<ClassSpan>;
+}
+
+/** A language the extractor reads, chosen by the file's extension. */
+export type Language = "python" | "typescript" | "javascript" | "dart";
+
+/**
+ * One class in a file. Lines are 1-based (`\n`, `\r\n` and a lone `\r` end a line); ranges are
+ * half-open, from the first decorator or modifier to the end of the class's last token.
+ */
+export interface ClassSpan {
+    /**
+     * The class's name; for `const A = class {…}` the binding's (`A`), for an anonymous
+     * `export default class` `"default"`.
+     */
+    name: string;
+    /** The line of the `class` keyword (Python's `ClassDef.lineno`). */
+    line: number;
+    /** The first line of the class with its decorators and modifiers. */
+    startLine: number;
+    /** The last line (Python's `end_lineno`; the closing brace's line). */
+    endLine: number;
+    startByte: number;
+    endByte: number;
+    /** The same range in UTF-16 code units (JavaScript string indices). */
+    startUtf16: number;
+    endUtf16: number;
+    /** The index in this list of the class it is nested in (directly or inside a method). */
+    parent: number | null;
+}
+
+/** The registry block and what happened to every listed class. */
+export interface RegistryResult {
+    text: string;
+    /** One record per listed class, in registry order. */
+    classes: Array<ClassRecord>;
+    /** `path#Class` of listed classes not found in their file. */
+    notFound: Array<string>;
+    /** Listed files whose content was not given. */
+    missingFiles: Array<string>;
+    /** `path#Class` of classes dropped by the overall budget, in the order dropped (from the end). */
+    dropped: Array<string>;
+    /** Length of `text` in UTF-16 units. */
+    chars: number;
+    /** `text`'s estimated tokens when `maxTokens` was given. */
+    tokens: number | null;
+}
+
+/** One listed class's line in the manifest. */
+export interface ClassRecord extends ItemRecord {
+    path: string;
+    className: string;
+    status: ClassStatus;
+    /** The class's line in the file, when found. */
+    line: number | null;
+}
+
+/** What happened to a listed class. */
+export type ClassStatus = "included" | "truncated" | "dropped" | "not_found" | "missing_file";
+
+/** What `trackOutputs` returns. */
+export interface TrackedOutputs {
+    /**
+     * Paths with at least one class: created files first, then modified ones not created,
+     * in the order given.
+     */
+    classesDefined: Array<FileClasses>;
+    filesCreated: Array<string>;
+    /** Modified files whose content was given. */
+    filesModified: Array<string>;
+    /** Modified files given without content (`null`): skipped, as a file that no longer exists. */
+    missing: Array<string>;
+}
+
+/** One file's classes. */
+export interface FileClasses {
+    path: string;
+    /** Top-level classes (the importable ones), in source order, each once. */
+    classes: Array<string>;
+}
+
+/** What `parseModifiedFiles` returns. */
+export interface ModifiedFiles {
+    /** In first-seen order, each once. */
+    paths: Array<string>;
+}
+
 /** Stable error codes. Hosts branch on these; their spelling is part of the public API. */
 export type ErrorCode = "INVALID_INPUT" | "MISSING_FIELD" | "DUPLICATE_ID" | "UNKNOWN_INTENT" | "INVALID_BUDGET" | "INVALID_PATTERN" | "INVALID_PROFILE" | "INVALID_JSON" | "INVALID_TIMESTAMP" | "TOO_DEEP" | "TOO_LARGE" | "FREED" | "TOKEN_COUNTER_FAILED" | "BUDGET_EXCEEDED";
 
@@ -634,5 +727,47 @@ export interface SectionStep {
     name?: string | null;
     sections: Array<string>;
     variant?: string | null;
+}
+
+/** `{modules: {path: {created_by_issue, modified?, classes}}}`, in the order given. */
+export interface ModuleRegistry {
+    modules?: { [path: string]: ModuleEntry } | null;
+}
+
+/** One registry module with its path (the registry's key). */
+export interface SourceFile {
+    path: string;
+    entry: ModuleEntry;
+}
+
+/** What the registry says about one file. */
+export interface ModuleEntry {
+    /** The issue that created the file (shown as `?` when absent). */
+    created_by_issue?: number | string | null;
+    /** Whether a later issue modified it. */
+    modified?: boolean | null;
+    classes?: Array<string> | null;
+}
+
+/** How the registry block is written. */
+export interface RegistryOptions {
+    /**
+     * Each class's source is cut to this many UTF-16 units (default 2,000: ~500 tokens, what
+     * the coding agent this comes from found enough to show fields and method signatures).
+     */
+    maxCharsPerClass?: number | null;
+    /** Prefixes stripped from a Python file's path before it becomes a module path (`src/`). */
+    sourceRoots?: Array<string> | null;
+    /**
+     * The directory of the file that will import (TS/JS/Dart relative imports start there);
+     * default the project root.
+     */
+    importerDir?: string | null;
+    /** The whole block's budget in UTF-16 units; whole classes are dropped from the end. */
+    maxChars?: number | null;
+    /** The whole block's budget in estimated tokens; both budgets hold when both are given. */
+    maxTokens?: number | null;
+    /** The vocabulary `maxTokens` is estimated for (default `"o200k"`). */
+    vocabulary?: Vocabulary | null;
 }
 

@@ -1,9 +1,11 @@
 // The shared vectors of the engines beyond jsondoc, replayed through the package's entries — the
 // same code in Node (tests/node/engines.test.mjs) and in a Chromium page (tests/engines/browser.mjs).
 // Each set lives in tests/vectors/<dir>/ with its own README: inputs/<name>.json is
-// {description, function, input}; expected/<name>.json is JSON.stringify(result, null, 2),
-// expected/<name>.txt the result's text field byte for byte, expected/<name>.error.json the
-// thrown CtxpackError's {code, path, message}. The Rust core wrote every expected file.
+// {description, function, input} (one argument) or {description, call, args} (positional
+// arguments); expected/<name>.json is JSON.stringify(result, null, 2) — or JSON.stringify(result)
+// for a set marked `compact` — expected/<name>.txt the result's text field byte for byte,
+// expected/<name>.error.json the thrown CtxpackError's {code, path, message}. The Rust core wrote
+// every expected file.
 //
 // Nothing here touches the file system or Node's APIs: `read(path)` (text, or null when there is
 // no such file) and the loaded entries are given.
@@ -12,6 +14,7 @@
 export const VECTOR_SETS = [
   { dir: "files", entry: "files", text: { preloadFiles: "block" } },
   { dir: "sections", entry: "files", text: { fitSections: "text" } },
+  { dir: "code", entry: "code", text: {}, compact: true },
 ];
 
 /**
@@ -23,7 +26,9 @@ export async function replay(set, names, entries, read) {
   const m = entries[set.entry];
   for (const name of names) {
     const at = `tests/vectors/${set.dir}`;
-    const { function: fn, input } = JSON.parse(await read(`${at}/inputs/${name}.json`));
+    const vector = JSON.parse(await read(`${at}/inputs/${name}.json`));
+    const fn = vector.function ?? vector.call;
+    const args = vector.args ?? [vector.input];
     const call = m[fn];
     if (typeof call !== "function") {
       failures.push(`${set.dir}/${name}: ctxpack/${set.entry} has no export ${fn}`);
@@ -32,7 +37,7 @@ export async function replay(set, names, entries, read) {
     let result;
     let thrown;
     try {
-      result = call(input);
+      result = call(...args);
     } catch (e) {
       thrown = e;
     }
@@ -46,7 +51,7 @@ export async function replay(set, names, entries, read) {
       continue;
     }
     const expected = await read(`${at}/expected/${name}.json`);
-    const got = JSON.stringify(result, null, 2);
+    const got = set.compact ? JSON.stringify(result) : JSON.stringify(result, null, 2);
     if (expected === null) failures.push(`${set.dir}/${name}: expected an error, got a result`);
     else if (got !== expected) failures.push(`${set.dir}/${name}: result differs\n${firstDifference(got, expected)}`);
     const field = set.text[fn];

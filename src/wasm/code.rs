@@ -1,0 +1,102 @@
+//! The code module's exports (npm entry `ctxpack/code`, feature `code`).
+
+use super::{done, host, limits_from, optional_arg, JsResult};
+use crate::code::{self, ModuleRegistry, RegistryOptions};
+use crate::json::Value;
+use crate::Limits;
+use crate::Result;
+use wasm_bindgen::prelude::*;
+
+/// A string argument, refused before it is copied when over the limit.
+fn string_arg(v: &JsValue, path: &str, what: &str, limits: &Limits) -> Result<String> {
+    host::string_within(v, limits, path, what)?
+        .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(v), path))
+}
+
+fn value_arg(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
+    Ok(host::value(v, path, limits)?.unwrap_or(Value::Null))
+}
+
+/// The classes `content` defines, judged by `path`'s extension (`.py .pyi`, `.ts .tsx`,
+/// `.js .jsx .mjs .cjs`, `.dart`); any other extension gives none.
+#[wasm_bindgen(js_name = extractClasses, unchecked_return_type = "ExtractedClasses")]
+pub fn extract_classes(
+    #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] content: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+) -> JsResult {
+    done((|| {
+        let limits = limits_from(options)?;
+        let path = string_arg(&path, "/path", "the path", &limits)?;
+        let content = string_arg(&content, "/content", "the content", &limits)?;
+        Ok(code::extract_classes(&path, &content))
+    })())
+}
+
+/// The registry block: every listed class with its import line and source, under the options'
+/// budgets, and a manifest of what was truncated, dropped or not found.
+#[wasm_bindgen(js_name = formatModuleRegistry, unchecked_return_type = "RegistryResult")]
+pub fn format_module_registry(
+    #[wasm_bindgen(unchecked_param_type = "ModuleRegistry")] registry: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ [path: string]: string }")] files: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "RegistryOptions | null")] options: Option<
+        JsValue,
+    >,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] call: Option<JsValue>,
+) -> JsResult {
+    done((|| {
+        let limits = limits_from(call)?;
+        let registry: ModuleRegistry = optional_arg(Some(&registry), "/registry", &limits)?;
+        let files =
+            code::source_files_from_value(&value_arg(&files, "/files", &limits)?, "/files")?;
+        let options: RegistryOptions = optional_arg(options.as_ref(), "/options", &limits)?;
+        Ok(code::format_module_registry(&registry, &files, &options))
+    })())
+}
+
+/// The classes defined in created files and in modified files (`null` content: missing,
+/// skipped), merged per path in source order.
+#[wasm_bindgen(js_name = trackOutputs, unchecked_return_type = "TrackedOutputs")]
+pub fn track_outputs(
+    #[wasm_bindgen(unchecked_param_type = "{ [path: string]: string }")] created: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "{ [path: string]: string | null } | null")]
+    modified: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] call: Option<JsValue>,
+) -> JsResult {
+    done((|| {
+        let limits = limits_from(call)?;
+        let created = code::files_from_value(
+            &value_arg(&created, "/created", &limits)?,
+            "/created",
+            false,
+        )?;
+        let created: Vec<(String, String)> = created
+            .into_iter()
+            .map(|(p, c)| (p, c.unwrap_or_default()))
+            .collect();
+        let modified = match modified {
+            Some(m) => {
+                code::files_from_value(&value_arg(&m, "/modified", &limits)?, "/modified", true)?
+            }
+            None => Vec::new(),
+        };
+        Ok(code::track_outputs(&created, &modified))
+    })())
+}
+
+/// The paths an LLM response says it modified, in first-seen order.
+#[wasm_bindgen(js_name = parseModifiedFiles, unchecked_return_type = "ModifiedFiles")]
+pub fn parse_modified_files(
+    #[wasm_bindgen(unchecked_param_type = "string")] response: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] call: Option<JsValue>,
+) -> JsResult {
+    done((|| {
+        let limits = limits_from(call)?;
+        Ok(code::parse_modified_files(&string_arg(
+            &response,
+            "/responseText",
+            "the response",
+            &limits,
+        )?))
+    })())
+}

@@ -1,0 +1,205 @@
+//! The code module's shared vectors (tests/vectors/code) and its properties.
+//!
+//! Each vector names the exported function it calls and its arguments, as JavaScript passes
+//! them; this runner reads the arguments through the same readers the binding uses and compares
+//! the result's JSON with the expected bytes. `UPDATE_VECTORS=1 cargo test --test code`
+//! rewrites the expected files (review the diff).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)] // tests may fail loudly
+#![cfg(not(target_arch = "wasm32"))]
+
+use ctxpack::code::{self, ModuleRegistry, RegistryOptions};
+use ctxpack::json::{self, Value};
+use ctxpack::shape::{to_json_text, Input};
+use ctxpack::Limits;
+use proptest::prelude::*;
+use std::fs;
+use std::path::Path;
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/code");
+
+fn arg(args: &[Value], i: usize) -> Value {
+    args.get(i).cloned().unwrap_or(Value::Null)
+}
+
+fn string(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => panic!("expected a string, got {other:?}"),
+    }
+}
+
+/// The result's JSON text, as the export would return it.
+fn call(name: &str, args: &[Value]) -> String {
+    match name {
+        "extractClasses" => to_json_text(&code::extract_classes(
+            &string(&arg(args, 0)),
+            &string(&arg(args, 1)),
+        )),
+        "formatModuleRegistry" => {
+            let registry = match arg(args, 0) {
+                Value::Null => ModuleRegistry::default(),
+                v => ModuleRegistry::read(&v, "/registry").unwrap(),
+            };
+            let files = code::source_files_from_value(&arg(args, 1), "/files").unwrap();
+            let options = match arg(args, 2) {
+                Value::Null => RegistryOptions::default(),
+                v => RegistryOptions::read(&v, "/options").unwrap(),
+            };
+            to_json_text(&code::format_module_registry(&registry, &files, &options))
+        }
+        "trackOutputs" => {
+            let created: Vec<(String, String)> =
+                code::files_from_value(&arg(args, 0), "/created", false)
+                    .unwrap()
+                    .into_iter()
+                    .map(|(p, c)| (p, c.unwrap_or_default()))
+                    .collect();
+            let modified = code::files_from_value(&arg(args, 1), "/modified", true).unwrap();
+            to_json_text(&code::track_outputs(&created, &modified))
+        }
+        "parseModifiedFiles" => to_json_text(&code::parse_modified_files(&string(&arg(args, 0)))),
+        other => panic!("unknown call {other}"),
+    }
+}
+
+#[test]
+fn vectors_produce_the_expected_bytes() {
+    let update = std::env::var_os("UPDATE_VECTORS").is_some();
+    let mut names: Vec<String> = fs::read_dir(Path::new(DIR).join("inputs"))
+        .unwrap()
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .to_str()?
+                .strip_suffix(".json")
+                .map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() >= 10);
+    let mut failures = Vec::new();
+    for name in &names {
+        let text = fs::read_to_string(Path::new(DIR).join(format!("inputs/{name}.json"))).unwrap();
+        let input = json::parse(&text, &Limits::default()).unwrap();
+        let object = input.as_object().unwrap();
+        let function = string(object.get("call").unwrap());
+        let Some(Value::Array(args)) = object.get("args") else {
+            panic!("{name}: args must be an array");
+        };
+        let got = call(&function, args);
+        let path = Path::new(DIR).join(format!("expected/{name}.json"));
+        if update {
+            fs::write(&path, &got).unwrap();
+        }
+        if fs::read_to_string(&path).ok().as_deref() != Some(got.as_str()) {
+            failures.push(name.clone());
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{failures:#?} differ (UPDATE_VECTORS=1 to regenerate, then review the diff)"
+    );
+}
+
+/// The readable sources the extract vectors were written from are the vectors' contents.
+#[test]
+fn sources_match_the_extract_vectors() {
+    for entry in fs::read_dir(Path::new(DIR).join("sources")).unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.file_name().unwrap().to_str().unwrap().to_string();
+        let input = Path::new(DIR).join(format!("inputs/extract_{}.json", file.replace('.', "_")));
+        let v = json::parse(&fs::read_to_string(input).unwrap(), &Limits::default()).unwrap();
+        let Some(Value::Array(args)) = v.as_object().unwrap().get("args").cloned() else {
+            panic!("{file}");
+        };
+        assert_eq!(
+            string(&arg(&args, 1)),
+            fs::read_to_string(&path).unwrap(),
+            "{file}"
+        );
+    }
+}
+
+const PATHS: [&str; 7] = ["a.py", "a.ts", "a.tsx", "a.js", "a.dart", "a.pyi", "a.txt"];
+
+/// Text made of the characters that steer the scanners, so odd nestings are common.
+fn code_like() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just("class ".to_string()),
+            Just("class A".to_string()),
+            Just("@d\n".to_string()),
+            Just("export default ".to_string()),
+            Just("const X = ".to_string()),
+            Just(":\n    ".to_string()),
+            Just("\n".to_string()),
+            Just("\r".to_string()),
+            Just("\t".to_string()),
+            Just("{".to_string()),
+            Just("}".to_string()),
+            Just("(".to_string()),
+            Just(")".to_string()),
+            Just("<".to_string()),
+            Just(">".to_string()),
+            Just("/".to_string()),
+            Just("`".to_string()),
+            Just("${".to_string()),
+            Just("'".to_string()),
+            Just("\"\"\"".to_string()),
+            Just("f\"{".to_string()),
+            Just("#".to_string()),
+            Just("\\".to_string()),
+            Just("/*".to_string()),
+            Just("é😀".to_string()),
+            "[a-z ]{0,4}",
+        ],
+        0..60,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn spans_are_inside_the_file_and_well_nested(src in code_like(), p in 0usize..PATHS.len()) {
+        let path = PATHS[p];
+        let classes = code::extract_classes(path, &src).classes;
+        let lines = src.split('\n').count() + src.matches('\r').count();
+        for (i, c) in classes.iter().enumerate() {
+            prop_assert!(c.start_byte <= c.end_byte && c.end_byte <= src.len());
+            prop_assert!(src.is_char_boundary(c.start_byte) && src.is_char_boundary(c.end_byte));
+            prop_assert!(c.start_line <= c.line && c.line <= c.end_line.max(c.line));
+            prop_assert!(c.start_line <= c.end_line && c.end_line <= lines.max(1));
+            let units = ctxpack::text::utf16_len(&src[..c.start_byte]);
+            prop_assert_eq!(c.start_utf16, units);
+            if let Some(parent) = c.parent {
+                prop_assert!(parent < i);
+                let p = &classes[parent];
+                prop_assert!(p.start_byte <= c.start_byte && c.end_byte <= p.end_byte,
+                    "{:?} not inside {:?}", c, p);
+            }
+        }
+    }
+
+    #[test]
+    fn any_text_formats_within_its_budget(src in code_like(), max in 0usize..600) {
+        let registry = ModuleRegistry::read(
+            &json::parse(r#"{"modules":{"a.py":{"classes":["A","X"]},"b.ts":{"classes":["A"]}}}"#,
+                &Limits::default()).unwrap(), "").unwrap();
+        let files = [("a.py".to_string(), src.clone()), ("b.ts".to_string(), src.clone())]
+            .into_iter().collect();
+        let options = RegistryOptions { max_chars: Some(max), max_chars_per_class: Some(50), ..Default::default() };
+        let r = code::format_module_registry(&registry, &files, &options);
+        prop_assert!(r.chars <= max);
+        prop_assert_eq!(r.classes.len(), 3);
+        let _ = code::parse_modified_files(&src);
+        let _ = code::track_outputs(&[("a.py".to_string(), src.clone())], &[("b.dart".to_string(), Some(src))]);
+    }
+}
