@@ -4,6 +4,8 @@
 //! Node server make byte-identical decisions. Engines:
 //!
 //! - [`jsondoc`]: intent → select and rank JSON documents → trim → cap → manifest.
+//! - [`governor`]: budgets for an agent's commands, test runs, web requests and tokens; stuck
+//!   patches and loops; a run report.
 //!
 //! Shared pieces every engine uses: [`Error`] (code, JSON pointer, message), [`manifest`]
 //! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics,
@@ -11,6 +13,7 @@
 //! JavaScript declared once (see docs/ARCHITECTURE.md).
 pub mod budget;
 pub mod error;
+pub mod governor;
 pub mod json;
 pub mod jsondoc;
 pub mod limits;
