@@ -16,16 +16,20 @@ use crate::shape::{generate, Decl, Shape};
 type Named = (&'static str, fn() -> Decl);
 
 /// The results the binding returns, by the names `decode(root, …)` knows them.
-pub const OUTPUT_ROOTS: [Named; 5] = [
+pub const OUTPUT_ROOTS: [Named; 9] = [
     ("Assembly", Assembly::decl),
     ("CapResult", CapResult::decl),
     ("Prioritized", Prioritized::decl),
     ("ResolvedIntent", ResolvedIntent::decl),
     ("JsonLocation", crate::json::JsonLocation::decl),
+    ("GovernorDecision", crate::governor::GovernorDecision::decl),
+    ("GovernorState", crate::governor::GovernorState::decl),
+    ("GovernorStep", crate::governor::GovernorStep::decl),
+    ("GovernorReport", crate::governor::GovernorReport::decl),
 ];
 
 /// Inputs and other declared types the TypeScript user sees.
-const TYPE_ROOTS: [fn() -> Decl; 8] = [
+const TYPE_ROOTS: [fn() -> Decl; 10] = [
     ErrorCode::decl,
     Limits::decl,
     Profile::decl,
@@ -34,6 +38,8 @@ const TYPE_ROOTS: [fn() -> Decl; 8] = [
     crate::manifest::ItemRecord::decl,
     Origin::decl,
     crate::tokens::Vocabulary::decl,
+    crate::governor::GovernorConfig::decl,
+    crate::governor::GovernorEvent::decl,
 ];
 
 /// Shapes only the binding reads (documents stay in the JavaScript heap and are read lazily,

@@ -35,7 +35,7 @@ pub enum EventType {
     rename_all = "camelCase",
     expecting = "an error object {file, message}"
 )]
-pub struct FileError {
+pub struct ReportedError {
     pub file: String,
     pub message: String,
 }
@@ -73,7 +73,7 @@ pub struct GovernorEvent {
     /// `tests_result`: whether the functional checks (the app runs, the goal is met) passed.
     pub functional: Option<bool>,
     /// `command`, `tests_result`: errors by file, as the host's own log parser found them.
-    pub errors: Option<Vec<FileError>>,
+    pub errors: Option<Vec<ReportedError>>,
 }
 
 /// Test recognisers as words, built once per run from the settings.

@@ -31,11 +31,13 @@ pub use config::{
     preset, BudgetLimits, GovernorConfig, GovernorSettings, LoopThresholds, RunProfile, StepLimits,
     TaskScope,
 };
-pub use event::{EventType, FileError, GovernorEvent};
-pub use report::{BudgetLine, CommandLine, GovernorReport, RefusedPatch, StepReport, Suggestion};
+pub use event::{EventType, GovernorEvent, ReportedError};
+pub use report::{
+    BudgetReport, CommandReport, GovernorReport, GroupingSuggestion, RefusedPatch, StepReport,
+};
 pub use state::{
-    BudgetUse, CommandCount, DecisionCode, DecisionKind, Family, FamilyKind, GovernorDecision,
-    GovernorState, PatchSeen, RecentAction, RunStatus, StepUse, TestOutcome,
+    BudgetUse, CommandCount, DecisionCode, DecisionKind, DuplicateGroup, DuplicateKind,
+    GovernorDecision, GovernorState, PatchSeen, RecentAction, RunStatus, StepUse, TestOutcome,
 };
 
 use crate::shape::{Input, Shape};

@@ -2,13 +2,13 @@
 //! a JSON result and as Markdown for a run log.
 
 use super::run::{Budget, BUDGETS};
-use super::state::{FamilyKind, GovernorState, PatchSeen, RunStatus};
+use super::state::{DuplicateKind, GovernorState, PatchSeen, RunStatus};
 use crate::shape::Shape;
 
 /// One budget's use.
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(output, rename_all = "camelCase")]
-pub struct BudgetLine {
+pub struct BudgetReport {
     /// `commands`, `tests`, `web` or `tokens`.
     #[shape(intern)]
     pub budget: String,
@@ -21,13 +21,13 @@ pub struct BudgetLine {
 #[shape(output, rename_all = "camelCase")]
 pub struct StepReport {
     pub step: String,
-    pub budgets: Vec<BudgetLine>,
+    pub budgets: Vec<BudgetReport>,
     pub patches: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(output, rename_all = "camelCase")]
-pub struct CommandLine {
+pub struct CommandReport {
     pub command: String,
     pub count: usize,
     pub test: bool,
@@ -45,8 +45,8 @@ pub struct RefusedPatch {
 /// Near-duplicates to handle in one go.
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(output, rename_all = "camelCase")]
-pub struct Suggestion {
-    pub kind: FamilyKind,
+pub struct GroupingSuggestion {
+    pub kind: DuplicateKind,
     pub family: String,
     pub files: Vec<String>,
     pub count: usize,
@@ -61,25 +61,28 @@ pub struct GovernorReport {
     pub status: RunStatus,
     pub reason: String,
     pub events: usize,
-    pub budgets: Vec<BudgetLine>,
+    pub budgets: Vec<BudgetReport>,
     pub steps: Vec<StepReport>,
     pub patches: usize,
     pub refused: usize,
     pub skipped: usize,
     /// The most issued commands (at most 10), most first; ties by first issued.
-    pub top_commands: Vec<CommandLine>,
+    pub top_commands: Vec<CommandReport>,
     pub refused_patches: Vec<RefusedPatch>,
-    pub suggestions: Vec<Suggestion>,
+    pub suggestions: Vec<GroupingSuggestion>,
 }
 
 /// The longest list of top commands.
 pub const TOP_COMMANDS: usize = 10;
 
-fn lines(used: &super::state::BudgetUse, limits: &super::config::BudgetLimits) -> Vec<BudgetLine> {
+fn lines(
+    used: &super::state::BudgetUse,
+    limits: &super::config::BudgetLimits,
+) -> Vec<BudgetReport> {
     BUDGETS
         .iter()
         .filter(|b| b.limit(limits).is_some() || b.used(used) > 0 || **b != Budget::Tokens)
-        .map(|b| BudgetLine {
+        .map(|b| BudgetReport {
             budget: b.name().to_string(),
             used: b.used(used),
             limit: b.limit(limits),
@@ -113,7 +116,7 @@ impl GovernorState {
         let top_commands = commands
             .into_iter()
             .take(TOP_COMMANDS)
-            .map(|(_, c)| CommandLine {
+            .map(|(_, c)| CommandReport {
                 command: c.command.clone(),
                 count: c.count,
                 test: c.test,
@@ -132,18 +135,18 @@ impl GovernorState {
             .families
             .iter()
             .filter(|f| f.files.len() >= 2)
-            .map(|f| Suggestion {
+            .map(|f| GroupingSuggestion {
                 kind: f.kind,
                 family: f.family.clone(),
                 files: f.files.clone(),
                 count: f.count,
                 suggestion: match f.kind {
-                    FamilyKind::Error => format!(
+                    DuplicateKind::Error => format!(
                         "The same error hits {} files ({}): fix all of them in one patch.",
                         f.files.len(),
                         f.files.join(", ")
                     ),
-                    FamilyKind::Patch => format!(
+                    DuplicateKind::Patch => format!(
                         "The same change was patched into {} files one by one ({}): group them in one patch.",
                         f.files.len(),
                         f.files.join(", ")
@@ -193,7 +196,7 @@ fn label(budget: &str) -> &'static str {
     }
 }
 
-fn used_of(b: &BudgetLine) -> String {
+fn used_of(b: &BudgetReport) -> String {
     match b.limit {
         Some(limit) => format!("{} / {limit}", b.used),
         None => format!("{} (no limit)", b.used),

@@ -151,7 +151,7 @@ impl GovernorState {
                     return self.end(&overruns);
                 }
                 self.take(step, need);
-                self.add_errors(super::state::FamilyKind::Error, errors);
+                self.add_errors(super::state::DuplicateKind::Error, errors);
                 self.remember(RecentAction {
                     key: key.clone(),
                     result: result.clone(),
@@ -228,7 +228,7 @@ impl GovernorState {
                 if functional.is_some() {
                     self.functional = *functional;
                 }
-                self.add_errors(super::state::FamilyKind::Error, errors);
+                self.add_errors(super::state::DuplicateKind::Error, errors);
                 // The outcome of the test command just run is that command's result, for the
                 // loop detectors (a host that gates commands before running them reports
                 // results this way).
@@ -617,7 +617,7 @@ impl GovernorState {
             return d;
         }
         self.add_family(
-            super::state::FamilyKind::Patch,
+            super::state::DuplicateKind::Patch,
             change.to_string(),
             preview,
             file,
@@ -633,14 +633,20 @@ impl GovernorState {
             .unwrap_or_else(|| self.budget_decision(step))
     }
 
-    fn add_errors(&mut self, kind: super::state::FamilyKind, errors: &[(String, String)]) {
+    fn add_errors(&mut self, kind: super::state::DuplicateKind, errors: &[(String, String)]) {
         for (file, family) in errors {
             let key = super::normalize::hash_hex(&format!("error\u{0}{family}"));
             self.add_family(kind, key, family, file);
         }
     }
 
-    fn add_family(&mut self, kind: super::state::FamilyKind, key: String, text: &str, file: &str) {
+    fn add_family(
+        &mut self,
+        kind: super::state::DuplicateKind,
+        key: String,
+        text: &str,
+        file: &str,
+    ) {
         if let Some(f) = self.families.iter_mut().find(|f| f.key == key) {
             f.count = f.count.saturating_add(1);
             if f.files.len() < MAX_FAMILY_FILES && !f.files.iter().any(|x| x == file) {
@@ -657,7 +663,7 @@ impl GovernorState {
                 None => return,
             }
         }
-        self.families.push(Family {
+        self.families.push(DuplicateGroup {
             kind,
             key,
             family: text.to_string(),

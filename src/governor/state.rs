@@ -167,7 +167,7 @@ pub struct CommandCount {
 /// Where a group of near-duplicates comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
 #[shape(input, output, rename_all = "snake_case")]
-pub enum FamilyKind {
+pub enum DuplicateKind {
     /// The same error family reported for several files.
     Error,
     /// The same change patched into several files one by one.
@@ -177,8 +177,8 @@ pub enum FamilyKind {
 /// Near-duplicates across files: a suggestion to fix them in one go once two files share it.
 #[derive(Debug, Clone, PartialEq, Eq, Shape)]
 #[shape(input, output, rename_all = "camelCase", expecting = "a family object")]
-pub struct Family {
-    pub kind: FamilyKind,
+pub struct DuplicateGroup {
+    pub kind: DuplicateKind,
     /// Its hash (kind and family text, or the normalised change).
     pub key: String,
     /// The error with its particulars masked, or the patch's first changed line.
@@ -229,7 +229,7 @@ pub struct GovernorState {
     /// Issues of commands no longer in `commands`.
     pub other_commands: usize,
     /// Near-duplicate groups (at most 32, each at most 16 files).
-    pub families: Vec<Family>,
+    pub families: Vec<DuplicateGroup>,
 }
 
 pub const FORMAT: usize = 1;

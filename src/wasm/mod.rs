@@ -17,6 +17,10 @@ mod error;
 mod host;
 mod output;
 
+#[cfg(feature = "governor")]
+mod governor;
+#[cfg(feature = "governor")]
+pub use self::governor::*;
 #[cfg(feature = "jsondoc")]
 mod jsondoc;
 #[cfg(feature = "jsondoc")]
