@@ -115,7 +115,8 @@ pub enum Checked {
     },
     Web {
         target: String,
-        key: String,
+        /// `None` without a URL: requests of unknown target are not compared for loops.
+        key: Option<String>,
     },
     Tokens {
         count: usize,
@@ -212,7 +213,10 @@ impl GovernorEvent {
             EventType::Command => self.command_event(recognisers)?,
             EventType::WebRequest => {
                 let target = normalise_output(self.url.as_deref().unwrap_or(""));
-                let key = hash_hex(&format!("web\u{0}{target}"));
+                let key = self
+                    .url
+                    .as_ref()
+                    .map(|_| hash_hex(&format!("web\u{0}{target}")));
                 Checked::Web {
                     target: prefix_utf16(&target, super::normalize::MAX_COMMAND_UNITS).to_string(),
                     key,

@@ -224,7 +224,10 @@ impl GovernorReport {
             let parts: Vec<String> = s
                 .budgets
                 .iter()
-                .map(|b| format!("{} {}", b.budget, used_of(b)))
+                .map(|b| match b.limit {
+                    Some(limit) => format!("{} {} / {limit}", b.budget, b.used),
+                    None => format!("{} {}", b.budget, b.used),
+                })
                 .collect();
             out.push_str(&format!("- Step {}: {}\n", code(&s.step), parts.join(", ")));
         }

@@ -172,6 +172,9 @@ impl GovernorState {
                     return self.end(&overruns);
                 }
                 self.take(step, need);
+                let Some(key) = key else {
+                    return self.budget_decision(step);
+                };
                 self.remember(RecentAction {
                     key: key.clone(),
                     result: None,

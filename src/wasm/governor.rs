@@ -7,8 +7,13 @@ use crate::shape::Input;
 use crate::{Limits, Result};
 use wasm_bindgen::prelude::*;
 
-/// A host value as the core's value (`undefined` as `null`, which the readers refuse by name).
+/// An event or a state as the core's value: an object, or its JSON text (a line of a JSON-lines
+/// log pushed as it is, parsed by the core) — `undefined` as `null`, which the readers refuse by
+/// name.
 fn value_of(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
+    if let Some(text) = host::string_within(v, limits, path, "the JSON text")? {
+        return crate::json::parse(&text, limits).map_err(|e| e.into_error(path));
+    }
     Ok(host::value(v, path, limits)?.unwrap_or(Value::Null))
 }
 
@@ -17,8 +22,8 @@ fn value_of(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
 /// across; a `RunGovernor` keeps it in wasm instead.
 #[wasm_bindgen(js_name = governorStep, unchecked_return_type = "GovernorStep")]
 pub fn governor_step(
-    #[wasm_bindgen(unchecked_param_type = "GovernorState")] state: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "GovernorEvent")] event: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GovernorState | string")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GovernorEvent | string")] event: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     done((|| {
@@ -60,10 +65,10 @@ impl RunGovernor {
         .map_err(error::to_js)
     }
 
-    /// A run going on from a state `state()` returned (or its `JSON.parse`d text).
+    /// A run going on from a state `state()` returned, or its JSON text.
     #[wasm_bindgen(js_name = fromState)]
     pub fn from_state(
-        #[wasm_bindgen(unchecked_param_type = "GovernorState")] state: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "GovernorState | string")] state: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<
             JsValue,
         >,
@@ -79,11 +84,12 @@ impl RunGovernor {
         .map_err(error::to_js)
     }
 
-    /// Counts `event` and decides. A malformed event throws and changes nothing.
+    /// Counts `event` (an object, or its JSON text) and decides. A malformed event throws and
+    /// changes nothing.
     #[wasm_bindgen(unchecked_return_type = "GovernorDecision")]
     pub fn push(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "GovernorEvent")] event: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "GovernorEvent | string")] event: JsValue,
     ) -> JsResult {
         done((|| {
             let event = GovernorEvent::read(&value_of(&event, "", &self.limits)?, "")?;
