@@ -213,10 +213,12 @@ impl GovernorEvent {
             EventType::Command => self.command_event(recognisers)?,
             EventType::WebRequest => {
                 let target = normalise_output(self.url.as_deref().unwrap_or(""));
-                let key = self
-                    .url
-                    .as_ref()
-                    .map(|_| hash_hex(&format!("web\u{0}{target}")));
+                let key = self.url.as_ref().map(|_| {
+                    let mut h = Fnv::default();
+                    h.part("web");
+                    h.part(&target);
+                    h.hex()
+                });
                 Checked::Web {
                     target: prefix_utf16(&target, super::normalize::MAX_COMMAND_UNITS).to_string(),
                     key,
@@ -288,7 +290,12 @@ impl GovernorEvent {
             None
         };
         Ok(Checked::Command {
-            key: hash_hex(&format!("command\u{0}{command}")),
+            key: {
+                let mut h = Fnv::default();
+                h.part("command");
+                h.part(&command);
+                h.hex()
+            },
             test: is_test_command(&words, &recognisers.0),
             failed: code.is_some_and(|c| c != 0.0),
             result,

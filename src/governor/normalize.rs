@@ -170,7 +170,15 @@ pub fn is_test_command(words: &[String], recognisers: &[Vec<String>]) -> bool {
                 .unwrap_or(cmd.len());
             cmd.get(start..).unwrap_or(&[])
         })
-        .any(|cmd| recognisers.iter().any(|r| starts_with(cmd, r)))
+        .any(|cmd| {
+            // Most commands match no recogniser's program: compare that once per recogniser.
+            let Some(first) = cmd.first().map(|w| program(w)) else {
+                return false;
+            };
+            recognisers
+                .iter()
+                .any(|r| r.first().is_some_and(|p| program(p) == first) && starts_with(cmd, r))
+        })
 }
 
 fn is_assignment(word: &str) -> bool {
@@ -360,7 +368,7 @@ pub fn error_family(message: &str) -> String {
 }
 
 fn looks_like_path(token: &str) -> bool {
-    token.contains('/') || token.contains('\\') || file_token(token).is_some()
+    token.contains('/') || token.contains('\\') || file_span(token).is_some()
 }
 
 /// The file a log line names, if any: the last token that is a path with an extension
@@ -372,6 +380,12 @@ pub fn file_in_line(line: &str) -> Option<String> {
 }
 
 fn file_token(token: &str) -> Option<String> {
+    file_span(token).map(normalise_path)
+}
+
+/// The part of `token` that is a file name with an extension, if any (no allocation: most
+/// tokens of a log are not).
+fn file_span(token: &str) -> Option<&str> {
     let t = token.split(['(', ':']).next().unwrap_or("");
     let t = t.trim_end_matches(['.', ';', ')']);
     let (stem, ext) = t.rsplit_once('.')?;
@@ -382,17 +396,18 @@ fn file_token(token: &str) -> Option<String> {
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '@' | '+'));
     let has_letter = ext.chars().any(|c| c.is_ascii_alphabetic());
-    (ok_ext && ok_name && has_letter && !t.contains("://")).then(|| normalise_path(t))
+    (ok_ext && ok_name && has_letter && !t.contains("://")).then_some(t)
 }
 
-/// The error lines of a log: lines that say `error` or `failed` (any case) and name a file, as
+/// The error lines of a log: lines that say `error` or `failed` (any ASCII case) and name a file, as
 /// (file, family). Lines naming no file cannot be grouped by file and are left out.
 pub fn errors_in_log(log: &str) -> Vec<(String, String)> {
+    let mentions = |line: &[u8], word: &[u8]| {
+        line.windows(word.len())
+            .any(|w| w.eq_ignore_ascii_case(word))
+    };
     log.lines()
-        .filter(|l| {
-            let lower = l.to_lowercase();
-            lower.contains("error") || lower.contains("failed")
-        })
+        .filter(|l| mentions(l.as_bytes(), b"error") || mentions(l.as_bytes(), b"failed"))
         .filter_map(|l| Some((file_in_line(l)?, error_family(l))))
         .collect()
 }

@@ -638,7 +638,10 @@ impl GovernorState {
 
     fn add_errors(&mut self, kind: super::state::DuplicateKind, errors: &[(String, String)]) {
         for (file, family) in errors {
-            let key = super::normalize::hash_hex(&format!("error\u{0}{family}"));
+            let mut h = super::normalize::Fnv::default();
+            h.part("error");
+            h.part(family);
+            let key = h.hex();
             self.add_family(kind, key, family, file);
         }
     }
