@@ -32,7 +32,17 @@ impl Fnv {
 
     /// The hash as 16 lowercase hex digits (a JSON number could not hold 64 bits exactly).
     pub fn hex(self) -> String {
-        format!("{:016x}", self.0)
+        // Without `core::fmt`: several hashes are written per event.
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        (0..16u32)
+            .rev()
+            .map(|i| {
+                let nibble = self.0.wrapping_shr(i.wrapping_mul(4)) & 0xf;
+                DIGITS
+                    .get(usize::try_from(nibble).unwrap_or(0))
+                    .map_or('0', |d| char::from(*d))
+            })
+            .collect()
     }
 }
 
@@ -312,7 +322,8 @@ pub fn normalise_output(text: &str) -> String {
 pub const MAX_FAMILY_UNITS: usize = 120;
 
 /// An error message's family: what stays when the particulars go — quoted text becomes `<s>`,
-/// paths `<path>`, numbers `<n>`, case and whitespace folded. "Failed to resolve import
+/// paths `<path>`, numbers `<n>`, ASCII case and whitespace folded (ASCII only: Unicode case
+/// tables would weigh more in the wasm than error messages need). "Failed to resolve import
 /// "./Hero" from "src/Home.tsx"" and the same for `./Nav` from `src/About.tsx` are one family.
 pub fn error_family(message: &str) -> String {
     let mut out = String::new();
@@ -337,12 +348,12 @@ pub fn error_family(message: &str) -> String {
                     }
                     last_digit = true;
                 } else {
-                    out.extend(c.to_lowercase());
+                    out.push(c.to_ascii_lowercase());
                     last_digit = false;
                 }
             }
         } else {
-            out.extend(t.chars().flat_map(char::to_lowercase));
+            out.extend(t.chars().map(|c| c.to_ascii_lowercase()));
         }
     };
     while let Some(c) = chars.next() {
@@ -392,9 +403,9 @@ fn file_span(token: &str) -> Option<&str> {
     let name = stem.rsplit(['/', '\\']).next().unwrap_or(stem);
     let ok_ext = (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric());
     let ok_name = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '@' | '+'));
+        && name.chars().all(|c| {
+            !c.is_ascii() || c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '@' | '+')
+        });
     let has_letter = ext.chars().any(|c| c.is_ascii_alphabetic());
     (ok_ext && ok_name && has_letter && !t.contains("://")).then_some(t)
 }

@@ -93,18 +93,55 @@ fn decision(
     }
 }
 
-/// `used/limit` of each overall budget with a limit (tokens only when limited or used).
-fn overall_line(state: &GovernorState) -> String {
-    let mut parts = Vec::new();
-    for b in BUDGETS {
-        let used = b.used(&state.used);
-        match b.limit(&state.settings.limits) {
-            Some(limit) => parts.push(format!("{} {used}/{limit}", b.name())),
-            None if used > 0 => parts.push(format!("{} {used}", b.name())),
-            None => {}
+/// `n` in decimal, appended without `core::fmt` (this runs for every event, and the formatting
+/// machinery costs more than the rest of a small event's decision in wasm).
+fn push_count(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at = at.saturating_sub(1);
+        if let Some(d) = digits.get_mut(at) {
+            // A digit: n % 10 < 10.
+            #[allow(clippy::cast_possible_truncation)]
+            let digit = (n % 10) as u8;
+            *d = b'0'.saturating_add(digit);
+        }
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
         }
     }
-    parts.join(", ")
+    for d in digits.get(at..).unwrap_or(&[]) {
+        out.push(char::from(*d));
+    }
+}
+
+/// `used/limit` of each overall budget with a limit (tokens only when limited or used), after
+/// `prefix`.
+fn overall_line(state: &GovernorState, prefix: &str) -> String {
+    let mut out = String::with_capacity(prefix.len().saturating_add(48));
+    out.push_str(prefix);
+    let mut first = true;
+    for b in BUDGETS {
+        let used = b.used(&state.used);
+        let limit = b.limit(&state.settings.limits);
+        if limit.is_none() && used == 0 {
+            continue;
+        }
+        if !first {
+            out.push_str(", ");
+        }
+        first = false;
+        out.push_str(b.name());
+        out.push(' ');
+        push_count(&mut out, used);
+        if let Some(limit) = limit {
+            out.push('/');
+            push_count(&mut out, limit);
+        }
+    }
+    out
 }
 
 fn ratio_past(used: usize, limit: usize, warn_at: f64) -> bool {
@@ -452,7 +489,7 @@ impl GovernorState {
                 DecisionKind::Continue,
                 DecisionCode::Ok,
                 RunStatus::Running,
-                format!("Within budget: {}", overall_line(self)),
+                overall_line(self, "Within budget: "),
             )
         } else {
             decision(
@@ -482,9 +519,9 @@ impl GovernorState {
             }
         }
         if steps.is_empty() {
-            overall_line(self)
+            overall_line(self, "")
         } else {
-            format!("{} (run: {})", steps.join(", "), overall_line(self))
+            format!("{} (run: {})", steps.join(", "), overall_line(self, ""))
         }
     }
 
@@ -566,23 +603,20 @@ impl GovernorState {
                 p.count
             }
             None => {
-                if self.patches.len() >= MAX_PATCHES {
-                    let evict = self
-                        .patches
-                        .iter()
-                        .enumerate()
-                        .min_by_key(|(_, p)| p.last)
-                        .map(|(i, _)| i);
-                    if let Some(i) = evict {
-                        self.patches.remove(i);
-                    }
-                }
-                self.patches.push(PatchSeen {
+                let seen = PatchSeen {
                     fingerprint: fingerprint.to_string(),
                     file: file.to_string(),
                     count: 1,
                     last: at,
-                });
+                };
+                // Full: the least recently attempted gives its place (no shifting of the table).
+                let evict = (self.patches.len() >= MAX_PATCHES)
+                    .then(|| self.patches.iter_mut().min_by_key(|p| p.last))
+                    .flatten();
+                match evict {
+                    Some(slot) => *slot = seen,
+                    None => self.patches.push(seen),
+                }
                 1
             }
         };
@@ -676,5 +710,17 @@ impl GovernorState {
             files: vec![file.to_string()],
             count: 1,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_are_written_in_decimal() {
+        for n in [0usize, 7, 10, 60, 1234, usize::MAX] {
+            let mut out = String::new();
+            super::push_count(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
     }
 }

@@ -220,7 +220,8 @@ pub struct GovernorState {
     pub functional: Option<bool>,
     /// The last actions, oldest first (as many as the longest loop window).
     pub recent: Vec<RecentAction>,
-    /// Patch fingerprints, most recently attempted kept (at most 128).
+    /// Patch fingerprints, most recently attempted kept (at most 128; a new one takes the place
+    /// of the least recently attempted).
     pub patches: Vec<PatchSeen>,
     /// Patches refused as `stuck` (at most 32 fingerprints).
     pub refused_patches: Vec<PatchSeen>,
