@@ -44,7 +44,7 @@ use crate::shape::{Input, Shape};
 use crate::Result;
 use event::Recognisers;
 
-/// The result of [`step`]: the next state and the decision.
+/// What `governorStep` (Rust: `step`) returns: the next state and the decision.
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(output, rename_all = "camelCase")]
 pub struct GovernorStep {

@@ -417,6 +417,32 @@ fn the_state_round_trips_byte_for_byte() {
 }
 
 #[test]
+fn any_text_round_trips() {
+    let mut g = run("{}");
+    let odd = "echo \"中文\" 😀 \u{1} \\ \u{2028} \u{7f}";
+    push(
+        &mut g,
+        &format!(
+            r#"{{"type": "command", "command": {}, "step": "ステップ", "exitCode": -1, "output": {}}}"#,
+            crate::json::quote(odd),
+            crate::json::quote(odd)
+        ),
+    );
+    push(
+        &mut g,
+        &format!(
+            r#"{{"type": "patch", "file": {}, "diff": {}}}"#,
+            crate::json::quote("src/😀/\u{0}x.ts"),
+            crate::json::quote(odd)
+        ),
+    );
+    let text = g.state().to_json();
+    let back = GovernorState::from_json(&text).unwrap();
+    assert_eq!(&back, g.state());
+    assert_eq!(back.to_json(), text);
+}
+
+#[test]
 fn bad_states_are_refused() {
     let g = run("{}");
     let text = g.state().to_json();
