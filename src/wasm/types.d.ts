@@ -269,7 +269,10 @@ export interface GovernorState {
     functional?: boolean | null;
     /** The last actions, oldest first (as many as the longest loop window). */
     recent: Array<RecentAction>;
-    /** Patch fingerprints, most recently attempted kept (at most 128). */
+    /**
+     * Patch fingerprints, most recently attempted kept (at most 128; a new one takes the place
+     * of the least recently attempted).
+     */
     patches: Array<PatchSeen>;
     /** Patches refused as `stuck` (at most 32 fingerprints). */
     refusedPatches: Array<PatchSeen>;
@@ -389,7 +392,7 @@ export interface DuplicateGroup {
 /** Where a group of near-duplicates comes from. */
 export type DuplicateKind = "error" | "patch";
 
-/** The result of [`step`]: the next state and the decision. */
+/** What `governorStep` (Rust: `step`) returns: the next state and the decision. */
 export interface GovernorStep {
     state: GovernorState;
     decision: GovernorDecision;
