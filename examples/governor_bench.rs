@@ -44,7 +44,7 @@ fn simulate(n: usize) -> Vec<String> {
     let mut r = Lcg(19);
     let steps = ["planner", "coder", "verifier"];
     let mut out = Vec::with_capacity(n);
-    for i in 0..n {
+    for _ in 0..n {
         let step = steps[r.next(3) as usize];
         let line = match r.next(100) {
             0..=34 => {
@@ -97,7 +97,6 @@ fn simulate(n: usize) -> Vec<String> {
                 r.next(4000)
             ),
         };
-        let _ = i;
         out.push(line);
     }
     out

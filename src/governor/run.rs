@@ -188,7 +188,7 @@ impl GovernorState {
                     return self.end(&overruns);
                 }
                 self.take(step, need);
-                self.add_errors(super::state::DuplicateKind::Error, errors);
+                self.add_errors(errors);
                 self.remember(RecentAction {
                     key: key.clone(),
                     result: result.clone(),
@@ -268,7 +268,7 @@ impl GovernorState {
                 if functional.is_some() {
                     self.functional = *functional;
                 }
-                self.add_errors(super::state::DuplicateKind::Error, errors);
+                self.add_errors(errors);
                 // The outcome of the test command just run is that command's result, for the
                 // loop detectors (a host that gates commands before running them reports
                 // results this way).
@@ -653,12 +653,7 @@ impl GovernorState {
             d.count = Some(count);
             return d;
         }
-        self.add_family(
-            super::state::DuplicateKind::Patch,
-            change.to_string(),
-            preview,
-            file,
-        );
+        self.add_family(DuplicateKind::Patch, change.to_string(), preview, file);
         self.remember(RecentAction {
             key: fingerprint.to_string(),
             result: None,
@@ -670,23 +665,17 @@ impl GovernorState {
             .unwrap_or_else(|| self.budget_decision(step))
     }
 
-    fn add_errors(&mut self, kind: super::state::DuplicateKind, errors: &[(String, String)]) {
+    fn add_errors(&mut self, errors: &[(String, String)]) {
         for (file, family) in errors {
             let mut h = super::normalize::Fnv::default();
             h.part("error");
             h.part(family);
             let key = h.hex();
-            self.add_family(kind, key, family, file);
+            self.add_family(DuplicateKind::Error, key, family, file);
         }
     }
 
-    fn add_family(
-        &mut self,
-        kind: super::state::DuplicateKind,
-        key: String,
-        text: &str,
-        file: &str,
-    ) {
+    fn add_family(&mut self, kind: DuplicateKind, key: String, text: &str, file: &str) {
         if let Some(f) = self.families.iter_mut().find(|f| f.key == key) {
             f.count = f.count.saturating_add(1);
             if f.files.len() < MAX_FAMILY_FILES && !f.files.iter().any(|x| x == file) {
