@@ -268,7 +268,7 @@ fn counters(s: &GovernorState) -> [usize; 8] {
     ]
 }
 
-/// Whether the event asks for a budget that is already spent (before it is applied).
+/// Whether the event asks for more of a budget than is left (before it is applied).
 fn needs_spent(s: &GovernorState, e: &GovernorEvent, test: bool) -> bool {
     use ctxpack::governor::EventType;
     let over = |used: usize, limit: Option<usize>| limit.is_some_and(|l| used >= l);
@@ -290,6 +290,15 @@ fn needs_spent(s: &GovernorState, e: &GovernorEvent, test: bool) -> bool {
             commands || tests
         }
         EventType::WebRequest => over(s.used.web, l.web),
+        // Tokens are counted as reported: a count that takes them past a limit ends the run.
+        EventType::Tokens => {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let n = e.count.unwrap_or(0.0) as usize;
+            let past = |used: usize, limit: Option<usize>| limit.is_some_and(|l| used + n > l);
+            n > 0
+                && (past(s.used.tokens, l.tokens)
+                    || step_limits.is_some_and(|(l, u)| past(u.tokens, l.tokens)))
+        }
         _ => false,
     }
 }
