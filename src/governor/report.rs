@@ -109,19 +109,35 @@ impl GovernorState {
                 patches: s.used.patches,
             })
             .collect();
-        let mut commands: Vec<(usize, &super::state::CommandCount)> =
-            self.commands.iter().enumerate().collect();
-        // Stable: equal counts keep the order first issued.
-        commands.sort_by(|(ia, a), (ib, b)| b.count.cmp(&a.count).then(ia.cmp(ib)));
-        let top_commands = commands
-            .into_iter()
-            .take(TOP_COMMANDS)
-            .map(|(_, c)| CommandReport {
+        // The top ones by picking (at most 10 of 64): no sort routine compiled into the wasm
+        // for this one list. Equal counts keep the order first issued.
+        let mut taken = vec![false; self.commands.len()];
+        let mut top_commands = Vec::new();
+        while top_commands.len() < TOP_COMMANDS {
+            let best = self
+                .commands
+                .iter()
+                .zip(&taken)
+                .enumerate()
+                .filter(|(_, (_, t))| !**t)
+                .fold(
+                    None,
+                    |best: Option<(usize, usize)>, (i, (c, _))| match best {
+                        Some((_, count)) if count >= c.count => best,
+                        _ => Some((i, c.count)),
+                    },
+                );
+            let Some((i, _)) = best else { break };
+            let (Some(t), Some(c)) = (taken.get_mut(i), self.commands.get(i)) else {
+                break;
+            };
+            *t = true;
+            top_commands.push(CommandReport {
                 command: c.command.clone(),
                 count: c.count,
                 test: c.test,
-            })
-            .collect();
+            });
+        }
         let refused_patches = self
             .refused_patches
             .iter()
