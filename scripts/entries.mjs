@@ -21,4 +21,6 @@ export const ENTRIES = [
   // extractClasses, formatModuleRegistry, trackOutputs, parseModifiedFiles (docs/CODE.md); ~67 KB
   // at first build, of which the scanners ~38.5 KB.
   { name: "code", subpath: "./code", feature: "code", dir: "code", guarded: [], gzip: 80_000 },
+  // RunGovernor, governorStep (docs/GOVERNOR.md).
+  { name: "governor", subpath: "./governor", feature: "governor", dir: "governor", guarded: ["RunGovernor"], gzip: 100_000 },
 ];

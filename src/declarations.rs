@@ -16,7 +16,7 @@ use crate::shape::{generate, Decl, Shape};
 type Named = (&'static str, fn() -> Decl);
 
 /// The results the binding returns, by the names `decode(root, …)` knows them.
-pub const OUTPUT_ROOTS: [Named; 12] = [
+pub const OUTPUT_ROOTS: [Named; 16] = [
     ("Assembly", Assembly::decl),
     ("CapResult", CapResult::decl),
     ("Prioritized", Prioritized::decl),
@@ -29,10 +29,14 @@ pub const OUTPUT_ROOTS: [Named; 12] = [
     ("RegistryResult", crate::code::RegistryResult::decl),
     ("TrackedOutputs", crate::code::TrackedOutputs::decl),
     ("ModifiedFiles", crate::code::ModifiedFiles::decl),
+    ("GovernorDecision", crate::governor::GovernorDecision::decl),
+    ("GovernorState", crate::governor::GovernorState::decl),
+    ("GovernorStep", crate::governor::GovernorStep::decl),
+    ("GovernorReport", crate::governor::GovernorReport::decl),
 ];
 
 /// Inputs and other declared types the TypeScript user sees.
-const TYPE_ROOTS: [fn() -> Decl; 14] = [
+const TYPE_ROOTS: [fn() -> Decl; 16] = [
     ErrorCode::decl,
     Limits::decl,
     Profile::decl,
@@ -47,6 +51,8 @@ const TYPE_ROOTS: [fn() -> Decl; 14] = [
     crate::code::ModuleRegistry::decl,
     crate::code::ModuleEntry::decl,
     crate::code::RegistryOptions::decl,
+    crate::governor::GovernorConfig::decl,
+    crate::governor::GovernorEvent::decl,
 ];
 
 /// Shapes only the binding reads (documents stay in the JavaScript heap and are read lazily,

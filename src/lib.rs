@@ -9,6 +9,8 @@
 //! - [`sections`]: a prompt of sections that degrade pass by pass until it fits.
 //! - [`code`]: the classes of source files (Python, TypeScript/JavaScript, Dart) and the module
 //!   registry a coding agent is shown so it imports instead of re-creating (docs/CODE.md).
+//! - [`governor`]: budgets for an agent's commands, test runs, web requests and tokens; stuck
+//!   patches and loops; a run report.
 //!
 //! Shared pieces every engine uses: [`Error`] (code, JSON pointer, message), [`manifest`]
 //! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics,
@@ -18,6 +20,7 @@ pub mod budget;
 pub mod code;
 pub mod error;
 pub mod files;
+pub mod governor;
 pub mod json;
 pub mod jsondoc;
 pub mod limits;

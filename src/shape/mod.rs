@@ -311,6 +311,33 @@ impl Input for f64 {
         }
     }
 }
+/// The largest count read: 2^32 − 1, so a count reads the same on wasm32 (32-bit `usize`) as
+/// natively.
+const MAX_COUNT: f64 = 4_294_967_295.0;
+
+impl Input for usize {
+    /// A whole number from 0 to 2^32 − 1: a count written by [`Output`] (a persisted state's
+    /// counters) read back. A field whose number has its own meaning (a budget) reads `with`
+    /// its own check instead.
+    fn read(v: &Value, path: &str) -> Result<Self> {
+        match v {
+            Value::Number(n) if n.fract() == 0.0 && (0.0..=MAX_COUNT).contains(n) => {
+                // Whole and in range, so exact.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                Ok(*n as usize)
+            }
+            Value::Number(n) => Err(Error::new(
+                ErrorCode::InvalidInput,
+                path,
+                format!(
+                    "expected a whole number from 0 to 4294967295, got {}",
+                    crate::budget::js_string(*n)
+                ),
+            )),
+            other => Err(read::wrong_type(other, "a whole number", path)),
+        }
+    }
+}
 impl Input for bool {
     fn read(v: &Value, path: &str) -> Result<Self> {
         match v {

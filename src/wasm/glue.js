@@ -124,6 +124,26 @@ export function guarded(Generated) {
       }[name],
     });
   }
+  // Static factories (`RunGovernor.fromState`): an instance one returns is held like one the
+  // constructor made, so it is guarded too (wasm-bindgen's own `__wrap` and the like skipped).
+  for (const name of Object.getOwnPropertyNames(Generated)) {
+    if (name.startsWith("__")) continue;
+    const factory = Generated[name];
+    if (typeof factory !== "function") continue;
+    Object.defineProperty(Guarded, name, {
+      configurable: true,
+      writable: true,
+      value: {
+        [name](...args) {
+          const made = factory.apply(Generated, args);
+          if (!(made instanceof Generated)) return made;
+          const self = Object.create(Guarded.prototype);
+          states.set(self, { inner: made, calls: 0, freeAfter: false });
+          return self;
+        },
+      }[name],
+    });
+  }
   return Guarded;
 }
 

@@ -21,6 +21,10 @@ mod output;
 mod code;
 #[cfg(feature = "code")]
 pub use self::code::*;
+#[cfg(feature = "governor")]
+mod governor;
+#[cfg(feature = "governor")]
+pub use self::governor::*;
 #[cfg(feature = "jsondoc")]
 mod jsondoc;
 #[cfg(feature = "jsondoc")]

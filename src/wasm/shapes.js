@@ -390,7 +390,205 @@ function decodeModifiedFiles(d) {
   };
 }
 
-const ROOTS = { Assembly: decodeAssembly, CapResult: decodeCapResult, Prioritized: decodePrioritized, ResolvedIntent: decodeResolvedIntent, JsonLocation: decodeJsonLocation, PreloadResult: decodePreloadResult, PathChecks: decodePathChecks, SectionsResult: decodeSectionsResult, ExtractedClasses: decodeExtractedClasses, RegistryResult: decodeRegistryResult, TrackedOutputs: decodeTrackedOutputs, ModifiedFiles: decodeModifiedFiles };
+function decodeGovernorDecision(d) {
+  return {
+    decision: DECISION_KIND[d.code()],
+    code: DECISION_CODE[d.code()],
+    status: RUN_STATUS[d.code()],
+    reason: d.str(),
+    file: d.code() === 0 ? null : d.str(),
+    count: d.code() === 0 ? null : d.num(),
+  };
+}
+
+const DECISION_KIND = ["continue", "warn", "skip", "stop", "escalate", "stuck"];
+
+const DECISION_CODE = ["ok", "budget_warning", "tests_skipped", "budget_exhausted", "stuck_patch", "loop_repeat", "loop_error", "loop_alternation"];
+
+const RUN_STATUS = ["running", "done_partial", "aborted_constraint"];
+
+function decodeGovernorState(d) {
+  return {
+    format: d.num(),
+    settings: decodeGovernorSettings(d),
+    status: RUN_STATUS[d.code()],
+    outcome: d.code() === 0 ? null : decodeGovernorDecision(d),
+    events: d.num(),
+    used: decodeBudgetUse(d),
+    steps: d.array(decodeStepUse),
+    refused: d.num(),
+    skipped: d.num(),
+    lastTests: TEST_OUTCOME[d.code()],
+    functional: d.code() === 0 ? null : d.code() === 1,
+    recent: d.array(decodeRecentAction),
+    patches: d.array(decodePatchSeen),
+    refusedPatches: d.array(decodePatchSeen),
+    commands: d.array(decodeCommandCount),
+    otherCommands: d.num(),
+    families: d.array(decodeDuplicateGroup),
+  };
+}
+
+function decodeGovernorSettings(d) {
+  return {
+    profile: RUN_PROFILE[d.code()],
+    scope: TASK_SCOPE[d.code()],
+    limits: decodeBudgetLimits(d),
+    steps: d.array(decodeStepLimits),
+    warnAt: d.num(),
+    testCommands: d.array((d) => d.str()),
+    patchRepeats: d.num(),
+    sameResult: d.num(),
+    sameError: d.num(),
+    alternation: d.num(),
+  };
+}
+
+const RUN_PROFILE = ["strict", "fast", "smoke", "yolo"];
+
+const TASK_SCOPE = ["large", "normal", "tiny"];
+
+function decodeBudgetLimits(d) {
+  return {
+    commands: d.code() === 0 ? null : d.num(),
+    tests: d.code() === 0 ? null : d.num(),
+    web: d.code() === 0 ? null : d.num(),
+    tokens: d.code() === 0 ? null : d.num(),
+  };
+}
+
+function decodeStepLimits(d) {
+  return {
+    step: d.str(),
+    limits: decodeBudgetLimits(d),
+  };
+}
+
+function decodeBudgetUse(d) {
+  return {
+    commands: d.num(),
+    tests: d.num(),
+    web: d.num(),
+    tokens: d.num(),
+    patches: d.num(),
+  };
+}
+
+function decodeStepUse(d) {
+  return {
+    step: d.str(),
+    used: decodeBudgetUse(d),
+  };
+}
+
+const TEST_OUTCOME = ["none", "passed", "failed", "assumed_passed"];
+
+function decodeRecentAction(d) {
+  return {
+    key: d.str(),
+    result: d.code() === 0 ? null : d.str(),
+    failed: d.code() === 1,
+    test: d.code() === 1,
+    label: d.str(),
+  };
+}
+
+function decodePatchSeen(d) {
+  return {
+    fingerprint: d.str(),
+    file: d.str(),
+    count: d.num(),
+    last: d.num(),
+  };
+}
+
+function decodeCommandCount(d) {
+  return {
+    command: d.str(),
+    count: d.num(),
+    test: d.code() === 1,
+    last: d.num(),
+  };
+}
+
+function decodeDuplicateGroup(d) {
+  return {
+    kind: DUPLICATE_KIND[d.code()],
+    key: d.str(),
+    family: d.str(),
+    files: d.array((d) => d.str()),
+    count: d.num(),
+  };
+}
+
+const DUPLICATE_KIND = ["error", "patch"];
+
+function decodeGovernorStep(d) {
+  return {
+    state: decodeGovernorState(d),
+    decision: decodeGovernorDecision(d),
+  };
+}
+
+function decodeGovernorReport(d) {
+  return {
+    status: RUN_STATUS[d.code()],
+    reason: d.str(),
+    events: d.num(),
+    budgets: d.array(decodeBudgetReport),
+    steps: d.array(decodeStepReport),
+    patches: d.num(),
+    refused: d.num(),
+    skipped: d.num(),
+    topCommands: d.array(decodeCommandReport),
+    refusedPatches: d.array(decodeRefusedPatch),
+    suggestions: d.array(decodeGroupingSuggestion),
+  };
+}
+
+function decodeBudgetReport(d) {
+  return {
+    budget: d.interned(),
+    used: d.num(),
+    limit: d.code() === 0 ? null : d.num(),
+  };
+}
+
+function decodeStepReport(d) {
+  return {
+    step: d.str(),
+    budgets: d.array(decodeBudgetReport),
+    patches: d.num(),
+  };
+}
+
+function decodeCommandReport(d) {
+  return {
+    command: d.str(),
+    count: d.num(),
+    test: d.code() === 1,
+  };
+}
+
+function decodeRefusedPatch(d) {
+  return {
+    file: d.str(),
+    fingerprint: d.str(),
+    count: d.num(),
+  };
+}
+
+function decodeGroupingSuggestion(d) {
+  return {
+    kind: DUPLICATE_KIND[d.code()],
+    family: d.str(),
+    files: d.array((d) => d.str()),
+    count: d.num(),
+    suggestion: d.str(),
+  };
+}
+
+const ROOTS = { Assembly: decodeAssembly, CapResult: decodeCapResult, Prioritized: decodePrioritized, ResolvedIntent: decodeResolvedIntent, JsonLocation: decodeJsonLocation, PreloadResult: decodePreloadResult, PathChecks: decodePathChecks, SectionsResult: decodeSectionsResult, ExtractedClasses: decodeExtractedClasses, RegistryResult: decodeRegistryResult, TrackedOutputs: decodeTrackedOutputs, ModifiedFiles: decodeModifiedFiles, GovernorDecision: decodeGovernorDecision, GovernorState: decodeGovernorState, GovernorStep: decodeGovernorStep, GovernorReport: decodeGovernorReport };
 
 /** The result `root` from its columns (see src/shape/encode.rs). */
 export function decode(root, text, lengths, nums, codes, refs) {

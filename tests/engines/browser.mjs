@@ -35,7 +35,7 @@ try {
   await page.goto(`${origin(server)}/__engines__.html`);
   await page.waitForFunction(() => window.__ready === true);
   for (const set of VECTOR_SETS) {
-    const names = readdirSync(join(root, "tests", "vectors", set.dir, "inputs")).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
+    const names = readdirSync(join(root, "tests", "vectors", set.dir, "inputs")).filter((f) => f.endsWith(set.inputs ?? ".json")).map((f) => f.slice(0, -(set.inputs ?? ".json").length)).sort();
     const failures = await page.evaluate(([s, n]) => window.__replay(s, n), [set, names]);
     if (failures.length === 0) console.log(`ok - chromium: ${set.dir}, ${names.length} vectors through ctxpack/${set.entry}`);
     else {

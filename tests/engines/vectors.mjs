@@ -15,6 +15,8 @@ export const VECTOR_SETS = [
   { dir: "files", entry: "files", text: { preloadFiles: "block" } },
   { dir: "sections", entry: "files", text: { fitSections: "text" } },
   { dir: "code", entry: "code", text: {}, compact: true },
+  // Event logs (inputs/<name>.jsonl), replayed by replayGovernor below.
+  { dir: "governor", entry: "governor", inputs: ".jsonl" },
 ];
 
 /**
@@ -22,6 +24,7 @@ export const VECTOR_SETS = [
  * vectors; returns one line per failure (empty when every vector gave the expected bytes).
  */
 export async function replay(set, names, entries, read) {
+  if (set.dir === "governor") return replayGovernor(names, entries.governor, read);
   const failures = [];
   const m = entries[set.entry];
   for (const name of names) {
@@ -67,4 +70,69 @@ function firstDifference(a, b) {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return `at ${i}: got ${JSON.stringify(a.slice(Math.max(0, i - 40), i + 80))}, expected ${JSON.stringify(b.slice(Math.max(0, i - 40), i + 80))}`;
+}
+
+/**
+ * The run governor's event logs: each line pushed as JSON text and as an object, through the
+ * pure governorStep, and with the run resumed from its JSON state before every event — all four
+ * must give the decisions, state and report the Rust core wrote (tests/vectors/governor/README.md).
+ */
+async function replayGovernor(names, m, read) {
+  const { RunGovernor, governorStep } = m;
+  const failures = [];
+  const answer = (f) => {
+    try {
+      return JSON.stringify(f());
+    } catch (e) {
+      return JSON.stringify({ error: { code: e.code, path: e.path, message: e.message } });
+    }
+  };
+  for (const name of names) {
+    const fail = (what, got, want) => failures.push(`governor/${name}: ${what}\n${firstDifference(got, want ?? "")}`);
+    const text = await read(`tests/vectors/governor/inputs/${name}.jsonl`);
+    const [header, ...events] = text.split("\n").filter((l) => l.trim() !== "");
+    const { config } = JSON.parse(header);
+    const asText = new RunGovernor(config);
+    const asObject = new RunGovernor(config);
+    let state = new RunGovernor(config).state();
+    const lines = [];
+    for (const [i, line] of events.entries()) {
+      const got = answer(() => asText.push(line));
+      let parsed;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed !== undefined) {
+        const object = answer(() => asObject.push(parsed));
+        if (object !== got) fail(`event ${i}: pushed as an object`, object, got);
+      }
+      // The pure form: an error is at /event + the event's path, and the state stays as it was.
+      try {
+        const r = governorStep(state, line);
+        if (JSON.stringify(r.decision) !== got) fail(`event ${i}: governorStep`, JSON.stringify(r.decision), got);
+        state = r.state;
+      } catch (e) {
+        const want = JSON.parse(got).error;
+        if (!want || e.code !== want.code || e.path !== "/event" + want.path) fail(`event ${i}: governorStep threw`, `${e.code} ${e.path}`, got);
+      }
+      const resumed = RunGovernor.fromState(JSON.stringify(asObject.state()));
+      if (JSON.stringify(resumed.state()) !== JSON.stringify(asObject.state())) fail(`event ${i}: resumed from JSON`, JSON.stringify(resumed.state()), JSON.stringify(asObject.state()));
+      resumed.free();
+      lines.push(got);
+    }
+    const expected = (ext) => read(`tests/vectors/governor/expected/${name}.${ext}`);
+    const decisions = lines.join("\n") + "\n";
+    if (decisions !== (await expected("decisions.jsonl"))) fail("decisions", decisions, await expected("decisions.jsonl"));
+    const wantState = await expected("state.json");
+    for (const [how, s] of [["text", asText.state()], ["objects", asObject.state()], ["governorStep", state]]) {
+      if (JSON.stringify(s) + "\n" !== wantState) fail(`state (${how})`, JSON.stringify(s) + "\n", wantState);
+    }
+    const report = JSON.stringify(asText.report(), null, 2) + "\n";
+    if (report !== (await expected("report.json"))) fail("report", report, await expected("report.json"));
+    if (asText.reportMarkdown() !== (await expected("report.md"))) fail("report (Markdown)", asText.reportMarkdown(), await expected("report.md"));
+    for (const g of [asText, asObject]) g.free();
+  }
+  return failures;
 }
