@@ -252,3 +252,40 @@ fn the_requests_params_choose_the_synopses() {
         );
     }
 }
+
+/// Lineage roles (issue 16): the idea the story was built on — the user's edit of an AI idea,
+/// from which the settings were derived — outranks the AI original it superseded and the two
+/// ideas nobody picked, and is sent within the default 16,000 characters; before the roles, the
+/// unpicked ideas (leaves, +5) outranked it, and at that budget it was the one discarded.
+#[test]
+fn the_idea_the_story_was_built_on_outranks_the_abandoned_ones() {
+    use ctxpack::jsondoc::Lineage;
+    let (docs, edges, _) = project();
+    let assembler = ContextAssembler::from_json(PROFILE).unwrap();
+    let options = AssembleOptions {
+        request: Request::Text("brainstorm more ideas like these".into()),
+        edges: Some(edges),
+        ..Default::default()
+    };
+    let out = assembler.assemble(&docs, &options).unwrap();
+    let idea = |id: &str| {
+        out.manifest
+            .documents
+            .iter()
+            .find(|d| d.item.id == id)
+            .unwrap()
+    };
+    let chosen = idea("jd-brainstorm-1-edit");
+    assert_eq!(chosen.lineage, Some(Lineage::Chosen));
+    assert_eq!(idea("jd-brainstorm-1").lineage, Some(Lineage::Superseded));
+    for id in ["jd-brainstorm-2", "jd-brainstorm-3"] {
+        assert_eq!(idea(id).lineage, Some(Lineage::Alternative), "{id}");
+        assert!(chosen.rank < idea(id).rank, "{id} outranks the chosen idea");
+    }
+    assert!(chosen.rank < idea("jd-brainstorm-1").rank);
+    assert!(matches!(
+        chosen.item.action,
+        Action::Full | Action::Truncated
+    ));
+    assert!(utf16_len(&out.context) <= 16_000);
+}

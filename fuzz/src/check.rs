@@ -17,9 +17,9 @@
 
 use ctxpack::json::{self, ObjectBuilder, Value};
 use ctxpack::jsondoc::{
-    mark_trimmed, trim_value, AssembleOptions, Assembly, BodyMode, CapResult, ContextAssembler,
-    DocMeta, DocRecord, DocSet, JsonDocs, JsonInput, Origin, Others, OwnedDocs, Profile,
-    ScoreBreakdown, Totals,
+    mark_trimmed, trim_value, AssembleOptions, Assembly, BodyMode, CapResult, CompiledProfile,
+    ContextAssembler, DocMeta, DocRecord, DocSet, Edge, JsonDocs, JsonInput, Lineage, Origin,
+    Others, OwnedDocs, Profile, ScoreBreakdown, Totals,
 };
 use ctxpack::manifest::Action;
 use ctxpack::text::utf16_len;
@@ -688,7 +688,19 @@ fn check_selection_and_rank(p: &Prepared, docs: &dyn DocSet, a: &Assembly) {
             },
             recency: if recency.is_finite() { recency } else { 0.0 },
             params: 0.0,
+            lineage: match lineage_of(profile, metas, edges, i) {
+                Some(Lineage::Chosen) => w.chosen,
+                Some(Lineage::Superseded) => w.superseded,
+                Some(Lineage::Alternative) => w.alternative,
+                None => 0.0,
+            },
         };
+        assert_eq!(
+            r.lineage,
+            lineage_of(profile, metas, edges, i),
+            "lineage role of {:?}",
+            meta.id
+        );
         let b = r.breakdown.expect("a ranked record has a breakdown");
         assert_eq!(b, want, "score terms of {:?}", meta.id);
         let score = r.score.expect("a ranked record has a score");
@@ -741,4 +753,37 @@ mod tests {
         assert_eq!(resolve(&v, "/a~1b/1/~0"), Some(&Value::Number(1.0)));
         assert_eq!(resolve(&v, "/a~1b/01"), None);
     }
+}
+
+/// The lineage role of document `i`, re-derived from docs/PROFILE.md by brute force over the
+/// edges: superseded (a same-type document derived from it) over chosen (one of another type);
+/// else an alternative when its type is listed, nothing was derived from it, and a document of
+/// its type with the same parent (the first in input order; or none) was built on.
+fn lineage_of(
+    profile: &CompiledProfile,
+    metas: &[DocMeta],
+    edges: Option<&[Edge]>,
+    i: usize,
+) -> Option<Lineage> {
+    let edges = edges?;
+    let find = |id: &str| metas.iter().position(|m| m.id == id);
+    let ty = |j: usize| profile.canonical_type(&metas[j].schema_type).to_string();
+    let known: Vec<(usize, usize)> = edges
+        .iter()
+        .filter_map(|e| Some((find(&e.from)?, find(&e.to)?)))
+        .collect();
+    let children = |j: usize| known.iter().filter(move |(f, _)| *f == j).map(|(_, t)| *t);
+    if children(i).any(|c| ty(c) == ty(i)) {
+        return Some(Lineage::Superseded);
+    }
+    if children(i).next().is_some() {
+        return Some(Lineage::Chosen);
+    }
+    if !profile.alternatives.contains(&ty(i)) {
+        return None;
+    }
+    let parent = |j: usize| known.iter().filter(|(_, t)| *t == j).map(|(f, _)| *f).min();
+    let siblings_built_on = (0..metas.len())
+        .any(|j| j != i && ty(j) == ty(i) && parent(j) == parent(i) && children(j).next().is_some());
+    siblings_built_on.then_some(Lineage::Alternative)
 }

@@ -4,6 +4,7 @@
 use super::cap::{cap, Capped};
 use super::document::{leaves, DocSet, Edge};
 use super::intent::{infer_intent, Request, ResolvedIntent};
+use super::lineage::{lineage, Lineage, Tree};
 use super::profile::defaults;
 use super::profile::{CapStrategy, CompiledProfile, Profile};
 use super::rank::{rank, Ranking, ScoreBreakdown};
@@ -57,6 +58,8 @@ pub struct DocRecord {
     pub rank: Option<usize>,
     pub score: Option<f64>,
     pub breakdown: Option<ScoreBreakdown>,
+    /// What the lineage edges make of it (docs/PROFILE.md); `null` for none or when filtered out.
+    pub lineage: Option<Lineage>,
     /// The trim level of what was included.
     pub level: Option<TrimLevel>,
     /// Where the document's block starts in the context (UTF-16 units); its length is `charsAfter`.
@@ -140,6 +143,7 @@ pub struct RankedRecord {
     pub rank: usize,
     pub score: f64,
     pub breakdown: ScoreBreakdown,
+    pub lineage: Option<Lineage>,
 }
 
 #[derive(Debug, Clone, PartialEq, Shape)]
@@ -207,7 +211,16 @@ impl ContextAssembler {
             )
         })?;
         let metas = docs.metas();
-        let leaf = leaves(metas, options.edges.as_deref());
+        let profile = &self.profile;
+        let tree = Tree {
+            leaf: leaves(metas, options.edges.as_deref()),
+            role: lineage(
+                metas,
+                options.edges.as_deref(),
+                &|t| profile.canonical_type(t),
+                &profile.alternatives,
+            ),
+        };
         let now = options.now.map(|n| check_now(n, "/now")).transpose()?;
         // Errors reading a body are placed under /documents, as the cap places them.
         let mut body = |index: usize| docs.data(index).map_err(|e| e.under("/documents"));
@@ -215,7 +228,7 @@ impl ContextAssembler {
             &self.profile,
             spec,
             metas,
-            &leaf,
+            &tree,
             now,
             &intent.params,
             &mut body,
@@ -238,6 +251,7 @@ impl ContextAssembler {
                     rank: r,
                     score: d.score,
                     breakdown: d.breakdown,
+                    lineage: d.lineage,
                 })
             })
             .collect();
@@ -285,6 +299,7 @@ impl ContextAssembler {
             let mut r = record(docs, placement)?;
             r.score = Some(ranked.score);
             r.breakdown = Some(ranked.breakdown);
+            r.lineage = ranked.lineage;
             records.push(r);
         }
         for f in &ranking.filtered {
@@ -306,6 +321,7 @@ impl ContextAssembler {
                 rank: None,
                 score: None,
                 breakdown: None,
+                lineage: None,
                 level: None,
                 offset: None,
             });
@@ -410,6 +426,7 @@ fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
         rank: Some(p.rank),
         score: None,
         breakdown: None,
+        lineage: None,
         level: p.level,
         offset: p.offset,
     })

@@ -22,6 +22,7 @@ mod cap;
 mod document;
 mod intent;
 mod lazy;
+mod lineage;
 mod profile;
 mod rank;
 mod reason;
@@ -41,6 +42,7 @@ pub use document::{
 };
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};
+pub use lineage::{lineage, Lineage};
 pub use profile::{
     BodyMode, BudgetSpec, CapStrategy, CompiledProfile, IntentSpec, Others, Otherwise,
     ParamMatchSpec, Profile, RenderSpec, RuleSpec, TrimSpec, Weights,

@@ -2,6 +2,7 @@
 
 use super::document::{DocMeta, Origin};
 use super::intent::Params;
+use super::lineage::{Lineage, Tree};
 use super::profile::{
     CompiledIntent, CompiledParamMatch, CompiledProfile, MatchTest, Otherwise, TypeRole,
 };
@@ -22,11 +23,19 @@ pub struct ScoreBreakdown {
     pub recency: f64,
     /// `weights.params` when a `paramMatch` of the intent matched its data.
     pub params: f64,
+    /// The weight of its lineage role (`weights.chosen`, `.superseded` or `.alternative`).
+    pub lineage: f64,
 }
 
 impl ScoreBreakdown {
     pub fn total(&self) -> f64 {
-        self.required + self.optional + self.leaf + self.user_input + self.recency + self.params
+        self.required
+            + self.optional
+            + self.leaf
+            + self.user_input
+            + self.recency
+            + self.params
+            + self.lineage
     }
 }
 
@@ -38,6 +47,7 @@ pub struct RankedDoc {
     pub score: f64,
     pub breakdown: ScoreBreakdown,
     pub role: TypeRole,
+    pub lineage: Option<Lineage>,
 }
 
 /// A document not selected, and why.
@@ -153,7 +163,7 @@ pub fn rank(
     profile: &CompiledProfile,
     intent: &CompiledIntent,
     metas: &[DocMeta],
-    leaves: &[bool],
+    tree: &Tree,
     now: Option<f64>,
     params: &Params,
     body: &mut dyn FnMut(usize) -> Result<Value>,
@@ -205,7 +215,8 @@ pub fn rank(
             });
             continue;
         }
-        let is_leaf = leaves.get(index).copied().unwrap_or(false);
+        let is_leaf = tree.leaf.get(index).copied().unwrap_or(false);
+        let role_of = tree.role.get(index).copied().flatten();
         // Newer is better: the newest gets the full weight, one a half-life older gets half.
         // Only + and / so the value is bit-identical on every platform (no powf/exp).
         let age = (now_ms - m.created_at_ms).max(0.0);
@@ -229,12 +240,19 @@ pub fn rank(
             },
             recency: if recency.is_finite() { recency } else { 0.0 },
             params: if matched { w.params } else { 0.0 },
+            lineage: match role_of {
+                Some(Lineage::Chosen) => w.chosen,
+                Some(Lineage::Superseded) => w.superseded,
+                Some(Lineage::Alternative) => w.alternative,
+                None => 0.0,
+            },
         };
         selected.push(RankedDoc {
             index,
             score: breakdown.total(),
             breakdown,
             role,
+            lineage: role_of,
         });
     }
     // Stable sort: equal scores keep input order.
@@ -277,7 +295,10 @@ mod tests {
             &p,
             i,
             &metas,
-            &[false, false],
+            &Tree {
+                leaf: vec![false, false],
+                role: vec![],
+            },
             None,
             &Params::new(),
             &mut |_| Ok(Value::Null),
@@ -308,7 +329,10 @@ mod tests {
             &p,
             i,
             &metas,
-            &[false, true, false, false, false, false],
+            &Tree {
+                leaf: vec![false, true, false, false, false, false],
+                role: vec![],
+            },
             Some(0.0),
             &Params::new(),
             &mut |_| Ok(Value::Null),
@@ -339,7 +363,10 @@ mod tests {
             &p,
             i,
             &metas,
-            &[false],
+            &Tree {
+                leaf: vec![false],
+                role: vec![],
+            },
             Some(0.0),
             &Params::new(),
             &mut |_| Ok(Value::Null),

@@ -103,6 +103,7 @@ function decodeDocRecord(d) {
     rank: d.code() === 0 ? null : d.num(),
     score: d.code() === 0 ? null : d.num(),
     breakdown: d.code() === 0 ? null : decodeScoreBreakdown(d),
+    lineage: d.code() === 0 ? null : LINEAGE[d.code()],
     level: d.code() === 0 ? null : TRIM_LEVEL[d.code()],
     offset: d.code() === 0 ? null : d.num(),
   };
@@ -120,8 +121,11 @@ function decodeScoreBreakdown(d) {
     userInput: d.num(),
     recency: d.num(),
     params: d.num(),
+    lineage: d.num(),
   };
 }
+
+const LINEAGE = ["chosen", "superseded", "alternative"];
 
 const TRIM_LEVEL = ["full", "truncated", "summarized"];
 
@@ -180,6 +184,7 @@ function decodeRankedRecord(d) {
     rank: d.num(),
     score: d.num(),
     breakdown: decodeScoreBreakdown(d),
+    lineage: d.code() === 0 ? null : LINEAGE[d.code()],
   };
 }
 

@@ -89,6 +89,8 @@ export interface DocRecord extends ItemRecord {
     rank: number | null;
     score: number | null;
     breakdown: ScoreBreakdown | null;
+    /** What the lineage edges make of it (docs/PROFILE.md); `null` for none or when filtered out. */
+    lineage: Lineage | null;
     /** The trim level of what was included. */
     level: TrimLevel | null;
     /** Where the document's block starts in the context (UTF-16 units); its length is `charsAfter`. */
@@ -138,7 +140,11 @@ export interface ScoreBreakdown {
     recency: number;
     /** `weights.params` when a `paramMatch` of the intent matched its data. */
     params: number;
+    /** The weight of its lineage role (`weights.chosen`, `.superseded` or `.alternative`). */
+    lineage: number;
 }
+
+export type Lineage = "chosen" | "superseded" | "alternative";
 
 /** How much of a document is kept. */
 export type TrimLevel = "full" | "truncated" | "summarized";
@@ -214,6 +220,7 @@ export interface RankedRecord {
     rank: number;
     score: number;
     breakdown: ScoreBreakdown;
+    lineage: Lineage | null;
 }
 
 export interface FilteredRecord {
@@ -711,6 +718,11 @@ export interface Profile {
     budget?: BudgetSpec | null;
     cap?: CapStrategy | null;
     render?: RenderSpec | null;
+    /**
+     * Types whose documents are alternatives of one another (ideas generated side by side): one
+     * nothing was built on, beside a sibling that was, is an `alternative` (docs/PROFILE.md).
+     */
+    alternatives?: Array<string> | null;
 }
 
 export interface IntentSpec {
@@ -782,6 +794,12 @@ export interface Weights {
     recencyHalfLifeMs?: number | null;
     /** Added for a document a `paramMatch` of the intent matched (default 5). */
     params?: number | null;
+    /** Added for a document something of another type was derived from (default 5). */
+    chosen?: number | null;
+    /** Added for a document a newer one of its type was derived from (default -5). */
+    superseded?: number | null;
+    /** Added for an alternative nobody built on (default -5). */
+    alternative?: number | null;
 }
 
 export interface TrimSpec {

@@ -112,6 +112,9 @@ pub struct CompiledWeights {
     pub recency: f64,
     pub recency_half_life_ms: f64,
     pub params: f64,
+    pub chosen: f64,
+    pub superseded: f64,
+    pub alternative: f64,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -146,6 +149,8 @@ pub struct CompiledProfile {
     pub budget: Budget,
     pub cap: CapStrategy,
     pub render: CompiledRender,
+    /// Canonical names of the `alternatives` types.
+    pub alternatives: Vec<String>,
 }
 
 fn invalid(path: &str, message: impl Into<String>) -> Error {
@@ -213,6 +218,13 @@ impl Profile {
             ));
         }
         let type_aliases = self.type_aliases.clone().unwrap_or_default();
+        // Named as the intents name types; an alias listed here means its canonical type.
+        let alternatives = self
+            .alternatives
+            .iter()
+            .flatten()
+            .map(|t| type_aliases.get(t).unwrap_or(t).clone())
+            .collect();
         let mut rules = Vec::new();
         for (i, spec) in self.rules.iter().flatten().enumerate() {
             let path = format!("/rules/{i}");
@@ -242,6 +254,9 @@ impl Profile {
                 "/weights/recencyHalfLifeMs",
             )?,
             params: finite(w.params, defaults::PARAMS, "/weights/params")?,
+            chosen: finite(w.chosen, defaults::CHOSEN, "/weights/chosen")?,
+            superseded: finite(w.superseded, defaults::SUPERSEDED, "/weights/superseded")?,
+            alternative: finite(w.alternative, defaults::ALTERNATIVE, "/weights/alternative")?,
         };
         if weights.recency_half_life_ms <= 0.0 {
             return Err(invalid(
@@ -301,6 +316,7 @@ impl Profile {
             budget,
             cap: self.cap.unwrap_or_default(),
             render,
+            alternatives,
         })
     }
 }

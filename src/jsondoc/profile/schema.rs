@@ -27,6 +27,9 @@ pub struct Profile {
     pub budget: Option<BudgetSpec>,
     pub cap: Option<CapStrategy>,
     pub render: Option<RenderSpec>,
+    /// Types whose documents are alternatives of one another (ideas generated side by side): one
+    /// nothing was built on, beside a sibling that was, is an `alternative` (docs/PROFILE.md).
+    pub alternatives: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
@@ -119,6 +122,12 @@ pub struct Weights {
     pub recency_half_life_ms: Option<f64>,
     /// Added for a document a `paramMatch` of the intent matched (default 5).
     pub params: Option<f64>,
+    /// Added for a document something of another type was derived from (default 5).
+    pub chosen: Option<f64>,
+    /// Added for a document a newer one of its type was derived from (default -5).
+    pub superseded: Option<f64>,
+    /// Added for an alternative nobody built on (default -5).
+    pub alternative: Option<f64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
@@ -198,6 +207,10 @@ pub mod defaults {
     /// A document the request's params name (the synopsis of the episode asked for) ranks above
     /// the other required ones.
     pub const PARAMS: f64 = 5.0;
+    /// Lineage roles: the version the story was built on ranks above a leaf nobody used.
+    pub const CHOSEN: f64 = 5.0;
+    pub const SUPERSEDED: f64 = -5.0;
+    pub const ALTERNATIVE: f64 = -5.0;
     pub const RECENCY: f64 = 1.0;
     /// One week: a document a week older than the newest gets half the recency weight.
     pub const RECENCY_HALF_LIFE_MS: f64 = 7.0 * 24.0 * 3600.0 * 1000.0;
