@@ -255,8 +255,8 @@ fn the_requests_params_choose_the_synopses() {
 
 /// Lineage roles (issue 16): the idea the story was built on — the user's edit of an AI idea,
 /// from which the settings were derived — outranks the AI original it superseded and the two
-/// ideas nobody picked, and is sent within the default 16,000 characters; before the roles, the
-/// unpicked ideas (leaves, +5) outranked it, and at that budget it was the one discarded.
+/// ideas nobody picked, and is sent within the default 16,000 characters. With the roles'
+/// weights at 0 (as before the roles), the unpicked ideas (leaves, +5) outrank it.
 #[test]
 fn the_idea_the_story_was_built_on_outranks_the_abandoned_ones() {
     use ctxpack::jsondoc::Lineage;
@@ -288,4 +288,22 @@ fn the_idea_the_story_was_built_on_outranks_the_abandoned_ones() {
         Action::Full | Action::Truncated
     ));
     assert!(utf16_len(&out.context) <= 16_000);
+
+    let mut profile = ctxpack::jsondoc::Profile::from_json(PROFILE).unwrap();
+    let weights = profile.weights.get_or_insert_with(Default::default);
+    (weights.chosen, weights.superseded, weights.alternative) = (Some(0.0), Some(0.0), Some(0.0));
+    let before = ContextAssembler::new(&profile)
+        .unwrap()
+        .assemble(&docs, &options)
+        .unwrap();
+    let rank_of = |id: &str| {
+        before
+            .manifest
+            .documents
+            .iter()
+            .find(|d| d.item.id == id)
+            .unwrap()
+            .rank
+    };
+    assert!(rank_of("jd-brainstorm-2") < rank_of("jd-brainstorm-1-edit"));
 }
