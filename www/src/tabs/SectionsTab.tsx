@@ -56,6 +56,7 @@ export default function SectionsTab() {
               }} data-testid="pass-slider" />
               <div className="range-ends muted small">
                 <span>as given</span>
+                <span data-testid="pass-slider-label">{outcome?.ok ? `pass ${outcome.result.pass}: ${outcome.result.step ?? "as given"}` : ""}</span>
                 <span>hard cut</span>
               </div>
             </>
