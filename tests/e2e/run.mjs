@@ -13,7 +13,7 @@
 // vector tests/vectors/sections/inputs/front-matter.json).
 // No assertion here is about speed: waits have timeouts, checks do not.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -413,7 +413,7 @@ try {
     await filesMatchNode(fileSample.references, fileSample.contents, fileDefaults, "back to the defaults");
   });
 
-  await check("files picked in the page are read there and preloaded as in Node", async () => {
+  await check("files picked, dropped or in a picked folder are read in the page and preloaded as in Node", async () => {
     const picked = [
       { name: "tasks.py", mimeType: "text/x-python", buffer: Buffer.from("def tasks():\n    return []\n") },
       { name: "app.css", mimeType: "text/css", buffer: Buffer.from("body { margin: 0 }\n") },
@@ -429,6 +429,43 @@ try {
     const expected = await filesMatchNode(references, contents, fileDefaults, "picked files");
     equal(expected.manifest.files.find((f) => f.path === "logo.png")?.reasonCode, "binary", "the PNG is binary");
     assert((await page.textContent('[data-testid="files-tab"]')).includes("latin1.txt is not valid UTF-8"), "the page says it decoded invalid UTF-8 with replacement characters");
+
+    // Files dropped on the drop zone.
+    const drop = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(["export const b = 2;\n"], "b.ts", { type: "text/plain" }));
+      transfer.items.add(new File(["export const a = 1;\n"], "a.ts", { type: "text/plain" }));
+      return transfer;
+    });
+    await page.dispatchEvent('[data-testid="files-dropzone"]', "drop", { dataTransfer: drop });
+    await page.waitForFunction(() => document.querySelector('[data-testid="files-source"]')?.textContent?.includes("2 dropped files"), null, WAIT);
+    await filesMatchNode(
+      [{ path: "a.ts", source: "drop" }, { path: "b.ts", source: "drop" }],
+      [{ path: "a.ts", content: "export const a = 1;\n" }, { path: "b.ts", content: "export const b = 2;\n" }],
+      fileDefaults,
+      "dropped files",
+    );
+
+    // A folder picked (webkitdirectory): paths relative to the folder, nested ones included.
+    const folder = mkdtempSync(join(tmpdir(), "ctxpack-e2e-folder-"));
+    try {
+      mkdirSync(join(folder, "src", "lib"), { recursive: true });
+      writeFileSync(join(folder, "src", "main.ts"), "export const main = 1;\n");
+      writeFileSync(join(folder, "src", "lib", "util.ts"), "export const util = 2;\n");
+      writeFileSync(join(folder, ".env"), "TOKEN=abc\n");
+      await page.setInputFiles('[data-testid="folder-input"]', folder);
+      await page.waitForFunction(() => document.querySelector('[data-testid="files-source"]')?.textContent?.includes("a picked folder"), null, WAIT);
+      const paths = [".env", "src/lib/util.ts", "src/main.ts"];
+      const inFolder = await filesMatchNode(
+        paths.map((path) => ({ path, source: "drop" })),
+        paths.map((path) => ({ path, content: readFileSync(join(folder, path), "utf8") })),
+        fileDefaults,
+        "a picked folder",
+      );
+      equal(inFolder.manifest.files.map((f) => f.reasonCode).join(), "secret,inlined,inlined", "the folder's records");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
     await page.click('[data-testid="files-load-sample"]');
     await filesMatchNode(fileSample.references, fileSample.contents, fileDefaults, "the sample again");
   });

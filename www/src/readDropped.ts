@@ -87,9 +87,11 @@ async function walk(entry: FileSystemEntry, prefix: string, out: Picked[]): Prom
  * What a drop holds. One folder dropped is the base (its own name is not part of the paths);
  * several items are paths relative to the drop.
  */
-export async function pickedFromDrop(items: DataTransferItemList): Promise<Picked[]> {
+export async function pickedFromDrop(transfer: DataTransfer): Promise<Picked[]> {
   // Entries must be taken synchronously, before the first await: the list empties after the event.
-  const entries = Array.from(items, (item) => item.webkitGetAsEntry()).filter((e): e is FileSystemEntry => e !== null);
+  const entries = Array.from(transfer.items, (item) => item.webkitGetAsEntry()).filter((e): e is FileSystemEntry => e !== null);
+  // Without entries (a browser without the API, a drop made by a script): the files, by name.
+  if (entries.length === 0) return Array.from(transfer.files, (file) => ({ path: file.name, file }));
   const out: Picked[] = [];
   const only = entries.length === 1 ? entries[0] : undefined;
   if (only?.isDirectory) {

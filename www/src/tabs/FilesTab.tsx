@@ -50,9 +50,8 @@ export default function FilesTab() {
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    const items = e.dataTransfer.items;
     setReading("Reading the drop…");
-    void pickedFromDrop(items).then(
+    void pickedFromDrop(e.dataTransfer).then(
       (picked) => read(picked, `${fmt(picked.length)} dropped files`),
       (err: unknown) => {
         setReading(null);
