@@ -392,6 +392,11 @@ try {
     await page.locator('[data-testid="files-fanout"]').fill("3");
     await filesMatchNode(fileSample.references, fileSample.contents, { ...fileDefaults, maxTokens: 400, fanout: 3 }, "fanout 3");
 
+    await page.locator('[data-testid="files-max-bytes"]').fill("500");
+    const small = await filesMatchNode(fileSample.references, fileSample.contents, { ...fileDefaults, maxTokens: 400, maxBytes: 500, fanout: 3 }, "maxBytes 500");
+    equal(small.manifest.files[0]?.reasonCode, "too_large", "src/App.jsx (818 bytes) over maxBytes 500");
+    await page.locator('[data-testid="files-max-bytes"]').fill("1000000");
+
     await page.click('[data-testid="files-mode-strict"]');
     await page.waitForSelector('[data-testid="files-error"]', WAIT);
     let thrown = null;

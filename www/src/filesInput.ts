@@ -8,7 +8,7 @@ export interface FileSet {
   contents: FileContent[];
   /** What the set is, for the page: "the sample", "3 dropped files"… */
   label: string;
-  /** Files the page did not read (over maxBytes, or past the count it reads). */
+  /** What the page did not read as given (too large, past the count it reads, not UTF-8). */
   notes: string[];
 }
 
@@ -43,7 +43,6 @@ export interface FileOptions {
   maxTokens: number | null;
   maxChars: number | null;
   maxLines: number;
-  /** Also the page's read limit: a larger dropped file is not read, only its size is passed. */
   maxBytes: number;
   mode: PreloadMode;
   fanout: number;

@@ -6,6 +6,12 @@ import type { FileSet } from "./filesInput";
 /** More files than this are listed in a note, not read: a dropped node_modules should not hang the tab. */
 export const MAX_FILES = 2000;
 
+/**
+ * A larger file is not read: it is passed by its size, as a disk reader refuses a file before
+ * reading it. Independent of the maxBytes option, which ctxpack applies: changing it needs no re-read.
+ */
+export const READ_LIMIT = 8 * 1024 * 1024;
+
 /** A file and its path relative to what was dropped. */
 export interface Picked {
   path: string;
@@ -29,7 +35,7 @@ async function readText(file: File): Promise<{ text: string; lossy: boolean }> {
 }
 
 /** Everything picked, read into a set of references (sorted by path) and contents. */
-export async function readPicked(picked: readonly Picked[], maxBytes: number, label: string): Promise<FileSet> {
+export async function readPicked(picked: readonly Picked[], label: string): Promise<FileSet> {
   const sorted = [...picked].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const notes: string[] = [];
   const references: FileRef[] = [];
@@ -40,8 +46,9 @@ export async function readPicked(picked: readonly Picked[], maxBytes: number, la
       break;
     }
     references.push({ path: p.path, source: "drop" });
-    if (p.file.size > maxBytes) {
-      // Refused before reading, as a disk reader would: ctxpack records it from its size.
+    if (p.file.size > READ_LIMIT) {
+      // ctxpack records it from its size: too_large under a smaller maxBytes, missing otherwise.
+      notes.push(`${p.path} was not read: ${p.file.size} bytes, over the page's read limit (${READ_LIMIT})`);
       contents.push({ path: p.path, size: p.file.size });
       continue;
     }

@@ -40,7 +40,7 @@ export default function FilesTab() {
   const read = async (picked: Picked[], label: string) => {
     setReading(`Reading ${fmt(picked.length)} files…`);
     try {
-      load(await readPicked(picked, options.maxBytes, label));
+      load(await readPicked(picked, label));
     } catch (e) {
       load({ references: [], contents: [], label, notes: [`the page could not read the files: ${String(e)}`] });
     } finally {
@@ -124,7 +124,7 @@ export default function FilesTab() {
             <NumberField label="maxTokens" value={options.maxTokens} onChange={set1("maxTokens")} optional fallback={2000} testid="files-max-tokens" hint="The block's budget in tokens (5,000 when no budget is given)" />
             <NumberField label="maxChars" value={options.maxChars} onChange={set1("maxChars")} optional fallback={8000} testid="files-max-chars" hint="The block's budget in UTF-16 code units" />
             <NumberField label="maxLines" value={options.maxLines} onChange={(v) => set1("maxLines")(v ?? 0)} testid="files-max-lines" hint="A longer file is skipped" />
-            <NumberField label="maxBytes" value={options.maxBytes} onChange={(v) => set1("maxBytes")(v ?? 0)} testid="files-max-bytes" hint="A larger file is skipped; the page does not read a dropped file over it" />
+            <NumberField label="maxBytes" value={options.maxBytes} onChange={(v) => set1("maxBytes")(v ?? 0)} testid="files-max-bytes" hint="A file with more UTF-8 bytes is skipped (too_large)" />
             <NumberField label="fanout" value={options.fanout} min={1} onChange={(v) => set1("fanout")(v ?? 1)} testid="files-fanout" hint="How many agents receive the block" />
           </div>
           <fieldset className="cap">
