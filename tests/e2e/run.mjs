@@ -8,9 +8,12 @@
 //
 // Without --update-screenshots the screenshots still get taken (rendering is part of the test)
 // but go to a temporary folder, so a test run leaves the working tree as it was.
+// The Preloaded files and Prompt sections tabs are compared with what Node's ctxpack/files
+// computes for the same input (the page's sample, www/src/samples/files.json; the sections'
+// vector tests/vectors/sections/inputs/front-matter.json).
 // No assertion here is about speed: waits have timeouts, checks do not.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -78,6 +81,7 @@ if (failed) finish();
 
 // The same input in Node, for byte-for-byte comparisons with what the page shows.
 const { assembleContext, estimateTokens } = await import("ctxpack");
+const { preloadFiles, fitSections, CtxpackError } = await import("ctxpack/files");
 const project = JSON.parse(readFileSync(join(root, "samples", "writing-project.json"), "utf8"));
 const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json"), "utf8"));
 const inNode = (request, maxChars = 16000, cap = "degrade") => assembleContext({ documents: project.documents, edges: project.edges, profile, request, maxChars, cap });
@@ -330,13 +334,207 @@ try {
     await settled(() => document.querySelector('[data-testid="project-count"]')?.textContent === "19");
   });
 
+  // --- The Preloaded files and Prompt sections tabs (ctxpack/files, on the page's main thread).
+  const rowsOf = (table) => page.$$eval(`[data-testid="${table}"] tbody tr`, (rows) => rows.map((r) => ({ path: r.getAttribute("data-path"), action: r.getAttribute("data-action"), reasonCode: r.getAttribute("data-reason-code") })));
+  const expectedRows = (result) => result.manifest.files.map((f) => ({ path: f.path, action: f.action, reasonCode: f.reasonCode }));
+  /** What the Files tab shows, against Node's preloadFiles for the same references, contents and the options the page says it passed. */
+  async function filesMatchNode(references, contents, options, what) {
+    await page.waitForFunction((o) => document.querySelector('[data-testid="files-call"]')?.textContent === o, JSON.stringify(options), WAIT);
+    const expected = preloadFiles({ references, contents, ...options });
+    equal(JSON.stringify(await rowsOf("files-table")), JSON.stringify(expectedRows(expected)), `${what}: the manifest's rows`);
+    equal(await page.textContent('[data-testid="files-manifest-json"]'), JSON.stringify(expected.manifest, null, 2), `${what}: the manifest, byte for byte`);
+    if (expected.block === "") assert(await page.isVisible('[data-testid="files-block-empty"]'), `${what}: says the block is empty`);
+    else equal(await $text("files-block"), expected.block, `${what}: the rendered block, byte for byte`);
+    equal(await $text("files-tokens"), expected.manifest.totals.tokens.toLocaleString("en-US"), `${what}: the meter's tokens`);
+    equal(await $text("files-fanout-tokens"), expected.manifest.totals.fanoutTokens.toLocaleString("en-US"), `${what}: fanoutTokens`);
+    return expected;
+  }
+  const { references: sampleRefs, contents: sampleContents } = JSON.parse(readFileSync(join(www, "src", "samples", "files.json"), "utf8"));
+  const fileSample = { references: sampleRefs, contents: sampleContents };
+  const fileDefaults = { maxTokens: 2000, maxLines: 200, maxBytes: 1000000, mode: "bestEffort", fanout: 1, allowSecrets: false };
+
+  await check("the Preloaded files tab shows the sample's records as ctxpack/files computes them in Node", async () => {
+    await page.click('[data-testid="tab-files"]');
+    await page.waitForSelector('[data-testid="files-table"]', WAIT);
+    assert(!(await page.isVisible('[data-testid="context"]')), "the jsondocs view is hidden");
+    const expected = await filesMatchNode(fileSample.references, fileSample.contents, fileDefaults, "sample");
+    const row = async (path) => ({
+      action: await page.getAttribute(`[data-testid="files-table"] tr[data-path="${path}"]`, "data-action"),
+      reasonCode: await page.getAttribute(`[data-testid="files-table"] tr[data-path="${path}"]`, "data-reason-code"),
+    });
+    for (const [path, action, reasonCode] of [
+      ["../../etc/passwd", "rejected", "path_escape"],
+      [".env", "rejected", "secret"],
+      ["public/logo.png", "rejected", "binary"],
+      ["./src//App.jsx", "duplicate", "duplicate"],
+      ["src/fixtures/tasks.js", "skipped", "too_many_lines"],
+      ["src/App.jsx", "inlined", "inlined"],
+      ["api/models.py", "inlined", "inlined"],
+    ]) {
+      equal(JSON.stringify(await row(path)), JSON.stringify({ action, reasonCode }), path);
+    }
+    assert(expected.manifest.totals.inlined >= 4, `several files inlined (${expected.manifest.totals.inlined})`);
+    const block = await $text("files-block");
+    assert(block.startsWith("### Pre-loaded Files"), "the block's heading");
+    assert(!block.includes("hunter2") && !block.includes("etc/passwd"), "neither the secret nor the escape reaches the block");
+    await shot("files.png");
+  });
+
+  await check("changing the Files tab's budget changes what is inlined; strict mode shows BUDGET_EXCEEDED", async () => {
+    await page.locator('[data-testid="files-max-tokens"]').fill("400");
+    const at400 = await filesMatchNode(fileSample.references, fileSample.contents, { ...fileDefaults, maxTokens: 400 }, "maxTokens 400");
+    const at2000 = preloadFiles({ ...fileSample, ...fileDefaults });
+    const inlined = (r) => r.manifest.files.filter((f) => f.action === "inlined").map((f) => f.path);
+    assert(inlined(at400).length < inlined(at2000).length, `fewer files inlined at 400 tokens: ${inlined(at400)} vs ${inlined(at2000)}`);
+    equal(await page.getAttribute('[data-testid="files-table"] tr[data-path="src/components/TaskList.jsx"]', "data-reason-code"), "budget", "TaskList.jsx skipped for the budget");
+    assert(at400.manifest.totals.tokens <= 400, "Node's block within 400 tokens");
+
+    await page.locator('[data-testid="files-fanout"]').fill("3");
+    await filesMatchNode(fileSample.references, fileSample.contents, { ...fileDefaults, maxTokens: 400, fanout: 3 }, "fanout 3");
+
+    await page.locator('[data-testid="files-max-bytes"]').fill("500");
+    const small = await filesMatchNode(fileSample.references, fileSample.contents, { ...fileDefaults, maxTokens: 400, maxBytes: 500, fanout: 3 }, "maxBytes 500");
+    equal(small.manifest.files[0]?.reasonCode, "too_large", "src/App.jsx (818 bytes) over maxBytes 500");
+    await page.locator('[data-testid="files-max-bytes"]').fill("1000000");
+
+    await page.click('[data-testid="files-mode-strict"]');
+    await page.waitForSelector('[data-testid="files-error"]', WAIT);
+    let thrown = null;
+    try {
+      preloadFiles({ ...fileSample, ...fileDefaults, maxTokens: 400, fanout: 3, mode: "strict" });
+    } catch (e) {
+      thrown = e;
+    }
+    assert(thrown instanceof CtxpackError, "Node throws a CtxpackError in strict mode at 400 tokens");
+    equal(await page.getAttribute('[data-testid="files-error"]', "data-code"), "BUDGET_EXCEEDED", "the error's code");
+    const shown = await $text("files-error");
+    assert(shown.includes(thrown.path) && shown.includes(thrown.message), `the error's path and message as Node's: ${shown}`);
+    equal(await page.locator('[data-testid="files-block"]').count(), 0, "nothing rendered");
+    await shot("files-strict.png", page.locator('[data-testid="files-tab"] main'));
+
+    await page.click('[data-testid="files-mode-bestEffort"]');
+    await page.locator('[data-testid="files-fanout"]').fill("1");
+    await page.locator('[data-testid="files-max-tokens"]').fill("2000");
+    await filesMatchNode(fileSample.references, fileSample.contents, fileDefaults, "back to the defaults");
+  });
+
+  await check("files picked, dropped or in a picked folder are read in the page and preloaded as in Node", async () => {
+    const picked = [
+      { name: "tasks.py", mimeType: "text/x-python", buffer: Buffer.from("def tasks():\n    return []\n") },
+      { name: "app.css", mimeType: "text/css", buffer: Buffer.from("body { margin: 0 }\n") },
+      { name: "logo.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]) },
+      { name: "latin1.txt", mimeType: "text/plain", buffer: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]) },
+    ];
+    await page.setInputFiles('[data-testid="files-input"]', picked);
+    await page.waitForFunction(() => document.querySelector('[data-testid="files-source"]')?.textContent?.includes("4 picked files"), null, WAIT);
+    // The page's reading, done here: sorted by path, UTF-8 (with U+FFFD where it is not valid).
+    const sorted = [...picked].sort((a, b) => (a.name < b.name ? -1 : 1));
+    const references = sorted.map((p) => ({ path: p.name, source: "drop" }));
+    const contents = sorted.map((p) => ({ path: p.name, content: new TextDecoder().decode(p.buffer) }));
+    const expected = await filesMatchNode(references, contents, fileDefaults, "picked files");
+    equal(expected.manifest.files.find((f) => f.path === "logo.png")?.reasonCode, "binary", "the PNG is binary");
+    assert((await page.textContent('[data-testid="files-tab"]')).includes("latin1.txt is not valid UTF-8"), "the page says it decoded invalid UTF-8 with replacement characters");
+
+    // Files dropped on the drop zone.
+    const drop = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(["export const b = 2;\n"], "b.ts", { type: "text/plain" }));
+      transfer.items.add(new File(["export const a = 1;\n"], "a.ts", { type: "text/plain" }));
+      return transfer;
+    });
+    await page.dispatchEvent('[data-testid="files-dropzone"]', "drop", { dataTransfer: drop });
+    await page.waitForFunction(() => document.querySelector('[data-testid="files-source"]')?.textContent?.includes("2 dropped files"), null, WAIT);
+    await filesMatchNode(
+      [{ path: "a.ts", source: "drop" }, { path: "b.ts", source: "drop" }],
+      [{ path: "a.ts", content: "export const a = 1;\n" }, { path: "b.ts", content: "export const b = 2;\n" }],
+      fileDefaults,
+      "dropped files",
+    );
+
+    // A folder picked (webkitdirectory): paths relative to the folder, nested ones included.
+    const folder = mkdtempSync(join(tmpdir(), "ctxpack-e2e-folder-"));
+    try {
+      mkdirSync(join(folder, "src", "lib"), { recursive: true });
+      writeFileSync(join(folder, "src", "main.ts"), "export const main = 1;\n");
+      writeFileSync(join(folder, "src", "lib", "util.ts"), "export const util = 2;\n");
+      writeFileSync(join(folder, ".env"), "TOKEN=abc\n");
+      await page.setInputFiles('[data-testid="folder-input"]', folder);
+      await page.waitForFunction(() => document.querySelector('[data-testid="files-source"]')?.textContent?.includes("a picked folder"), null, WAIT);
+      const paths = [".env", "src/lib/util.ts", "src/main.ts"];
+      const inFolder = await filesMatchNode(
+        paths.map((path) => ({ path, source: "drop" })),
+        paths.map((path) => ({ path, content: readFileSync(join(folder, path), "utf8") })),
+        fileDefaults,
+        "a picked folder",
+      );
+      equal(inFolder.manifest.files.map((f) => f.reasonCode).join(), "secret,inlined,inlined", "the folder's records");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    await page.click('[data-testid="files-load-sample"]');
+    await filesMatchNode(fileSample.references, fileSample.contents, fileDefaults, "the sample again");
+  });
+
+  const frontMatter = JSON.parse(readFileSync(join(root, "tests", "vectors", "sections", "inputs", "front-matter.json"), "utf8")).input;
+  const sectionsInputOf = (budget) => ({ sections: frontMatter.sections, steps: frontMatter.steps, plan: frontMatter.plan, userContext: frontMatter.userContext, ...budget });
+  /** What the Sections tab shows, against Node's fitSections for the input the page says it passed (itself checked). */
+  async function sectionsMatchNode(budget, what) {
+    const input = sectionsInputOf(budget);
+    await page.waitForFunction((t) => document.querySelector('[data-testid="sections-input"]')?.textContent === t, JSON.stringify(input, null, 2), WAIT);
+    const expected = fitSections(input);
+    equal(await $text("sections-text"), expected.text, `${what}: the prompt, byte for byte`);
+    equal(await page.getAttribute('[data-testid="sections-pass"]', "data-pass"), String(expected.pass), `${what}: the pass shown`);
+    const rows = await page.$$eval('[data-testid="sections-table"] tbody tr', (rs) => rs.map((r) => `${r.getAttribute("data-id")}:${r.getAttribute("data-variant")}:${r.getAttribute("data-reason-code")}`));
+    equal(JSON.stringify(rows), JSON.stringify(expected.sections.map((s) => `${s.id}:${s.variant ?? ""}:${s.reasonCode}`)), `${what}: each section's final variant`);
+    equal(await page.getAttribute(`[data-testid="passes-table"] tr[data-pass="${expected.pass}"]`, "class"), "selected", `${what}: the pass that fit is marked`);
+    return expected;
+  }
+
+  await check("the Prompt sections tab shows the pass that fits and the text within budget, as Node's fitSections", async () => {
+    await page.click('[data-testid="tab-sections"]');
+    await page.waitForSelector('[data-testid="sections-text"]', WAIT);
+    const at900 = await sectionsMatchNode({ maxChars: 900 }, "900 chars");
+    assert(at900.pass > 0 && !at900.cut, `a degraded pass fits at 900 (pass ${at900.pass})`);
+    assert(at900.text.length <= 900, "within 900 chars");
+    assert(at900.text.startsWith("## Your Plan"), "the front matter comes first");
+    equal(await $text("pass-slider-label"), `pass ${at900.pass}: ${at900.step}`, "the slider names the pass");
+    await shot("sections.png");
+
+    // The slider's ends: pass 0 at the budget where it fits, and the hard cut.
+    const full = fitSections(sectionsInputOf({ maxChars: 2147483647 }));
+    await page.locator('[data-testid="pass-slider"]').fill("0");
+    const at0 = await sectionsMatchNode({ maxChars: full.totals.chars }, "slider at pass 0");
+    equal(at0.pass, 0, "pass 0 at its own size");
+    equal(await page.inputValue('[data-testid="sections-max-chars"]'), String(full.totals.chars), "the slider set maxChars to pass 0's size");
+    const last = Number(await page.getAttribute('[data-testid="pass-slider"]', "max"));
+    await page.locator('[data-testid="pass-slider"]').fill(String(last));
+    await page.waitForFunction(() => document.querySelector('[data-testid="sections-cut"]')?.textContent === "Cut to the budget", null, WAIT);
+    const cutBudget = Number(await page.inputValue('[data-testid="sections-max-chars"]'));
+    const cut = await sectionsMatchNode({ maxChars: cutBudget }, "slider at the hard cut");
+    assert(cut.cut && cut.text.endsWith("...") && cut.text.length <= cutBudget, `cut to ${cutBudget} ending in ...`);
+    // Every pass the page lists is one Node returns at the budget the page names for it.
+    const reached = await page.$$eval('[data-testid="passes-table"] tr[data-reached="true"]', (rs) => rs.map((r) => Number(r.getAttribute("data-pass"))));
+    assert(reached.length >= 3 && reached[0] === 0, `passes listed: ${reached}`);
+
+    // A token budget instead.
+    await page.click('[data-testid="sections-max-chars-on"]');
+    await page.click('[data-testid="sections-max-tokens-on"]');
+    const tokens = await sectionsMatchNode({ maxTokens: 250 }, "250 tokens");
+    assert(tokens.totals.tokens <= 250, "within 250 tokens");
+    await page.click('[data-testid="sections-max-tokens-on"]');
+    await page.click('[data-testid="sections-max-chars-on"]');
+    await page.locator('[data-testid="sections-max-chars"]').fill("900");
+    await sectionsMatchNode({ maxChars: 900 }, "back to 900 chars");
+  });
+
   await check("tabs for the engines still to come say so, and show no data", async () => {
-    for (const [tab, name] of [["files", "Preloaded files"], ["sections", "Prompt sections"], ["registry", "Module registry"], ["governor", "Run governor"]]) {
+    for (const [tab, name] of [["registry", "Module registry"], ["governor", "Run governor"]]) {
       await page.click(`[data-testid="tab-${tab}"]`);
       const text = await $text("placeholder");
       assert(text.includes(name) && text.includes("Coming with its engine"), `${tab}: ${text}`);
       equal(await page.locator('[data-testid="placeholder"] table').count(), 0, `${tab} has no table`);
       assert(!(await page.isVisible('[data-testid="context"]')), `${tab} hides the jsondocs view`);
+      assert(!(await page.isVisible('[data-testid="files-tab"]')) && !(await page.isVisible('[data-testid="sections-tab"]')), `${tab} hides the engine tabs`);
     }
     await page.click('[data-testid="tab-governor"]');
     await shot("coming-soon.png", page, { clip: { x: 0, y: 0, width: 1440, height: 280 } });

@@ -1,5 +1,5 @@
 import { ContextAssembler, CtxpackError, version, type Assembly, type CapStrategy, type JsonValue, type Profile, type RequestInput, type ResolvedIntent } from "ctxpack";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { AssemblyClient } from "./client";
 import { BudgetMeter } from "./components/BudgetMeter";
 import { ContextView } from "./components/ContextView";
@@ -12,10 +12,23 @@ import type { ErrorTarget, ProjectInfo, ProjectSpec, Settings, UiError, WorkerRe
 
 type TabId = "jsondocs" | "files" | "sections" | "registry" | "governor";
 
-const TABS: readonly { id: TabId; label: string; engine: string; what: string }[] = [
+interface Tab {
+  id: TabId;
+  label: string;
+  /**
+   * The engine's own tab, loaded when first opened: its module imports its entry
+   * (`ctxpack/files`…), so that entry's wasm is a chunk of its own, fetched only then.
+   * Without one, the tab says its engine is still to come.
+   */
+  component?: LazyExoticComponent<ComponentType>;
+  engine: string;
+  what: string;
+}
+
+const TABS: readonly Tab[] = [
   { id: "jsondocs", label: "Jsondocs", engine: "", what: "" },
-  { id: "files", label: "Preloaded files", engine: "file preloading", what: "which files are preloaded under a token budget, with each file's size before and after" },
-  { id: "sections", label: "Prompt sections", engine: "prompt sections", what: "a prompt made of sections, and what each degradation pass kept" },
+  { id: "files", label: "Preloaded files", component: lazy(() => import("./tabs/FilesTab")), engine: "file preloading", what: "" },
+  { id: "sections", label: "Prompt sections", component: lazy(() => import("./tabs/SectionsTab")), engine: "prompt sections", what: "" },
   { id: "registry", label: "Module registry", engine: "module registry", what: "the registry of existing classes with their source and import lines" },
   { id: "governor", label: "Run governor", engine: "run governor", what: "an agent run's tool use against its budget, call by call" },
 ];
@@ -68,6 +81,9 @@ function useAssembler(profile: Profile): ContextAssembler | null {
 
 export function App() {
   const [tab, setTab] = useState<TabId>("jsondocs");
+  // An engine tab stays mounted once opened, so switching away keeps what the user set there.
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set());
+  useEffect(() => setOpened((o) => (o.has(tab) ? o : new Set(o).add(tab))), [tab]);
   const [project, setProject] = useState<ProjectInfo | null>(null);
   const [pendingKind, setPendingKind] = useState<ProjectSpec["kind"] | null>(null);
   const [profileText, setProfileText] = useState(sampleProfileText);
@@ -184,7 +200,16 @@ export function App() {
           The assembly worker failed: {crash}
         </div>
       )}
-      {TABS.filter((t) => t.id !== "jsondocs" && t.id === tab).map((t) => (
+      {TABS.filter((t) => t.component !== undefined && (opened.has(t.id) || t.id === tab)).map(({ id, label, component: Engine }) =>
+        Engine === undefined ? null : (
+          <div key={id} hidden={id !== tab} data-testid={`panel-${id}`}>
+            <Suspense fallback={<section className="panel muted">Loading the {label} tab…</section>}>
+              <Engine />
+            </Suspense>
+          </div>
+        ),
+      )}
+      {TABS.filter((t) => t.id !== "jsondocs" && t.component === undefined && t.id === tab).map((t) => (
         <section key={t.id} className="panel placeholder" role="tabpanel" data-testid="placeholder">
           <h2>{t.label}</h2>
           <p>

@@ -21,6 +21,11 @@ export const ACTION_LABEL: Record<Action, string> = {
   summarized: "summarized",
   discarded: "discarded",
   filtered_out: "filtered out",
+  // The preloaded files' actions (ctxpack/files); a jsondoc manifest never has them.
+  inlined: "inlined",
+  skipped: "skipped",
+  rejected: "rejected",
+  duplicate: "duplicate",
 };
 
 export function paramsText(params: { [key: string]: JsonValue }): string {

@@ -50,7 +50,7 @@ export function RankedList({ documents, selected, onSelect }: { documents: DocRe
   const selectedRow = useRef<HTMLTableRowElement>(null);
 
   const counts = useMemo(() => {
-    const c: Record<Filter, number> = { all: documents.length, included: 0, full: 0, truncated: 0, summarized: 0, discarded: 0, filtered_out: 0 };
+    const c: Record<Filter, number> = { all: documents.length, included: 0, full: 0, truncated: 0, summarized: 0, discarded: 0, filtered_out: 0, inlined: 0, skipped: 0, rejected: 0, duplicate: 0 };
     for (const d of documents) {
       c[d.action]++;
       if (d.charsAfter > 0) c.included++;
