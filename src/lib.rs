@@ -17,6 +17,8 @@ pub mod limits;
 pub mod manifest;
 pub mod shape;
 pub mod text;
+#[cfg(feature = "tokenizer")]
+pub mod tokenizer;
 pub mod tokens;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
