@@ -208,28 +208,52 @@ fn last_split_within(text: &str, limit: usize) -> Option<usize> {
 /// independent of the text before; and no match continues from these `p` into these `c`:
 /// - after a digit, only `\p{N}{1,3}` matched it, and `c` is no digit;
 /// - after a letter, only the letter alternatives matched it: they continue with letters, marks
-///   and a contraction (`'s`), and `c` is ASCII and neither a letter nor `'`.
+///   and a contraction (`'s`), and `c` is neither — ASCII but no letter or `'`, or common CJK
+///   and general punctuation.
 ///
-/// `p` is kept to code points that are letters (general category L) for certain — ASCII,
-/// Latin-1 and Latin Extended-A/B, Greek and Cyrillic letters, CJK ideographs, kana, Hangul
-/// syllables — which is where prose and code have their boundaries; a mark or a letter number
-/// would change the argument.
+/// `p` is kept to code points that are letters (general category L) for certain — which is
+/// where prose and code have their boundaries; after a mark or an unassigned code point the
+/// punctuation alternative could have matched and taken a following newline.
 fn splits_between(p: char, c: char) -> bool {
-    if !c.is_ascii() {
-        return false;
-    }
+    let c_ends_a_match = match c {
+        '\'' => false,
+        _ if c.is_ascii() => !c.is_ascii_alphabetic(),
+        // Ideographic space and CJK punctuation (、。〃「」『』), — … “ ”, full-width ！，：；？
+        '\u{3000}'..='\u{3003}'
+        | '\u{300C}'..='\u{300F}'
+        | '\u{2014}'
+        | '\u{2026}'
+        | '\u{201C}'
+        | '\u{201D}'
+        | '\u{FF01}'
+        | '\u{FF0C}'
+        | '\u{FF1A}'
+        | '\u{FF1B}'
+        | '\u{FF1F}' => true,
+        _ => false,
+    };
     if p.is_ascii_digit() {
-        return !c.is_ascii_digit();
+        return c_ends_a_match && !c.is_ascii_digit();
     }
-    is_surely_letter(p) && !c.is_ascii_alphabetic() && c != '\''
+    c_ends_a_match && is_surely_letter(p)
 }
 
+/// Ranges of assigned letters only (checked against the Unicode tables: no mark, digit or gap).
 fn is_surely_letter(c: char) -> bool {
     matches!(c,
         'a'..='z' | 'A'..='Z'
+        // Latin-1 and Latin Extended-A/B, without × and ÷
         | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}' | '\u{F8}'..='\u{24F}'
+        // Greek, Cyrillic, Armenian, Hebrew, Arabic, Devanagari, Thai, Georgian
         | '\u{391}'..='\u{3A1}' | '\u{3A3}'..='\u{3A9}' | '\u{3B1}'..='\u{3C9}'
-        | '\u{410}'..='\u{44F}'
+        | '\u{400}'..='\u{45F}'
+        | '\u{531}'..='\u{556}' | '\u{561}'..='\u{586}'
+        | '\u{5D0}'..='\u{5EA}'
+        | '\u{621}'..='\u{63A}' | '\u{641}'..='\u{64A}'
+        | '\u{905}'..='\u{939}'
+        | '\u{E01}'..='\u{E30}'
+        | '\u{10D0}'..='\u{10FA}'
+        // kana, CJK ideographs, Hangul syllables
         | '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}'
         | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
         | '\u{AC00}'..='\u{D7A3}')
@@ -279,6 +303,9 @@ mod tests {
     fn splits_only_where_the_patterns_do() {
         assert!(splits_between('a', ' '));
         assert!(splits_between('中', '\n'));
+        assert!(splits_between('中', '，'));
+        assert!(splits_between('7', '，'));
+        assert!(!splits_between('中', '文'));
         assert!(splits_between('7', 'x'));
         assert!(!splits_between('7', '8'));
         assert!(!splits_between('t', '\''));
