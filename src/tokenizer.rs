@@ -206,7 +206,7 @@ fn last_split_within(text: &str, limit: usize) -> Option<usize> {
 /// Whether every match of the o200k and cl100k pre-tokenizer patterns ends between `p` and `c`,
 /// whatever precedes `p` or follows `c`. No pattern looks behind, so matching from `c` on is
 /// independent of the text before; and no match continues from these `p` into these `c`:
-/// - after a digit, only `\p{N}{1,3}` matched it, and `c` is no digit;
+/// - after an ASCII digit, only `\p{N}{1,3}` matched it, and `c` is no digit;
 /// - after a letter, only the letter alternatives matched it: they continue with letters, marks
 ///   and a contraction (`'s`), and `c` is neither — ASCII but no letter or `'`, or common CJK
 ///   and general punctuation.
@@ -233,7 +233,8 @@ fn splits_between(p: char, c: char) -> bool {
         _ => false,
     };
     if p.is_ascii_digit() {
-        return c_ends_a_match && !c.is_ascii_digit();
+        // Any ASCII character but a digit ends `\p{N}{1,3}`, letters and `'` too.
+        return (c.is_ascii() || c_ends_a_match) && !c.is_ascii_digit();
     }
     c_ends_a_match && is_surely_letter(p)
 }
