@@ -22,6 +22,11 @@ mod jsondoc;
 #[cfg(feature = "jsondoc")]
 pub use self::jsondoc::*;
 
+#[cfg(feature = "tokenizer")]
+mod tokenizer;
+#[cfg(feature = "tokenizer")]
+pub use self::tokenizer::*;
+
 use crate::shape::{Input, Output, Shape};
 use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Limits, Result};
