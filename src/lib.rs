@@ -5,6 +5,9 @@
 //!
 //! - [`jsondoc`]: intent → select and rank JSON documents → trim → cap → manifest.
 //!
+//! With the `tokenizer` feature, `tokenizer::Exact` counts o200k/cl100k tokens exactly (the
+//! default counter, [`tokens::Estimator`], only estimates them).
+//!
 //! Shared pieces every engine uses: [`Error`] (code, JSON pointer, message), [`manifest`]
 //! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics,
 //! [`text`] measured in UTF-16 code units, and [`shape`]: each type that crosses into

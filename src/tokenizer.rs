@@ -114,6 +114,39 @@ impl TokenCounter for Exact {
     }
 }
 
+/// Refuses more than `limits.max_text_length` token ids before they are read: each id stands for
+/// at least one character.
+pub fn check_token_ids(count: usize, limits: &crate::Limits) -> Result<()> {
+    if count > limits.max_text_length {
+        return Err(Error::new(
+            ErrorCode::TooLarge,
+            "/tokens",
+            format!(
+                "{count} token ids, over limits.maxTextLength ({})",
+                limits.max_text_length
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A token id given as a host number (`None`: not a number): a whole number in `0..2^32`,
+/// never coerced.
+pub fn token_id(n: Option<f64>, path: &str) -> Result<u32> {
+    match n {
+        Some(n) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) => {
+            // Whole and in range, so the conversion is exact.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            Ok(n as u32)
+        }
+        _ => Err(Error::new(
+            ErrorCode::InvalidInput,
+            path,
+            "a token id is a whole number from 0 to 4294967295",
+        )),
+    }
+}
+
 /// `Exact::new(vocabulary).try_count(text)`.
 pub fn count_tokens(text: &str, vocabulary: Vocabulary) -> Result<usize> {
     Exact::new(vocabulary).try_count(text)
@@ -298,6 +331,34 @@ mod tests {
             let e = Exact::o200k().decode(&[*first]).err();
             assert_eq!(e.map(|e| e.code), Some(ErrorCode::InvalidInput));
         }
+    }
+
+    #[test]
+    fn token_ids_are_whole_numbers_in_range() {
+        assert_eq!(token_id(Some(7.0), "/tokens/0"), Ok(7));
+        assert_eq!(token_id(Some(4_294_967_295.0), "/t"), Ok(u32::MAX));
+        for bad in [
+            None,
+            Some(1.5),
+            Some(-1.0),
+            Some(f64::NAN),
+            Some(4_294_967_296.0),
+        ] {
+            let e = token_id(bad, "/tokens/3").err();
+            assert_eq!(
+                e.map(|e| (e.code, e.path)),
+                Some((ErrorCode::InvalidInput, "/tokens/3".into()))
+            );
+        }
+        let limits = crate::Limits {
+            max_text_length: 2,
+            ..crate::Limits::default()
+        };
+        assert!(check_token_ids(2, &limits).is_ok());
+        assert_eq!(
+            check_token_ids(3, &limits).map_err(|e| e.code),
+            Err(ErrorCode::TooLarge)
+        );
     }
 
     #[test]

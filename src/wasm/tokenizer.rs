@@ -3,9 +3,9 @@
 //! `crate::tokenizer`.
 
 use super::{error, host, limits_from, optional_arg, text_arg};
-use crate::tokenizer::Exact;
+use crate::tokenizer::{check_token_ids, token_id, Exact};
 use crate::tokens::Vocabulary;
-use crate::{Error, ErrorCode, Limits, Result};
+use crate::{Limits, Result};
 use wasm_bindgen::prelude::*;
 
 /// The exact number of tokens `text` takes in `vocabulary` (default `"o200k"`), as OpenAI's
@@ -76,21 +76,8 @@ fn text_and_vocabulary(
 /// `0..2^32` (anything else is refused, not coerced). At most `maxTextLength` of them: each id
 /// stands for at least one character.
 fn token_ids(v: &JsValue, limits: &Limits) -> Result<Vec<u32>> {
-    let too_many = |n: usize| {
-        if n > limits.max_text_length {
-            return Err(Error::new(
-                ErrorCode::TooLarge,
-                "/tokens",
-                format!(
-                    "{n} token ids, over limits.maxTextLength ({})",
-                    limits.max_text_length
-                ),
-            ));
-        }
-        Ok(())
-    };
     if let Some(typed) = v.dyn_ref::<js_sys::Uint32Array>() {
-        too_many(typed.length() as usize)?;
+        check_token_ids(typed.length() as usize, limits)?;
         return Ok(typed.to_vec());
     }
     if !host::is_array(v, "/tokens")? {
@@ -101,23 +88,11 @@ fn token_ids(v: &JsValue, limits: &Limits) -> Result<Vec<u32>> {
         ));
     }
     let len = host::array_len(v, "/tokens")?;
-    too_many(len)?;
+    check_token_ids(len, limits)?;
     (0..len)
         .map(|i| {
             let path = format!("/tokens/{i}");
-            let n = host::element(v, i, &path)?.as_f64();
-            match n {
-                Some(n) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) => {
-                    // Whole and in range, so the conversion is exact.
-                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                    Ok(n as u32)
-                }
-                _ => Err(Error::new(
-                    ErrorCode::InvalidInput,
-                    path,
-                    "a token id is a whole number from 0 to 4294967295",
-                )),
-            }
+            token_id(host::element(v, i, &path)?.as_f64(), &path)
         })
         .collect()
 }
