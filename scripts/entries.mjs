@@ -23,4 +23,8 @@ export const ENTRIES = [
   { name: "code", subpath: "./code", feature: "code", dir: "code", guarded: [], gzip: 80_000 },
   // RunGovernor, governorStep (docs/GOVERNOR.md).
   { name: "governor", subpath: "./governor", feature: "governor", dir: "governor", guarded: ["RunGovernor"], gzip: 100_000 },
+  // countTokens, encodeTokens, decodeTokens: exact o200k and cl100k (docs/TOKENS.md, "Exact
+  // counts"). The vocabularies are the size: 2.9 MB gzip at first build, paid only by apps that
+  // import this entry.
+  { name: "tokenizer", subpath: "./tokenizer", feature: "tokenizer", dir: "tokenizer", guarded: [], gzip: 3_100_000 },
 ];

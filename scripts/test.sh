@@ -58,7 +58,7 @@ else
   section "format and lints (host, the serde feature, wasm32)"
   cargo fmt --all --check
   cargo clippy --workspace --all-targets -- -D warnings
-  cargo clippy --all-targets --features serde -- -D warnings
+  cargo clippy --all-targets --features serde,tokenizer -- -D warnings
   cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
   # Each entry's wasm is built with its feature alone: it must compile clean that way too.
   for feature in $(node -e 'import("./scripts/entries.mjs").then(m => console.log(m.ENTRIES.map(e => e.feature).join(" ")))'); do
@@ -66,9 +66,12 @@ else
   done
 fi
 
-section "native: units, properties, vectors, error vectors, scenario, the serde feature"
+section "native: units, properties, vectors, error vectors, scenario, the serde feature, exact counts"
 cargo test --workspace
 cargo test --features serde --lib serde_feature
+# The tokenizer feature's crates are optimized even in test builds (Cargo.toml): seconds, not minutes.
+cargo test --features tokenizer --lib tokenizer
+cargo test --features tokenizer --test tokenizer
 
 section "build the package"
 node scripts/build.mjs
@@ -95,8 +98,10 @@ node tests/abuse/browser.mjs
 section "engines: their shared vectors in headless Chromium, each through its entry's browser build"
 node tests/engines/browser.mjs
 
-section "tokens: docs/TOKENS.md, counts.json and the estimator's weights are what the corpus gives"
+section "tokens: docs/TOKENS.md, counts.json and the estimator's weights are what the corpus gives; exact counts equal gpt-tokenizer's"
 node scripts/tokens-report.mjs --check
+node scripts/tokenizer-check.mjs --check
+node scripts/tokenizer-check.mjs pkg/tokenizer/index.mjs
 
 section "bench smoke: every contender agrees on 200 documents (no timing)"
 node bench/deps.mjs # the peer libraries, bench/'s own npm package

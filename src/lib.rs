@@ -12,6 +12,9 @@
 //! - [`governor`]: budgets for an agent's commands, test runs, web requests and tokens; stuck
 //!   patches and loops; a run report.
 //!
+//! With the `tokenizer` feature, `tokenizer::Exact` counts o200k/cl100k tokens exactly (the
+//! default counter, [`tokens::Estimator`], only estimates them).
+//!
 //! Shared pieces every engine uses: [`Error`] (code, JSON pointer, message), [`manifest`]
 //! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics,
 //! [`text`] measured in UTF-16 code units, and [`shape`]: each type that crosses into
@@ -28,6 +31,8 @@ pub mod manifest;
 pub mod sections;
 pub mod shape;
 pub mod text;
+#[cfg(feature = "tokenizer")]
+pub mod tokenizer;
 pub mod tokens;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

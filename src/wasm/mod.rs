@@ -35,6 +35,11 @@ mod files;
 #[cfg(feature = "files")]
 pub use self::files::*;
 
+#[cfg(feature = "tokenizer")]
+mod tokenizer;
+#[cfg(feature = "tokenizer")]
+pub use self::tokenizer::*;
+
 use crate::shape::{Input, Output, Shape};
 use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Limits, Result};

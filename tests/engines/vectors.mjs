@@ -17,6 +17,8 @@ export const VECTOR_SETS = [
   { dir: "code", entry: "code", text: {}, compact: true },
   // Event logs (inputs/<name>.jsonl), replayed by replayGovernor below.
   { dir: "governor", entry: "governor", inputs: ".jsonl" },
+  // One inputs.json and one expected.json, replayed by replayTokenizer below.
+  { dir: "tokenizer", entry: "tokenizer", single: true },
 ];
 
 /**
@@ -25,6 +27,7 @@ export const VECTOR_SETS = [
  */
 export async function replay(set, names, entries, read) {
   if (set.dir === "governor") return replayGovernor(names, entries.governor, read);
+  if (set.dir === "tokenizer") return replayTokenizer(entries.tokenizer, read);
   const failures = [];
   const m = entries[set.entry];
   for (const name of names) {
@@ -134,5 +137,25 @@ async function replayGovernor(names, m, read) {
     if (asText.reportMarkdown() !== (await expected("report.md"))) fail("report (Markdown)", asText.reportMarkdown(), await expected("report.md"));
     for (const g of [asText, asObject]) g.free();
   }
+  return failures;
+}
+
+/** Exact counts: every vector of tests/vectors/tokenizer/inputs.json through countTokens. */
+async function replayTokenizer(m, read) {
+  const { vectors } = JSON.parse(await read("tests/vectors/tokenizer/inputs.json"));
+  const expected = JSON.parse(await read("tests/vectors/tokenizer/expected.json"));
+  const failures = [];
+  for (const v of vectors) {
+    const parts = Array.isArray(v.text) ? v.text : [v.text];
+    const text = parts.map((p) => (typeof p === "string" ? p : p.repeat.repeat(p.times))).join("");
+    let got;
+    try {
+      got = { count: m.countTokens(text, v.vocabulary ?? null) };
+    } catch (e) {
+      got = { error: e instanceof m.CtxpackError ? e.code : String(e) };
+    }
+    if (JSON.stringify(got) !== JSON.stringify(expected[v.name])) failures.push(`tokenizer/${v.name}: ${JSON.stringify(got)}, expected ${JSON.stringify(expected[v.name])}`);
+  }
+  if (vectors.length === 0) failures.push("tokenizer: no vectors");
   return failures;
 }

@@ -1,0 +1,270 @@
+//! Exact counts (feature `tokenizer`) against `gpt-tokenizer`, whose counts
+//! `node scripts/tokenizer-check.mjs --write` committed (tests/tokens/exact.json for whole corpus
+//! files and the vectors, tests/tokens/counts.json for the corpus pieces), so no Node is needed:
+//!
+//!   cargo test --features tokenizer --test tokenizer
+//!   UPDATE_VECTORS=1 cargo test --features tokenizer --test tokenizer    (rewrites expected.json)
+//!   cargo test --release --features tokenizer --test tokenizer -- --ignored --nocapture  (tokens/s)
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)] // tests may fail loudly
+#![cfg(all(feature = "tokenizer", not(target_arch = "wasm32")))]
+
+use ctxpack::tokenizer::{Exact, MAX_SEGMENT};
+use ctxpack::tokens::{TokenCounter, Vocabulary};
+use ctxpack::ErrorCode;
+use proptest::prelude::*;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+fn json(path: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(root().join(path)).unwrap()).unwrap()
+}
+
+/// FNV-1a, 32 bits, of the UTF-8 bytes, as the scripts compute it.
+fn fnv1a(text: &str) -> String {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in text.bytes() {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    format!("{h:08x}")
+}
+
+const VOCABULARIES: [(&str, Vocabulary); 2] =
+    [("o200k", Vocabulary::O200k), ("cl100k", Vocabulary::Cl100k)];
+
+fn corpus_file(file: &str) -> String {
+    std::fs::read_to_string(root().join("tests/tokens/corpus").join(file)).unwrap()
+}
+
+/// Every file of the corpus, whole, in both vocabularies.
+#[test]
+fn whole_corpus_files_count_as_gpt_tokenizer() {
+    let exact = json("tests/tokens/exact.json");
+    let files = exact["files"].as_array().unwrap();
+    let on_disk: usize = std::fs::read_dir(root().join("tests/tokens/corpus"))
+        .unwrap()
+        .map(|d| d.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| std::fs::read_dir(p).unwrap().count())
+        .sum();
+    assert_eq!(
+        files.len(),
+        on_disk,
+        "the corpus changed: run node scripts/tokenizer-check.mjs --write"
+    );
+    for f in files {
+        let name = f["file"].as_str().unwrap();
+        let text = corpus_file(name);
+        assert_eq!(fnv1a(&text), f["fnv"].as_str().unwrap(), "{name} changed");
+        for (key, vocabulary) in VOCABULARIES {
+            let want = f[key].as_u64().unwrap() as usize;
+            assert_eq!(
+                Exact::new(vocabulary).try_count(&text),
+                Ok(want),
+                "{key} {name}"
+            );
+        }
+    }
+}
+
+/// Every piece the estimator is measured on (tests/tokens/counts.json), in both vocabularies.
+#[test]
+fn corpus_pieces_count_as_gpt_tokenizer() {
+    let counts = json("tests/tokens/counts.json");
+    let pieces = counts["pieces"].as_array().unwrap();
+    assert!(pieces.len() >= 380);
+    let mut mismatches = Vec::new();
+    for p in pieces {
+        let id = p["id"].as_str().unwrap();
+        let (file, lines) = id.rsplit_once(':').unwrap();
+        let (first, last) = lines.split_once('-').unwrap();
+        let source = corpus_file(file);
+        let lines: Vec<&str> = source.split_inclusive('\n').collect();
+        let text = lines[first.parse::<usize>().unwrap() - 1..last.parse().unwrap()].concat();
+        assert_eq!(fnv1a(&text), p["fnv"].as_str().unwrap(), "{id} changed");
+        for (key, vocabulary) in VOCABULARIES {
+            let want = p[key].as_u64().unwrap() as usize;
+            let got = Exact::new(vocabulary).try_count(&text);
+            if got != Ok(want) {
+                mismatches.push(format!("{key} {id}: {got:?}, gpt-tokenizer {want}"));
+            }
+        }
+    }
+    assert!(mismatches.is_empty(), "{mismatches:#?}");
+}
+
+fn vector_text(spec: &Value) -> String {
+    match spec {
+        Value::String(s) => s.clone(),
+        Value::Array(parts) => parts.iter().map(vector_text).collect(),
+        part => part["repeat"]
+            .as_str()
+            .unwrap()
+            .repeat(part["times"].as_u64().unwrap() as usize),
+    }
+}
+
+/// The shared vectors: tests/vectors/tokenizer/expected.json is what the core gives (byte for
+/// byte), and every count there equals gpt-tokenizer's.
+#[test]
+fn vectors() {
+    let inputs = json("tests/vectors/tokenizer/inputs.json");
+    let reference = json("tests/tokens/exact.json");
+    let mut lines = Vec::new();
+    for v in inputs["vectors"].as_array().unwrap() {
+        let name = v["name"].as_str().unwrap();
+        let vocabulary = match v["vocabulary"].as_str().unwrap_or("o200k") {
+            "o200k" => Vocabulary::O200k,
+            "cl100k" => Vocabulary::Cl100k,
+            other => panic!("{name}: vocabulary {other}"),
+        };
+        let text = vector_text(&v["text"]);
+        let result = match Exact::new(vocabulary).try_count(&text) {
+            Ok(n) => {
+                if v["reference"] != Value::Bool(false) {
+                    assert_eq!(
+                        Some(n as u64),
+                        reference["vectors"][name].as_u64(),
+                        "{name}: gpt-tokenizer counts otherwise (or run node scripts/tokenizer-check.mjs --write)"
+                    );
+                }
+                format!("{{\"count\":{n}}}")
+            }
+            Err(e) => format!("{{\"error\":\"{}\"}}", e.code.as_str()),
+        };
+        lines.push(format!(
+            "{}: {result}",
+            serde_json::to_string(name).unwrap()
+        ));
+    }
+    let text = format!("{{\n{}\n}}\n", lines.join(",\n"));
+    let path = root().join("tests/vectors/tokenizer/expected.json");
+    if std::env::var_os("UPDATE_VECTORS").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    } else {
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(
+            committed, text,
+            "expected.json differs: UPDATE_VECTORS=1 cargo test --features tokenizer --test tokenizer"
+        );
+    }
+}
+
+/// A megabyte of one character is refused quickly, never tokenized (the crate's regex panics on
+/// a megabyte of spaces; gpt-tokenizer takes minutes on it) — and counts over every budget.
+#[test]
+fn huge_runs_are_refused_quickly() {
+    for c in [' ', 'a', '\n', '!', '7', '中', '😀', '\u{301}', '\t'] {
+        let text = c.to_string().repeat((1 << 20) / c.len_utf8());
+        let start = Instant::now();
+        for exact in [Exact::o200k(), Exact::cl100k()] {
+            let got = exact.try_count(&text).map_err(|e| e.code);
+            assert_eq!(got, Err(ErrorCode::TooLarge), "{c:?}");
+            assert_eq!(exact.count(&text), usize::MAX);
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "{c:?}");
+    }
+}
+
+/// Just within the bound is counted, and a text of any length counts as its segments do.
+#[test]
+fn long_texts_are_counted_by_segments() {
+    let run = " ".repeat(MAX_SEGMENT);
+    assert!(Exact::o200k().try_count(&run).is_ok());
+    let line = "let total = items.len() * 3; // 世界, naïve\n";
+    let text = line.repeat(MAX_SEGMENT * 3 / line.len());
+    for exact in [Exact::o200k(), Exact::cl100k()] {
+        let one = exact.try_count(line).unwrap();
+        let all = exact.try_count(&text).unwrap();
+        // Each line starts after `\n`, where the patterns always split.
+        assert_eq!(all, one * (text.len() / line.len()));
+    }
+}
+
+static DIRECT: std::sync::LazyLock<tiktoken_rs::CoreBPE> =
+    std::sync::LazyLock::new(|| tiktoken_rs::o200k_base().unwrap());
+
+fn any_plane() -> impl Strategy<Value = String> {
+    let c = prop_oneof![
+        any::<char>(),
+        prop::char::range('\u{0}', '\u{7F}'),
+        prop::char::range('\u{300}', '\u{36F}'),
+        prop::char::range('\u{4E00}', '\u{4E20}'),
+        prop::char::range('\u{1F300}', '\u{1F64F}'),
+        prop::char::range('\u{E0000}', '\u{E01EF}'),
+        prop::char::range('\u{F0000}', '\u{10FFFF}'),
+        Just(' '),
+        Just('\n'),
+        Just('\''),
+    ];
+    prop::collection::vec(c, 0..200).prop_map(|v| v.into_iter().collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Any Rust string (every plane, marks, joiners, controls) counts, and decodes back from its
+    /// tokens.
+    #[test]
+    fn any_text_counts_and_round_trips(s in any_plane()) {
+        for exact in [Exact::o200k(), Exact::cl100k()] {
+            let ids = exact.encode(&s).unwrap();
+            prop_assert_eq!(exact.try_count(&s), Ok(ids.len()));
+            prop_assert_eq!(exact.decode(&ids).unwrap(), s.clone());
+            prop_assert!(ids.len() <= s.len());
+        }
+    }
+
+    /// Cutting at the segment bound gives the same count as tokenizing whole: a text just over
+    /// the bound, tokenized by the crate directly (it is far from the size the crate fails at).
+    #[test]
+    fn segments_count_as_the_whole(unit in any_plane().prop_filter("non-empty", |s| !s.is_empty())) {
+        let text = unit.repeat(MAX_SEGMENT / unit.len() + 2);
+        let direct = DIRECT.encode_ordinary(&text).len();
+        match Exact::o200k().try_count(&text) {
+            Ok(n) => prop_assert_eq!(n, direct),
+            Err(e) => prop_assert_eq!(e.code, ErrorCode::TooLarge),
+        }
+    }
+}
+
+/// Tokens per second on the whole corpus (run it with `--release --ignored --nocapture`).
+#[test]
+#[ignore = "a measurement: cargo test --release --features tokenizer --test tokenizer -- --ignored --nocapture"]
+fn tokens_per_second() {
+    let exact = json("tests/tokens/exact.json");
+    let texts: Vec<String> = exact["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| corpus_file(f["file"].as_str().unwrap()))
+        .collect();
+    let bytes: usize = texts.iter().map(String::len).sum();
+    for (key, vocabulary) in VOCABULARIES {
+        let counter = Exact::new(vocabulary);
+        let start = Instant::now();
+        counter.count("x");
+        let first = start.elapsed();
+        let (mut tokens, mut rounds, start) = (0, 0u32, Instant::now());
+        while start.elapsed() < Duration::from_secs(3) {
+            tokens = texts.iter().map(|t| counter.count(t)).sum::<usize>();
+            rounds += 1;
+        }
+        let per_round = start.elapsed().as_secs_f64() / f64::from(rounds);
+        println!(
+            "{key}: tables built in {first:?}; {tokens} tokens ({bytes} bytes) in {:.1} ms: {:.2} M tokens/s",
+            per_round * 1e3,
+            tokens as f64 / per_round / 1e6
+        );
+    }
+}
