@@ -2,7 +2,8 @@
 // installed here and over the .ts/.js sources of packages in node_modules — natively (the release
 // example, examples/extract_classes.rs --bench), in Node (the packaged entry, `import
 // "ctxpack/code"`) and in headless Chromium (the browser entry, pkg/code/index.js, in a page) —
-// side by side in one run, rounds interleaved so the machine's load falls on all three alike;
+// side by side in one run (native and Node rounds interleaved, so the machine's load falls on
+// both alike; Chromium's after them, with no browser open during the others);
 // and the size the entry ships, with the share of it that is the code module (the entry less a
 // build of the crate with no engine: what every entry carries).
 // Targets: ≥ 50 MB/s natively, ≥ 20 MB/s in Node and in Chromium.
@@ -108,7 +109,7 @@ export function sizes({ runtime = true, log = () => {} } = {}) {
 
 /**
  * The whole benchmark. `rounds` timed rounds after one untimed warm-up pass in each JS runtime;
- * each round runs native, Node and Chromium on one corpus, then the next corpus.
+ * a round runs native then Node on each corpus; then Chromium's rounds.
  */
 export async function runCodeBench({ rounds = 5, native = true, browser = true, runtimeSize = true, log = (s) => process.stderr.write(`${s}\n`) } = {}) {
   const load = [loadavg()[0]];
@@ -121,6 +122,36 @@ export async function runCodeBench({ rounds = 5, native = true, browser = true, 
   const sets = corpora();
   for (const c of sets) log(`${c.name}: ${c.files.length} files, ${(c.bytes / MB).toFixed(1)} MB (${c.where})`);
 
+  const results = sets.map((c) => ({ corpus: c.name, where: c.where, files: c.files.length, bytes: c.bytes, classes: null, native: [], node: [], chromium: [] }));
+  const agree = (r, who, classes) => {
+    r.classes ??= classes;
+    if (classes !== r.classes) throw new Error(`${r.corpus}: ${who} found ${classes} classes, another runtime ${r.classes}`);
+  };
+  const progress = (round, keys) =>
+    log(`round ${round}/${rounds}: ${results.map((r) => `${r.corpus} ${keys.filter((k) => r[k].length).map((k) => `${k} ${r[k].at(-1).toFixed(0)}`).join(", ")} MB/s`).join("; ")} (load ${loadavg()[0].toFixed(1)})`);
+
+  // Native and Node alternate, round by round; Chromium runs its rounds after them, alone: an
+  // open browser keeps working between its calls (its GC, its compiler threads), which on two
+  // cores slowed the Node rounds it was interleaved with to half their speed.
+  for (const c of sets) extractPass(extractClasses, c.files); // warm-up: the JIT and the wasm tiers
+  for (let round = 1; round <= rounds; round++) {
+    for (const [i, c] of sets.entries()) {
+      const r = results[i];
+      const mbps = (ms) => c.bytes / MB / (ms / 1e3);
+      if (native) {
+        const n = nativePass(bin, c.paths);
+        if (n.files !== c.files.length) throw new Error(`the native example read ${n.files} files of ${c.files.length}`);
+        agree(r, "native", n.classes);
+        r.native.push(mbps(n.ms));
+      }
+      const js = extractPass(extractClasses, c.files);
+      agree(r, "Node", js.classes);
+      r.node.push(mbps(js.ms));
+    }
+    load.push(loadavg()[0]);
+    progress(round, ["native", "node"]);
+  }
+
   let page = null;
   if (browser) {
     page = await openPage(`const { extractClasses } = await import("/pkg/code/index.js");
@@ -129,55 +160,35 @@ const corpora = {};
 window.add = ([name, batch]) => { const list = (corpora[name] ??= []); for (const f of batch) list.push(f); return list.length; };
 window.pass = (name) => extractPass(extractClasses, corpora[name]);
 window.ready = true;`);
-    // The files cross into the page in batches of ~4 MB (one evaluate per batch).
-    for (const c of sets) {
-      let batch = [];
-      let size = 0;
-      for (const f of c.files) {
-        batch.push(f);
-        size += f[1].length;
-        if (size > 4 * MB) {
-          await page.call((arg) => window.add(arg), [c.name, batch]);
-          batch = [];
-          size = 0;
-        }
-      }
-      const held = await page.call((arg) => window.add(arg), [c.name, batch]);
-      if (held !== c.files.length) throw new Error(`the page holds ${held} files of ${c.files.length}`);
-    }
   }
   try {
-    const results = sets.map((c) => ({ corpus: c.name, where: c.where, files: c.files.length, bytes: c.bytes, classes: null, native: [], node: [], chromium: [] }));
-    const agree = (r, who, classes) => {
-      r.classes ??= classes;
-      if (classes !== r.classes) throw new Error(`${r.corpus}: ${who} found ${classes} classes, another runtime ${r.classes}`);
-    };
-    // Warm-up: the JIT and the wasm tiers, untimed.
-    for (const c of sets) {
-      extractPass(extractClasses, c.files);
-      if (page) await page.call((name) => window.pass(name), c.name);
-    }
-    for (let round = 1; round <= rounds; round++) {
-      for (const [i, c] of sets.entries()) {
-        const r = results[i];
-        const mbps = (ms) => c.bytes / MB / (ms / 1e3);
-        if (native) {
-          const n = nativePass(bin, c.paths);
-          if (n.files !== c.files.length) throw new Error(`the native example read ${n.files} files of ${c.files.length}`);
-          agree(r, "native", n.classes);
-          r.native.push(mbps(n.ms));
+    if (page) {
+      // The files cross into the page in batches of ~4 MB (one evaluate per batch).
+      for (const c of sets) {
+        let batch = [];
+        let size = 0;
+        for (const f of c.files) {
+          batch.push(f);
+          size += f[1].length;
+          if (size > 4 * MB) {
+            await page.call((arg) => window.add(arg), [c.name, batch]);
+            batch = [];
+            size = 0;
+          }
         }
-        const js = extractPass(extractClasses, c.files);
-        agree(r, "Node", js.classes);
-        r.node.push(mbps(js.ms));
-        if (page) {
-          const p = await page.call((name) => window.pass(name), c.name);
-          agree(r, "Chromium", p.classes);
-          r.chromium.push(mbps(p.ms));
-        }
+        const held = await page.call((arg) => window.add(arg), [c.name, batch]);
+        if (held !== c.files.length) throw new Error(`the page holds ${held} files of ${c.files.length}`);
       }
-      load.push(loadavg()[0]);
-      log(`round ${round}/${rounds}: ${results.map((r) => `${r.corpus} ${["native", "node", "chromium"].filter((k) => r[k].length).map((k) => `${k} ${r[k].at(-1).toFixed(0)}`).join(", ")} MB/s`).join("; ")} (load ${loadavg()[0].toFixed(1)})`);
+      for (const c of sets) await page.call((name) => window.pass(name), c.name); // warm-up
+      for (let round = 1; round <= rounds; round++) {
+        for (const [i, c] of sets.entries()) {
+          const p = await page.call((name) => window.pass(name), c.name);
+          agree(results[i], "Chromium", p.classes);
+          results[i].chromium.push(c.bytes / MB / (p.ms / 1e3));
+        }
+        load.push(loadavg()[0]);
+        progress(round, ["chromium"]);
+      }
     }
     const corpusResults = results.map((r) => ({
       ...r,

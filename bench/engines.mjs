@@ -63,7 +63,7 @@ log(`code entry wasm: ${n(s.entries.code.raw)} bytes, ${n(s.entries.code.gzip)} 
 const g = governor;
 const rate = (r) => `${n(r.pushObjectsPerSecond.median)}/s objects, ${n(r.pushJsonLinesPerSecond.median)}/s JSON lines, round trip ${r.roundTripJsonMs.median} ms`;
 if (g.native) log(`governor native: ${n(g.native.pushEventsPerSecond.median)}/s events, ${n(g.native.jsonLineEventsPerSecond.median)}/s JSON lines, round trip ${g.native.stateRoundTripMs.median} ms`);
-log(`governor Node: ${rate(g.nodeResults)}`);
+log(`governor Node: ${rate(g.nodeResults)}${g.nodeResults.cpuTime ? `; per CPU second ${n(g.nodeResults.cpuTime.pushObjectsPerSecond.median)}/s objects, ${n(g.nodeResults.cpuTime.pushJsonLinesPerSecond.median)}/s JSON lines` : ""}`);
 if (g.chromiumResults) log(`governor Chromium: ${rate(g.chromiumResults)}`);
 for (const t of [...code.targets, ...governor.targets]) log(`${t.met ? "met   " : "MISSED"} ${t.target}: ${t.median}`);
 log("wrote bench/results/engines.json");

@@ -2,7 +2,7 @@
 // as examples/governor_bench.rs (same LCG) — pushed as objects and as JSON-lines text, the pure
 // governorStep, and the state's JSON round trip at the run's end; natively (the release example),
 // in Node (the packaged entry, `import "ctxpack/governor"`) and in headless Chromium (the browser
-// entry, pkg/governor/index.js, in a page), Node and Chromium rounds interleaved.
+// entry, pkg/governor/index.js, in a page), each runtime's rounds on their own.
 // Targets: ≥ 100,000 events/s through push; a state JSON round trip under 1 ms at 10,000 events.
 //
 //   node bench/governor.mjs [--events 10000] [--rounds 7] [--module PATH] [--no-native] [--no-browser] [--out FILE]
@@ -41,6 +41,9 @@ function summarise(rounds, n) {
   return {
     pushObjectsPerSecond: spread(field("pushObjectsMs").map(perSecond), 0),
     pushJsonLinesPerSecond: spread(field("pushTextMs").map(perSecond), 0),
+    // Events per second of the process's CPU time (Node only): the same pushes, less the time
+    // other processes held the cores.
+    ...(rounds[0].pushObjectsCpuMs === null ? {} : { cpuTime: { pushObjectsPerSecond: spread(field("pushObjectsCpuMs").map(perSecond), 0), pushJsonLinesPerSecond: spread(field("pushTextCpuMs").map(perSecond), 0) } }),
     governorStepPerSecond: spread(rounds.map((r) => (r.steps / r.stepMs) * 1e3), 0),
     // Per round, the median of its trips; here the median of those over the rounds.
     roundTripJsonMs: spread(field("roundTripJsonMs"), 3),
@@ -78,6 +81,20 @@ export async function runGovernorBench({ events = 10_000, rounds = 7, module = n
   if (native) load.push(loadavg()[0]);
   const entry = await loadEntry(module);
   const work = prepare(events);
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e3;
+  };
+  const rate = (r) => `${Math.round((events / r.pushObjectsMs) * 1e3)}/s objects, ${Math.round((events / r.pushTextMs) * 1e3)}/s JSON lines, round trip ${r.roundTripJsonMs.toFixed(2)} ms`;
+  // Node's rounds, then Chromium's: an open browser keeps working between its calls (its GC,
+  // its compiler threads), which on two cores halved the Node rounds interleaved with it.
+  round(entry, work); // warm-up, untimed
+  const nodeRounds = [];
+  for (let i = 1; i <= rounds; i++) {
+    nodeRounds.push(round(entry, work, { cpuMs }));
+    load.push(loadavg()[0]);
+    log(`round ${i}/${rounds}: Node ${rate(nodeRounds.at(-1))} (load ${loadavg()[0].toFixed(1)})`);
+  }
   let page = null;
   if (browser) {
     page = await openPage(`const entry = await import("/pkg/governor/index.js");
@@ -86,20 +103,17 @@ let work = null;
 window.prepare = (n) => { work = prepare(n); return work.events.length; };
 window.round = () => round(entry, work);
 window.ready = true;`);
-    await page.call((n) => window.prepare(n), events);
   }
   try {
-    // Warm-up round in each runtime, untimed; then the rounds, Node and Chromium alternating.
-    round(entry, work);
-    if (page) await page.call(() => window.round());
-    const nodeRounds = [];
     const pageRounds = [];
-    for (let i = 1; i <= rounds; i++) {
-      nodeRounds.push(round(entry, work));
-      if (page) pageRounds.push(await page.call(() => window.round()));
-      load.push(loadavg()[0]);
-      const rate = (r) => `${Math.round((events / r.pushObjectsMs) * 1e3)}/s objects, ${Math.round((events / r.pushTextMs) * 1e3)}/s JSON lines, round trip ${r.roundTripJsonMs.toFixed(2)} ms`;
-      log(`round ${i}/${rounds}: Node ${rate(nodeRounds.at(-1))}${page ? `; Chromium ${rate(pageRounds.at(-1))}` : ""} (load ${loadavg()[0].toFixed(1)})`);
+    if (page) {
+      await page.call((n) => window.prepare(n), events);
+      await page.call(() => window.round()); // warm-up, untimed
+      for (let i = 1; i <= rounds; i++) {
+        pageRounds.push(await page.call(() => window.round()));
+        load.push(loadavg()[0]);
+        log(`round ${i}/${rounds}: Chromium ${rate(pageRounds.at(-1))} (load ${loadavg()[0].toFixed(1)})`);
+      }
     }
     const node = summarise(nodeRounds, events);
     const chromium = page ? summarise(pageRounds, events) : null;
