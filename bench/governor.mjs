@@ -54,7 +54,7 @@ function summarise(rounds, n) {
   };
 }
 
-/** The native example, `runs` times (each prints medians of its own rounds); the median run by push rate. */
+/** The native example, `runs` times (each prints medians of its own rounds); per figure the median of the runs. */
 function nativeRuns(n, runs, log) {
   log("cargo build --release --example governor_bench …");
   execFileSync("cargo", ["build", "--release", "--example", "governor_bench", "--quiet"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
@@ -71,7 +71,7 @@ function nativeRuns(n, runs, log) {
     stateWriteMs: f("stateWriteMs", 3),
     stateReadMs: f("stateReadMs", 3),
     stateJsonBytes: out[0].stateJsonBytes,
-    perType: out[Math.floor(runs / 2)].perType,
+    perType: out[Math.floor(runs / 2)].perType, // the middle run's, as it came
   };
 }
 
