@@ -131,8 +131,8 @@ export async function runCodeBench({ rounds = 5, native = true, browser = true, 
     log(`round ${round}/${rounds}: ${results.map((r) => `${r.corpus} ${keys.filter((k) => r[k].length).map((k) => `${k} ${r[k].at(-1).toFixed(0)}`).join(", ")} MB/s`).join("; ")} (load ${loadavg()[0].toFixed(1)})`);
 
   // Native and Node alternate, round by round; Chromium runs its rounds after them, alone: an
-  // open browser keeps working between its calls (its GC, its compiler threads), which on two
-  // cores slowed the Node rounds it was interleaved with to half their speed.
+  // open browser keeps working between its calls (its GC, its compiler threads), and on two cores
+  // the governor's Node rounds interleaved with a page ran at half their CPU-time rate.
   for (const c of sets) extractPass(extractClasses, c.files); // warm-up: the JIT and the wasm tiers
   for (let round = 1; round <= rounds; round++) {
     for (const [i, c] of sets.entries()) {
