@@ -3,7 +3,8 @@
 // production build and the Vite dev server in Chromium, and a module Worker of that app — all
 // returning the same bytes as Node.
 // The engines' entries (ctxpack/code, ctxpack/governor) are called from the tarball too, in Node
-// ESM and CommonJS and under strict TypeScript. Run after `npm run build`: node tests/packaging/run.mjs
+// ESM and CommonJS and under strict TypeScript.
+// Run after `npm run build`: node tests/packaging/run.mjs
 import { execFileSync, spawn } from "node:child_process";
 import { createServer as createNetServer } from "node:net";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
