@@ -1,67 +1,155 @@
-// The run governor through the JS API (issue 19): a simulated 10,000-event run — the same events
+// The run governor through its JS API (issue 19): a simulated 10,000-event run — the same events
 // as examples/governor_bench.rs (same LCG) — pushed as objects and as JSON-lines text, the pure
-// governorStep, and the state's round trip (state() → fromState). Targets: ≥ 100,000 events/s
-// through push; a state round trip under 1 ms at 10,000 events.
+// governorStep, and the state's JSON round trip at the run's end; natively (the release example),
+// in Node (the packaged entry, `import "ctxpack/governor"`) and in headless Chromium (the browser
+// entry, pkg/governor/index.js, in a page), each runtime's rounds on their own.
+// Targets: ≥ 100,000 events/s through push; a state JSON round trip under 1 ms at 10,000 events.
 //
-//   node bench/governor.mjs [events] [module]
+//   node bench/governor.mjs [--events 10000] [--rounds 7] [--module PATH] [--no-native] [--no-browser] [--out FILE]
 //
-// `module` is the governor entry to load (default: the built package's `pkg/governor/index.mjs`);
-// a wasm-bindgen `web` build directory's `ctxpack.js` works too (it is then instantiated here).
-// Prints one JSON line. Not yet wired into bench/run.mjs (the lead's, after merging).
-import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import { resolve } from "node:path";
+// `--module` loads another build in Node instead of the package's entry: a governor entry's
+// index.mjs, or a wasm-bindgen `web` build's ctxpack.js (instantiated here). Run after
+// `node scripts/build.mjs --entry governor` (npm run bench:engines builds first). Prints a summary
+// on stderr and the results as JSON (to FILE with --out). Nothing asserts on time.
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { nodeEntry, openPage } from "./engines-page.mjs";
+import { prepare, round } from "./governor-run.mjs";
 
-const modulePath = process.argv[3] ?? new URL("../pkg/governor/index.mjs", import.meta.url).pathname;
-const entry = await import(pathToFileURL(resolve(modulePath)).href);
-if (typeof entry.initSync === "function" && modulePath.endsWith("ctxpack.js")) {
-  entry.initSync({ module: readFileSync(modulePath.replace(/ctxpack\.js$/, "ctxpack_bg.wasm")) });
-}
-const { RunGovernor, governorStep } = entry;
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-// The same simulated run as examples/governor_bench.rs (same LCG).
-class Lcg { constructor(s) { this.s = BigInt(s); }
-  next(n) { this.s = (this.s * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn; return Number((this.s >> 33n) % BigInt(Math.max(n, 1))); } }
-function simulate(n) {
-  const r = new Lcg(19); const steps = ["planner", "coder", "verifier"]; const out = [];
-  for (let i = 0; i < n; i++) {
-    const step = steps[r.next(3)];
-    const k = r.next(100);
-    let e;
-    if (k <= 34) {
-      const c = [() => "npm test", () => `cat src/components/c${r.next(300)}.tsx`, () => `grep -rn "useState" src/pages/p${r.next(80)}`, () => "npm run build", () => `ls -la src/${r.next(40)}`, () => "git status"][r.next(6)]();
-      const code = Math.min(r.next(4), 1);
-      e = { type: "command", command: c, step, exitCode: code, output: `exit ${code} after ${r.next(5000)} ms` };
-    } else if (k <= 49) {
-      const passed = r.next(3) === 0; const f = r.next(300); const g = r.next(300);
-      e = { type: "tests_result", passed, output: `FAIL src/components/c${f}.test.tsx\nsrc/components/c${f}.tsx(3,20): error TS2307: Cannot find module './x${f}'.\nsrc/components/c${g}.tsx(9,2): error TS2322: Type 'string' is not assignable to type 'number'.\n${r.next(90)} passed, ${r.next(9)} failed` };
-    } else if (k <= 74) {
-      const f = r.next(400); const kk = r.next(6);
-      const a = r.next(200), b = r.next(200);
-      e = { type: "patch", file: `src/components/c${f}.tsx`, step: "coder", diff: `--- a/src/components/c${f}.tsx\n+++ b/src/components/c${f}.tsx\n@@ -${a},3 +${b},3 @@\n import React from 'react'\n-import X from './x${kk}'\n+import X from '../x${kk}'\n` };
-    } else if (k <= 84) {
-      e = { type: "web_request", url: `https://developer.mozilla.org/q${r.next(500)}`, step };
-    } else {
-      e = { type: "tokens", count: r.next(4000), step };
-    }
-    out.push(e);
+/** The entry under test in Node: the package's own, or the build `module` names. */
+async function loadEntry(module) {
+  if (!module) return import(nodeEntry("governor"));
+  const entry = await import(pathToFileURL(resolve(module)).href);
+  if (typeof entry.initSync === "function" && module.endsWith("ctxpack.js")) {
+    entry.initSync({ module: readFileSync(module.replace(/ctxpack\.js$/, "ctxpack_bg.wasm")) });
   }
-  return out;
+  return entry;
 }
-const n = Number(process.argv[2] ?? 10000);
-const config = { profile: "strict", scope: "large", limits: { commands: 1e6, tests: 1e6, web: 1e6, tokens: 2e9 }, steps: { coder: { commands: 1e6 }, verifier: { tests: 1e6 } } };
-const events = simulate(n);
-const lines = events.map((e) => JSON.stringify(e));
-const best = (rounds, f) => { let b = Infinity, v; for (let i = 0; i < rounds; i++) { const t = performance.now(); v = f(); b = Math.min(b, performance.now() - t); } return [b, v]; };
-const [objMs, g] = best(10, () => { const g = new RunGovernor(config); for (const e of events) g.push(e); return g; });
-const [textMs] = best(10, () => { const g = new RunGovernor(config); for (const l of lines) g.push(l); return g; });
-const m = Math.min(n, 2000);
-const [stepMs] = best(3, () => { let s = new RunGovernor(config).state(); for (let i = 0; i < m; i++) s = governorStep(s, events[i]).state; return s; });
-const [stateMs, state] = best(50, () => g.state());
-const [fromMs] = best(50, () => RunGovernor.fromState(state));
-const text = JSON.stringify(state);
-const [fromTextMs] = best(50, () => RunGovernor.fromState(text));
-const [fullMs] = best(50, () => RunGovernor.fromState(JSON.parse(JSON.stringify(g.state()))));
-const again = RunGovernor.fromState(state);
-if (JSON.stringify(again.state()) !== text) throw new Error("round trip differs");
-console.log(JSON.stringify({ events: n, pushObjectsPerSecond: Math.round(n / objMs * 1e3), pushJsonLinesPerSecond: Math.round(n / textMs * 1e3), governorStepPerSecond: Math.round(m / stepMs * 1e3), stateJsonBytes: text.length, stateMs: +stateMs.toFixed(4), fromStateMs: +fromMs.toFixed(4), fromStateTextMs: +fromTextMs.toFixed(4), roundTripWithStringifyParseMs: +fullMs.toFixed(4) }));
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const spread = (xs, digits) => ({ median: +median(xs).toFixed(digits), min: +Math.min(...xs).toFixed(digits), max: +Math.max(...xs).toFixed(digits) });
+
+/** A runtime's rounds (from governor-run.mjs's `round`) summarised: medians, with min and max. */
+function summarise(rounds, n) {
+  const perSecond = (ms) => Math.round((n / ms) * 1e3);
+  const field = (k) => rounds.map((r) => r[k]);
+  return {
+    pushObjectsPerSecond: spread(field("pushObjectsMs").map(perSecond), 0),
+    pushJsonLinesPerSecond: spread(field("pushTextMs").map(perSecond), 0),
+    // Events per second of the process's CPU time (Node only): the same pushes, less the time
+    // other processes held the cores.
+    ...(rounds[0].pushObjectsCpuMs === null ? {} : { cpuTime: { pushObjectsPerSecond: spread(field("pushObjectsCpuMs").map(perSecond), 0), pushJsonLinesPerSecond: spread(field("pushTextCpuMs").map(perSecond), 0) } }),
+    governorStepPerSecond: spread(rounds.map((r) => (r.steps / r.stepMs) * 1e3), 0),
+    // Per round, the median of its trips; here the median of those over the rounds.
+    roundTripJsonMs: spread(field("roundTripJsonMs"), 3),
+    roundTripObjectMs: spread(field("roundTripObjectMs"), 3),
+    parts: { stateMs: spread(field("stateMs"), 3), stringifyMs: spread(field("stringifyMs"), 3), fromStateTextMs: spread(field("fromStateTextMs"), 3) },
+    stateJsonBytes: rounds[0].stateJsonBytes,
+    status: rounds[0].status,
+  };
+}
+
+/** The native example, `runs` times (each prints medians of its own rounds); per figure the median of the runs. */
+function nativeRuns(n, runs, log) {
+  log("cargo build --release --example governor_bench …");
+  execFileSync("cargo", ["build", "--release", "--example", "governor_bench", "--quiet"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  const bin = join(root, "target", "release", "examples", "governor_bench");
+  const out = [];
+  for (let i = 0; i < runs; i++) out.push(JSON.parse(execFileSync(bin, [String(n)], { encoding: "utf8" })));
+  const f = (k, digits) => spread(out.map((o) => o[k]), digits);
+  return {
+    runs,
+    pushEventsPerSecond: f("pushEventsPerSecond", 0),
+    jsonLineEventsPerSecond: f("jsonLineEventsPerSecond", 0),
+    pureStepEventsPerSecond: f("pureStepEventsPerSecond", 0),
+    stateRoundTripMs: f("stateRoundTripMs", 3),
+    stateWriteMs: f("stateWriteMs", 3),
+    stateReadMs: f("stateReadMs", 3),
+    stateJsonBytes: out[0].stateJsonBytes,
+    perType: out[Math.floor(runs / 2)].perType, // the middle run's, as it came
+  };
+}
+
+export async function runGovernorBench({ events = 10_000, rounds = 7, module = null, native = true, browser = true, log = (s) => process.stderr.write(`${s}\n`) } = {}) {
+  const load = [loadavg()[0]];
+  const nativeResult = native ? nativeRuns(events, 3, log) : null;
+  if (native) load.push(loadavg()[0]);
+  const entry = await loadEntry(module);
+  const work = prepare(events);
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e3;
+  };
+  const rate = (r) => `${Math.round((events / r.pushObjectsMs) * 1e3)}/s objects, ${Math.round((events / r.pushTextMs) * 1e3)}/s JSON lines, round trip ${r.roundTripJsonMs.toFixed(2)} ms`;
+  // Node's rounds, then Chromium's: an open browser keeps working between its calls (its GC,
+  // its compiler threads), which on two cores halved the Node rounds interleaved with it.
+  round(entry, work); // warm-up, untimed
+  const nodeRounds = [];
+  for (let i = 1; i <= rounds; i++) {
+    nodeRounds.push(round(entry, work, { cpuMs }));
+    load.push(loadavg()[0]);
+    log(`round ${i}/${rounds}: Node ${rate(nodeRounds.at(-1))} (load ${loadavg()[0].toFixed(1)})`);
+  }
+  let page = null;
+  if (browser) {
+    page = await openPage(`const entry = await import("/pkg/governor/index.js");
+const { prepare, round } = await import("/bench/governor-run.mjs");
+let work = null;
+window.prepare = (n) => { work = prepare(n); return work.events.length; };
+window.round = () => round(entry, work);
+window.ready = true;`);
+  }
+  try {
+    const pageRounds = [];
+    if (page) {
+      await page.call((n) => window.prepare(n), events);
+      await page.call(() => window.round()); // warm-up, untimed
+      for (let i = 1; i <= rounds; i++) {
+        pageRounds.push(await page.call(() => window.round()));
+        load.push(loadavg()[0]);
+        log(`round ${i}/${rounds}: Chromium ${rate(pageRounds.at(-1))} (load ${loadavg()[0].toFixed(1)})`);
+      }
+    }
+    const node = summarise(nodeRounds, events);
+    const chromium = page ? summarise(pageRounds, events) : null;
+    for (const [who, r] of [["Node", node], ["Chromium", chromium]]) {
+      if (r && r.status !== "running") throw new Error(`${who}: the simulated run ended (${r.status}); it must not`);
+    }
+    const targets = [];
+    for (const [who, r] of [["native", nativeResult && { push: nativeResult.pushEventsPerSecond.median, text: nativeResult.jsonLineEventsPerSecond.median, trip: nativeResult.stateRoundTripMs.median }], ["Node", { push: node.pushObjectsPerSecond.median, text: node.pushJsonLinesPerSecond.median, trip: node.roundTripJsonMs.median }], ["Chromium", chromium && { push: chromium.pushObjectsPerSecond.median, text: chromium.pushJsonLinesPerSecond.median, trip: chromium.roundTripJsonMs.median }]]) {
+      if (!r) continue;
+      targets.push({ target: `${who}: push ≥ 100,000 events/s (objects)`, median: r.push, met: r.push >= 100_000 });
+      targets.push({ target: `${who}: push ≥ 100,000 events/s (JSON lines)`, median: r.text, met: r.text >= 100_000 });
+      targets.push({ target: `${who}: state JSON round trip < 1 ms at ${events} events`, median: r.trip, met: r.trip < 1 });
+    }
+    return {
+      events,
+      rounds,
+      module: module ?? "ctxpack/governor (pkg/governor; Chromium: pkg/governor/index.js)",
+      node: process.version,
+      chromium: page?.version ?? null,
+      loadAverage: { before: load[0], afterEachRound: load.slice(native ? 2 : 1), afterNative: native ? load[1] : null },
+      native: nativeResult,
+      nodeResults: node,
+      chromiumResults: chromium,
+      targets,
+    };
+  } finally {
+    await page?.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const opt = (name, otherwise) => (args.includes(name) ? args[args.indexOf(name) + 1] : otherwise);
+  const result = await runGovernorBench({ events: Number(opt("--events", 10_000)), rounds: Number(opt("--rounds", 7)), module: opt("--module", null), native: !args.includes("--no-native"), browser: !args.includes("--no-browser") });
+  const text = JSON.stringify(result, null, 1);
+  const out = opt("--out", null);
+  if (out) writeFileSync(out, text);
+  else console.log(text);
+}

@@ -1,7 +1,10 @@
 // The packed tarball, installed into tiny apps the way users install it, must work in every
 // runtime with nothing but `import`: Node ESM, Node CommonJS, a strict TypeScript build, a Vite
 // production build and the Vite dev server in Chromium, and a module Worker of that app — all
-// returning the same bytes as Node. Run after `npm run build`: node tests/packaging/run.mjs
+// returning the same bytes as Node.
+// The engines' entries (ctxpack/code, ctxpack/governor) are called from the tarball too, in Node
+// ESM and CommonJS and under strict TypeScript.
+// Run after `npm run build`: node tests/packaging/run.mjs
 import { execFileSync, spawn } from "node:child_process";
 import { createServer as createNetServer } from "node:net";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
@@ -135,6 +138,80 @@ process.stdout.write(JSON.stringify(out));
     equal(out[spec].same, true, `${spec}: import and require share the instance`);
     equal(out[spec].tokens, 2, `${spec} estimateTokens("hello world")`);
     equal(out[spec].branded, true, `${spec}: its error is instanceof the main entry's CtxpackError`);
+  }
+});
+
+// The engines' own calls from the tarball: a class extracted (Python with a decorator and a
+// nested class; TypeScript `export abstract class`), and a run governor persisted as JSON text,
+// resumed with RunGovernor.fromState and pushed past its budget to a stop — the same script as
+// ESM and as CommonJS, which must print the same bytes.
+const engineScript = (load) => `${load}
+const py = extractClasses("app/models.py", "from dataclasses import dataclass\\n\\n@dataclass\\nclass Task:\\n    title: str\\n    done: bool = False\\n\\n    class Meta:\\n        pass\\n");
+const ts = extractClasses("src/shape.ts", "export abstract class Shape {\\n  abstract area(): number;\\n}\\n");
+const run = new RunGovernor({ profile: "fast", scope: "tiny", limits: { commands: 2 } });
+const decisions = [run.push({ type: "command", command: "npm test" }), run.push({ type: "tests_result", passed: true }), run.push('{"type": "command", "command": "ls src"}')];
+const saved = JSON.stringify(run.state());
+run.free();
+const resumed = RunGovernor.fromState(saved);
+decisions.push(resumed.push({ type: "command", command: "git status" }));
+const out = { py, ts, decisions: decisions.map((d) => [d.decision, d.code, d.status]), resumedIsGuarded: resumed instanceof RunGovernor, status: resumed.state().status, report: resumed.reportMarkdown().includes("done_partial") };
+resumed.free();
+let freed = null;
+try { resumed.push({ type: "tokens", count: 1 }); } catch (e) { freed = e instanceof CtxpackError ? e.code : String(e); }
+out.freed = freed;
+process.stdout.write(JSON.stringify(out));
+`;
+
+await check("ctxpack/code and ctxpack/governor work from the tarball in Node ESM and CommonJS: a class extracted, a resumed governor stopped", () => {
+  const dir = app("engines-calls", {
+    "main.mjs": engineScript(`import { extractClasses } from "ctxpack/code";\nimport { RunGovernor, CtxpackError } from "ctxpack/governor";`),
+    "main.cjs": engineScript(`const { extractClasses } = require("ctxpack/code");\nconst { RunGovernor, CtxpackError } = require("ctxpack/governor");`),
+  });
+  const esm = node(dir, "main.mjs");
+  equal(node(dir, "main.cjs"), esm, "CommonJS and ESM results");
+  const out = JSON.parse(esm);
+  equal(JSON.stringify(out.py.classes.map((c) => [c.name, c.line, c.startLine, c.endLine, c.parent])), JSON.stringify([["Task", 4, 3, 9, null], ["Meta", 8, 8, 9, 0]]), "Python classes (name, line, startLine, endLine, parent)");
+  equal(out.py.language, "python", "Python's language");
+  equal(JSON.stringify(out.ts.classes.map((c) => [c.name, c.startLine, c.endLine])), JSON.stringify([["Shape", 1, 3]]), "TypeScript classes");
+  equal(JSON.stringify(out.decisions), JSON.stringify([["continue", "ok", "running"], ["continue", "ok", "running"], ["warn", "budget_warning", "running"], ["stop", "budget_exhausted", "done_partial"]]), "decisions");
+  equal(out.resumedIsGuarded, true, "fromState returns a RunGovernor");
+  equal(out.status, "done_partial", "the resumed run's status");
+  equal(out.report, true, "the report names the status");
+  equal(out.freed, "FREED", "a freed governor's method throws FREED");
+});
+
+await check("TypeScript (strict) sees the types of ctxpack/code and ctxpack/governor, for import and require", () => {
+  const typed = `import { extractClasses, type ClassSpan, type ExtractedClasses, type Language } from "ctxpack/code";
+import { RunGovernor, governorStep, CtxpackError, type GovernorConfig, type GovernorDecision, type GovernorEvent, type GovernorState, type DecisionKind, type RunStatus } from "ctxpack/governor";
+const found: ExtractedClasses = extractClasses("a.py", "class A:\\n    pass\\n");
+const first: ClassSpan | undefined = found.classes[0];
+const lang: Language | null = found.language;
+const end: number | undefined = first?.endLine;
+const config: GovernorConfig = { profile: "smoke", scope: "tiny", limits: { tests: 1 }, steps: { coder: { commands: 5 } } };
+const run = new RunGovernor(config);
+const event: GovernorEvent = { type: "command", command: "npm test", step: "coder" };
+const d: GovernorDecision = run.push(event);
+const kind: DecisionKind = d.decision;
+const state: GovernorState = run.state();
+const status: RunStatus = RunGovernor.fromState(JSON.stringify(state)).state().status;
+const next: GovernorState = governorStep(state, { type: "tokens", count: 10 }).state;
+run.free();
+try { run.push(event); } catch (e) { if (e instanceof CtxpackError) { const c: string = e.code; void c; } }
+// @ts-expect-error an event has a known type
+run.push({ type: "deploy" });
+// @ts-expect-error the profile is one of four
+new RunGovernor({ profile: "reckless" });
+// @ts-expect-error a class's line is a number
+const wrong: string = found.classes[0].line;
+// @ts-expect-error a decision is not any
+const nope: number = d;
+void lang; void end; void kind; void status; void next; void wrong; void nope;
+`;
+  for (const [name, module] of [["ts-engines-esm", "nodenext"], ["ts-engines-cjs", "nodenext"], ["ts-engines-bundler", "esnext"]]) {
+    const dir = app(name, { "main.ts": typed });
+    if (name === "ts-engines-cjs") writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "commonjs" }));
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module, moduleResolution: module === "esnext" ? "bundler" : "nodenext", target: "es2022", skipLibCheck: false, types: [] }, files: ["main.ts"] }));
+    execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { stdio: "inherit" });
   }
 });
 
