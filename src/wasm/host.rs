@@ -232,7 +232,9 @@ pub fn value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> 
     let tags = js_sys::Uint8Array::from(field("tags")?).to_vec();
     let nums = js_sys::Float64Array::from(field("nums")?).to_vec();
     let lengths = js_sys::Uint32Array::from(field("lengths")?).to_vec();
-    let text = field("text")?.as_string().unwrap_or_default();
+    // UTF-8 from TextEncoder (see glue.js), so valid: anything else is not its tape.
+    let text = String::from_utf8(js_sys::Uint8Array::from(field("text")?).to_vec())
+        .map_err(|_| read::not_json("an unknown host value", path))?;
     let mut t = Tape {
         tags: tags.into_iter(),
         nums: nums.into_iter(),
