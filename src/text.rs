@@ -25,13 +25,17 @@ pub fn prefix_utf16(s: &str, max_units: usize) -> &str {
     if let Some(head) = s.get(..max_units.min(s.len())).filter(|h| h.is_ascii()) {
         return head;
     }
+    // Byte by byte, not char by char (no decoding): a char starts at each byte that is not a
+    // continuation byte, and one of 4 bytes (from 0xF0) is a surrogate pair.
     let mut units = 0usize;
-    for (at, c) in s.char_indices() {
-        let next = units.saturating_add(c.len_utf16());
-        if next > max_units {
-            return s.get(..at).unwrap_or(s);
+    for (at, &b) in s.as_bytes().iter().enumerate() {
+        if b & 0xC0 != 0x80 {
+            let next = units.saturating_add(if b >= 0xF0 { 2 } else { 1 });
+            if next > max_units {
+                return s.get(..at).unwrap_or(s);
+            }
+            units = next;
         }
-        units = next;
     }
     s
 }
