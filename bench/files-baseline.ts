@@ -1,8 +1,10 @@
 // preloadFiles done in plain TypeScript, as an app would write it without ctxpack: the same rules
 // in the same order (paths normalised and confined, duplicates, secret names, binary, lines,
 // secret shapes in the content, the budget in order) and the same block, byte for byte when
-// everything fits (bench/files.mjs checks it). Tokens are chars / 4, rounded up — cheaper than
-// ctxpack's estimator, which counts words and symbols; the comparison says so.
+// everything fits (bench/files.mjs checks it). Tokens either as chars / 4, rounded up (what an
+// app would write), or by `OwnEstimate`, a line-for-line TypeScript port of ctxpack's o200k
+// estimator (src/tokens/mod.rs), so that both sides do the same work and must agree on the
+// total (bench/files.mjs checks that too).
 // Type-checked strict and transpiled by bench/files.mjs; Node and the Chromium page run the same
 // text.
 
@@ -18,6 +20,8 @@ export interface PlainOptions {
   maxLines: number;
   maxTokens: number;
   fanout: number;
+  /** "quarter": chars / 4; "estimate": the port of ctxpack's estimator. */
+  tokens: "quarter" | "estimate";
 }
 export interface PlainRecord {
   path: string;
@@ -139,6 +143,129 @@ function section(path: string, lang: string, text: string, lines: number): strin
   return `\n#### ${tick}${pad}${path}${pad}${tick} (${lines === 1 ? "1 line" : `${lines} lines`})\n${fence}${lang}\n${body}\n${fence}\n`;
 }
 
+
+// --- ctxpack's o200k estimator, ported (src/tokens/mod.rs): a scan of character classes
+// emitting weighed events, on a running count that continues from piece to piece.
+const enum C { Ascii, Digit, Space, Newline, Punct, Han, WidePunct, KanaHangul, Letter, Script, Symbol }
+const W = [603, 705, 33, 379, 1392, 321, 0, 674, 995, 0, 1045, 869, 218, 914, 340, 799, 346, 435, 1875];
+const MARGIN = 1115;
+const [WORD, WORD_FOREIGN, LETTER_2_8, LETTER_9, DIGITS, SPACE_JOINS, SPACE_OTHER, SPACE_RUN, NEWLINE, NEWLINE_MORE, INDENT, PUNCT, PUNCT_MORE, HAN, WIDE_PUNCT, KANA_HANGUL, LETTER, SCRIPT, SYMBOL] = W;
+
+function classOf(c: number): C {
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) return C.Ascii;
+  if (c >= 48 && c <= 57) return C.Digit;
+  if (c === 10 || c === 13) return C.Newline;
+  if (c === 32 || c === 9 || c === 0x0b || c === 0x0c || c === 0x85 || c === 0xa0 || c === 0x1680) return C.Space;
+  if ((c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e)) return C.Punct;
+  if (c <= 0xbf) return C.Symbol;
+  if ((c >= 0xc0 && c <= 0x36f) || (c >= 0x400 && c <= 0x52f) || (c >= 0x1e00 && c <= 0x1eff)) return C.Letter;
+  if (c >= 0x1100 && c <= 0x11ff) return C.KanaHangul;
+  if (c >= 0x370 && c <= 0x1fff) return C.Script;
+  if ((c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000) return C.Space;
+  if ((c >= 0x2010 && c <= 0x205e) || (c >= 0x3001 && c <= 0x303f) || (c >= 0xff00 && c <= 0xff65)) return C.WidePunct;
+  if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x3130 && c <= 0x318f) || (c >= 0x31f0 && c <= 0x31ff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xff66 && c <= 0xff9f)) return C.KanaHangul;
+  if ((c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff)) return C.Han;
+  return C.Symbol;
+}
+
+export class OwnEstimate {
+  prev = C.Space;
+  run = 0;
+  spaces = 0;
+  broke = false;
+  solid = C.Space;
+  sinceLetter = Infinity;
+  last = 32;
+  milli = 0;
+
+  clone(): OwnEstimate {
+    return Object.assign(new OwnEstimate(), this);
+  }
+
+  tokens(): number {
+    return Math.ceil((this.milli * MARGIN) / 1_000_000);
+  }
+
+  push(text: string): void {
+    let { prev, run, spaces, broke, solid, sinceLetter, last, milli } = this;
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      let c = text.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+        }
+      }
+      const k = classOf(c);
+      sinceLetter = k === C.Letter ? 0 : sinceLetter + 1;
+      if (k === C.Space) {
+        spaces++;
+        prev = k;
+        continue;
+      }
+      if (k === C.Newline) {
+        milli += broke || (solid === C.Punct && spaces === 0) ? NEWLINE_MORE : NEWLINE;
+        broke = true;
+        spaces = 0;
+        prev = k;
+        continue;
+      }
+      if (spaces > 0) {
+        if (broke) {
+          if (spaces >= 2) milli += INDENT;
+        } else if (spaces >= 2) milli += SPACE_RUN;
+        else if (k === C.Ascii || k === C.Punct) milli += SPACE_JOINS;
+        else milli += SPACE_OTHER;
+      }
+      spaces = 0;
+      broke = false;
+      switch (k) {
+        case C.Ascii: {
+          const camel = c >= 65 && c <= 90 && last >= 97 && last <= 122;
+          if (prev !== C.Ascii || camel) {
+            run = 0;
+            milli += sinceLetter < 64 ? WORD_FOREIGN : WORD;
+          } else {
+            run++;
+            milli += run < 8 ? LETTER_2_8 : LETTER_9;
+          }
+          break;
+        }
+        case C.Digit:
+          run = prev === k ? run + 1 : 0;
+          if (run % 3 === 0) milli += DIGITS;
+          break;
+        case C.Punct:
+          milli += prev === k ? PUNCT_MORE : PUNCT;
+          break;
+        case C.Han:
+          milli += HAN;
+          break;
+        case C.WidePunct:
+          milli += WIDE_PUNCT;
+          break;
+        case C.KanaHangul:
+          milli += KANA_HANGUL;
+          break;
+        case C.Letter:
+          milli += LETTER;
+          break;
+        case C.Script:
+          milli += SCRIPT;
+          break;
+        default:
+          milli += SYMBOL;
+      }
+      solid = k;
+      prev = k;
+      last = c;
+    }
+    Object.assign(this, { prev, run, spaces, broke, solid, sinceLetter, last, milli });
+  }
+}
+
 const tokensOf = (text: string) => Math.ceil(text.length / 4);
 
 export function preloadPlain(references: FileRef[], contents: FileContent[], options: PlainOptions): PlainResult {
@@ -153,7 +280,11 @@ export function preloadPlain(references: FileRef[], contents: FileContent[], opt
   let tokens = 0;
   let chars = 0;
   let bytes = 0;
-  const headingTokens = tokensOf(HEADING);
+  // With the estimator, a running count over the block as it grows (the heading first), as
+  // ctxpack counts it; with chars / 4, each piece on its own.
+  let running = new OwnEstimate();
+  running.push(HEADING);
+  const headingTokens = options.tokens === "estimate" ? running.tokens() : tokensOf(HEADING);
   references.forEach((ref, index) => {
     const id = normalize(ref.path);
     const rec: PlainRecord = { path: ref.path, id: id ?? ref.path, source: ref.source ?? null, action: "rejected", reasonCode: "path_escape", bytes: null, lines: null, tokens: null, language: null, duplicateOf: null };
@@ -185,14 +316,24 @@ export function preloadPlain(references: FileRef[], contents: FileContent[], opt
     if (secretContent(text)) return void (rec.reasonCode = "secret");
     rec.language = language(id);
     const piece = section(id, rec.language, text, rec.lines);
-    rec.tokens = tokensOf(piece);
-    const cost = rec.tokens + (pieces.length === 0 ? headingTokens : 0);
-    if (tokens + cost > options.maxTokens) {
+    let trial: OwnEstimate | null = null;
+    let total: number;
+    if (options.tokens === "estimate") {
+      trial = running.clone();
+      trial.push(piece);
+      rec.tokens = trial.tokens() - running.tokens();
+      total = trial.tokens();
+    } else {
+      rec.tokens = tokensOf(piece);
+      total = tokens + rec.tokens + (pieces.length === 0 ? headingTokens : 0);
+    }
+    if (total > options.maxTokens) {
       rec.action = "skipped";
       rec.reasonCode = "budget";
       return;
     }
-    tokens += cost;
+    if (trial !== null) running = trial;
+    tokens = total;
     chars += piece.length + (pieces.length === 0 ? HEADING.length : 0);
     bytes += rec.bytes;
     pieces.push(piece);

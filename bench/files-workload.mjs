@@ -1,6 +1,6 @@
 // The preload benchmark's input, the same in Node and in the Chromium page: `n` TypeScript
-// files of 200 lines (~12 KB each, varied per file and line, a template literal with backticks
-// every 25 lines), referenced in order, every tenth spelled with a leading `./`, with the
+// files of 200 lines (~16 KB each, varied per file and line, a template literal with backticks
+// every 25 lines, one non-ASCII comment in every tenth file), referenced in order, every tenth spelled with a leading `./`, with the
 // contents handed in as text — what a host that read them passes to preloadFiles.
 
 export const LINES = 200;
@@ -16,7 +16,9 @@ export function workload(n) {
     const lines = [];
     for (let j = 0; j < LINES; j++) {
       lines.push(
-        j % 25 === 0
+        j === 100 && i % 10 === 5
+          ? `  // résumé: 測試 ✅ — module ${i} 😀\n`
+          : j % 25 === 0
           ? `  const label${j} = \`item \${items[${j}]} of module ${i}\`;\n`
           : `  const value${j} = compute(items[${(i * 7 + j) % 97}], options.threshold${j % 5}); // step ${j} of module ${i}\n`,
       );
