@@ -144,7 +144,7 @@ for (const n of SIZES) {
 
 // --- The table.
 const ms = (s) => `${s.median.toFixed(1)} ms (p10 ${s.p10.toFixed(1)}, p90 ${s.p90.toFixed(1)})`;
-const mb = (b) => `${(b / 1048576).toFixed(1)} MB`;
+const mb = (b) => `${(b / 1048576).toFixed(1)} MiB`;
 const lines = [`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown CPU"}; ${quick ? "--quick" : `${plan.rounds} timed calls each`}`, ""];
 lines.push(
   "| runtime | files | bytes inlined | ctxpack, maxTokens | ctxpack, maxChars | ctxpack, crossing only | plain TS (chars / 4) | plain TS (ctxpack's estimator, ported) | ratio: ctxpack maxTokens / plain (chars / 4) | ratio: ctxpack maxTokens / plain (same estimator) | same block, same tokens |",
