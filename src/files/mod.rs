@@ -80,7 +80,9 @@ pub struct FileContent {
     /// Default `file`. A reader of a real disk says `outside` for a path whose real path
     /// leaves the base, `directory`, or `other` for FIFOs, sockets and devices.
     pub kind: Option<EntryKind>,
-    /// The size in bytes, when the host knows it without the content (refused before reading).
+    /// The file's size in bytes, when the host knows it: without a content (refused before
+    /// reading), or with only the head of the file as content (the Node reader sends a binary
+    /// file's head up to its first invalid UTF-8); with both, the larger is the file's.
     #[shape(with = "whole_number", ts = "number")]
     pub size: Option<usize>,
 }
@@ -379,7 +381,12 @@ fn judge<'a>(
         }
         EntryKind::File => {}
     }
-    rec.bytes = entry.content.as_ref().map(Content::bytes).or(entry.size);
+    // A host may send only the head of a file it found binary, with the file's size: the
+    // larger count is the file's (and a size cannot shrink a content past maxBytes).
+    rec.bytes = match (entry.content.as_ref().map(Content::bytes), entry.size) {
+        (Some(content), Some(size)) => Some(content.max(size)),
+        (content, size) => content.or(size),
+    };
     if let (Some(max), Some(size)) = (rules.max_bytes, rec.bytes) {
         if size > max {
             let reason = format!("skipped: {size} bytes, over maxBytes ({max})");

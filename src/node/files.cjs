@@ -140,14 +140,33 @@ function readBounded(fd, path, size, maxBytes) {
     if (n > maxBytes) return { path, size: Math.max(n, size) };
   }
   const bytes = buf.subarray(0, n);
-  let content;
   try {
-    content = utf8.decode(bytes);
+    return { path, content: utf8.decode(bytes) };
   } catch {
-    // Not UTF-8: the bytes cross as numbers and the core judges them (binary).
-    content = Array.from(bytes);
+    // Not UTF-8: the bytes cross as numbers and the core judges them (binary). Only the head
+    // up to the first invalid sequence crosses — a number per byte is 8 bytes in JavaScript
+    // and more in wasm — with the file's size, which the record reports.
+    return { path, content: Array.from(invalidHead(bytes)), size: n };
   }
-  return { path, content };
+}
+
+const HEAD_CHUNK = 64 * 1024;
+
+/** The shortest run of whole chunks from the start that is itself invalid UTF-8. */
+function invalidHead(bytes) {
+  const streaming = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  for (let at = 0; at < bytes.length; at += HEAD_CHUNK) {
+    const end = Math.min(at + HEAD_CHUNK, bytes.length);
+    try {
+      // A sequence cut by the chunk's end is not an error while streaming; the last chunk is
+      // decoded to the end, so a truncated final sequence is one.
+      streaming.decode(bytes.subarray(at, end), { stream: end < bytes.length });
+    } catch {
+      // The error is a sequence invalid whatever follows: the head up to here holds it.
+      return bytes.subarray(0, end);
+    }
+  }
+  return bytes;
 }
 
 /** The path of an open descriptor, where the platform says it (/proc on Linux), else null. */

@@ -578,7 +578,11 @@ export interface FileContent {
      * leaves the base, `directory`, or `other` for FIFOs, sockets and devices.
      */
     kind?: EntryKind | null;
-    /** The size in bytes, when the host knows it without the content (refused before reading). */
+    /**
+     * The file's size in bytes, when the host knows it: without a content (refused before
+     * reading), or with only the head of the file as content (the Node reader sends a binary
+     * file's head up to its first invalid UTF-8); with both, the larger is the file's.
+     */
     size?: number | null;
 }
 

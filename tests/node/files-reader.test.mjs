@@ -158,6 +158,22 @@ test("the corpus spelled into the base's symlinks: no read lands outside", () =>
   assert.ok(!result.block.includes("OUTSIDE"));
 });
 
+test("a large binary file: the record has its whole size, wherever its first invalid byte is", () => {
+  const late = Buffer.alloc(300 * 1024, 0x61);
+  late[250 * 1024] = 0xff; // past the first chunks the reader decodes
+  fs.writeFileSync(join(base, "late.bin"), late);
+  const truncated = Buffer.concat([Buffer.alloc(200 * 1024, 0x62), Buffer.from([0xe2, 0x82])]);
+  fs.writeFileSync(join(base, "truncated.txt"), truncated);
+  try {
+    const result = readContextFiles(base, ["late.bin", "truncated.txt", "logo.png"], { maxLines: 1e6 });
+    assert.deepEqual(codes(result), ["late.bin rejected binary", "truncated.txt rejected binary", "logo.png rejected binary"]);
+    assert.deepEqual(result.manifest.files.map((f) => f.bytes), [late.length, truncated.length, 12]);
+  } finally {
+    fs.rmSync(join(base, "late.bin"));
+    fs.rmSync(join(base, "truncated.txt"));
+  }
+});
+
 test("secrets: refused by name before opening, by content after; allowSecrets lets them through", () => {
   const [result, opened] = watchingOpens(() => readContextFiles(base, [".env", "config.js", "README.md"]));
   assert.deepEqual(codes(result), [".env rejected secret", "config.js rejected secret", "README.md inlined inlined"]);
