@@ -72,13 +72,17 @@ impl Ty for Content {
 pub struct FileContent {
     /// Matched to references after normalisation (`./a.js` supplies `a.js`).
     pub path: String,
-    /// The text; absent when the host did not read it (a directory, or a file refused by size).
-    #[shape(with = "read_content", ts = "string")]
+    /// The text, or the bytes as read (numbers 0–255: a host that could not decode them as
+    /// UTF-8 hands them over, and the core judges them binary); absent when the host did not
+    /// read it (a directory, or a file refused by size).
+    #[shape(with = "read_content", ts = "string | number[]")]
     pub content: Option<Content>,
     /// Default `file`. A reader of a real disk says `outside` for a path whose real path
     /// leaves the base, `directory`, or `other` for FIFOs, sockets and devices.
     pub kind: Option<EntryKind>,
-    /// The size in bytes, when the host knows it without the content (refused before reading).
+    /// The file's size in bytes, when the host knows it: without a content (refused before
+    /// reading), or with only the head of the file as content (the Node reader sends a binary
+    /// file's head up to its first invalid UTF-8); with both, the larger is the file's.
     #[shape(with = "whole_number", ts = "number")]
     pub size: Option<usize>,
 }
@@ -87,7 +91,36 @@ fn read_content(v: &Value, path: &str) -> Result<Option<Content>> {
     match v {
         Value::Null => Ok(None),
         Value::String(s) => Ok(Some(Content::Text(s.clone()))),
-        other => Err(crate::json::read::wrong_type(other, "a string", path)),
+        // JSON has no bytes; an array of byte values is how they cross (the Node reader sends
+        // a file that is not valid UTF-8 so), and the core, not the host, decides it is binary.
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| match item {
+                Value::Number(n) if n.fract() == 0.0 && (0.0..=255.0).contains(n) => {
+                    // Whole and within 0..=255, so exact.
+                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                    Ok(*n as u8)
+                }
+                other => Err(Error::new(
+                    ErrorCode::InvalidInput,
+                    crate::error::pointer_push(path, &i.to_string()),
+                    format!(
+                        "a content given as bytes holds whole numbers from 0 to 255, got {}",
+                        match other {
+                            Value::Number(n) => crate::budget::js_string(*n),
+                            other => crate::json::read::kind(other).to_string(),
+                        }
+                    ),
+                )),
+            })
+            .collect::<Result<Vec<u8>>>()
+            .map(|bytes| Some(Content::Bytes(bytes))),
+        other => Err(crate::json::read::wrong_type(
+            other,
+            "a string or an array of bytes",
+            path,
+        )),
     }
 }
 
@@ -348,7 +381,12 @@ fn judge<'a>(
         }
         EntryKind::File => {}
     }
-    rec.bytes = entry.content.as_ref().map(Content::bytes).or(entry.size);
+    // A host may send only the head of a file it found binary, with the file's size: the
+    // larger count is the file's (and a size cannot shrink a content past maxBytes).
+    rec.bytes = match (entry.content.as_ref().map(Content::bytes), entry.size) {
+        (Some(content), Some(size)) => Some(content.max(size)),
+        (content, size) => content.or(size),
+    };
     if let (Some(max), Some(size)) = (rules.max_bytes, rec.bytes) {
         if size > max {
             let reason = format!("skipped: {size} bytes, over maxBytes ({max})");
@@ -669,6 +707,25 @@ mod tests {
         assert!(out.block.contains("```rust\nfn a() {}\n```"));
         assert!(!out.block.contains("ignored"));
         assert_eq!(out.manifest.totals.max_tokens, Some(DEFAULT_MAX_TOKENS));
+    }
+
+    #[test]
+    fn bytes_cross_as_an_array_of_numbers_and_the_core_judges_them() {
+        let read = |json: &str| {
+            let v = crate::json::parse(json, &Limits::default()).unwrap();
+            read_content(&v, "/contents/0/content")
+        };
+        assert_eq!(
+            read("[104, 105, 10]").unwrap(),
+            Some(Content::Bytes(b"hi\n".to_vec()))
+        );
+        assert_eq!(read("[]").unwrap(), Some(Content::Bytes(Vec::new())));
+        for bad in ["[256]", "[-1]", "[1.5]", "[\"a\"]", "[null]"] {
+            let e = read(bad).unwrap_err();
+            assert_eq!(e.code, ErrorCode::InvalidInput, "{bad}");
+            assert_eq!(e.path, "/contents/0/content/0", "{bad}");
+        }
+        assert_eq!(read("true").unwrap_err().code, ErrorCode::InvalidInput);
     }
 
     #[test]

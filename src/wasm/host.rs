@@ -72,7 +72,7 @@ extern "C" {
     #[wasm_bindgen(method, getter)]
     fn lengths(this: &HostTape) -> Vec<u32>;
     #[wasm_bindgen(method, getter)]
-    fn text(this: &HostTape) -> String;
+    fn text(this: &HostTape) -> Vec<u8>;
 }
 
 /// A value returned without a table slot for `undefined` or `null`, as the `JsValue` it is.
@@ -246,7 +246,10 @@ pub fn value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> 
         .map(host)
         .map_err(|e| read::host_threw("reading this value", &js_message(&e), path))?;
     let tape: HostTape = tape.unchecked_into();
-    let (tags, nums, lengths, text) = (tape.tags(), tape.nums(), tape.lengths(), tape.text());
+    let (tags, nums, lengths) = (tape.tags(), tape.nums(), tape.lengths());
+    // UTF-8 from TextEncoder (see glue.js), so valid: anything else is not its tape.
+    let text = String::from_utf8(tape.text())
+        .map_err(|_| read::not_json("an unknown host value", path))?;
     let mut t = Tape {
         tags: tags.into_iter(),
         nums: nums.into_iter(),

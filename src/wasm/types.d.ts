@@ -910,14 +910,22 @@ export interface FileRef {
 export interface FileContent {
     /** Matched to references after normalisation (`./a.js` supplies `a.js`). */
     path: string;
-    /** The text; absent when the host did not read it (a directory, or a file refused by size). */
-    content?: string | null;
+    /**
+     * The text, or the bytes as read (numbers 0–255: a host that could not decode them as
+     * UTF-8 hands them over, and the core judges them binary); absent when the host did not
+     * read it (a directory, or a file refused by size).
+     */
+    content?: string | number[] | null;
     /**
      * Default `file`. A reader of a real disk says `outside` for a path whose real path
      * leaves the base, `directory`, or `other` for FIFOs, sockets and devices.
      */
     kind?: EntryKind | null;
-    /** The size in bytes, when the host knows it without the content (refused before reading). */
+    /**
+     * The file's size in bytes, when the host knows it: without a content (refused before
+     * reading), or with only the head of the file as content (the Node reader sends a binary
+     * file's head up to its first invalid UTF-8); with both, the larger is the file's.
+     */
     size?: number | null;
 }
 

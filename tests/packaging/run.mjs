@@ -67,6 +67,9 @@ await check("the tarball holds the entries, both glues and no stray files", () =
       if (!list.includes(`${at}/${f}`)) throw new Error(`missing ${at}/${f}`);
     }
   }
+  for (const { dir } of ENTRIES.filter((e) => e.node)) {
+    for (const f of ["index.node.d.ts", "node/node-only.cjs"]) if (!list.includes(`package/pkg/${dir}/${f}`)) throw new Error(`missing package/pkg/${dir}/${f}`);
+  }
   const stray = list.filter((f) => !f.startsWith("package/pkg/") && !["package/package.json", "package/README.md"].includes(f));
   if (stray.length) throw new Error(`unexpected files: ${stray.join(", ")}`);
 });
@@ -247,6 +250,49 @@ void action; void chars; void nope;
     if (cjs) writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "commonjs" }));
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module, moduleResolution: module === "esnext" ? "bundler" : "nodenext", target: "es2022", skipLibCheck: false, types: [] }, files: ["main.ts"] }));
     execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { stdio: "inherit" });
+  }
+});
+
+await check("ctxpack/files: readContextFiles in Node ESM and CommonJS, and strict TypeScript sees its types", () => {
+  // A base with a file, a directory and a symlink out of it; the same records from import and require.
+  const reader = (load) => `${load}
+const fs = require("node:fs");
+fs.rmSync("base", { recursive: true, force: true });
+fs.mkdirSync("base/src", { recursive: true });
+fs.writeFileSync("base/src/a.ts", "export const a = 1;\\n");
+fs.writeFileSync("outside.txt", "OUTSIDE\\n");
+fs.symlinkSync("../outside.txt", "base/out.txt");
+const r = readContextFiles("base", ["src/a.ts", "./src/a.ts", "src", "out.txt", "../outside.txt", "gone.ts"], { maxTokens: 1000 });
+let coded = false;
+try { readContextFiles("no-such-dir", ["a"]); } catch (e) { coded = e instanceof CtxpackError && e.code === "INVALID_INPUT"; }
+process.stdout.write(JSON.stringify({ records: r.manifest.files.map((f) => f.action + " " + f.reasonCode), inlined: r.block.includes("export const a = 1;"), coded }));
+`;
+  const dir = app("files-reader", {
+    "main.mjs": reader(`import { readContextFiles, CtxpackError } from "ctxpack/files";\nimport { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);`),
+    "main.cjs": reader(`const { readContextFiles, CtxpackError } = require("ctxpack/files");`),
+  });
+  const want = JSON.stringify({ records: ["inlined inlined", "duplicate duplicate", "rejected directory", "rejected path_escape", "rejected path_escape", "skipped missing"], inlined: true, coded: true });
+  equal(node(dir, "main.mjs"), want, "ESM");
+  equal(node(dir, "main.cjs"), want, "CommonJS");
+  const typed = `import { readContextFiles, preloadFiles, type PreloadResult, type FileReason, type ReadContextFilesOptions } from "ctxpack/files";
+const options: ReadContextFilesOptions = { maxBytes: 65536, maxTokens: 2000, mode: "strict", fanout: 2 };
+const r: PreloadResult = readContextFiles(".", ["src/a.ts", { path: "b.ts", source: "contexts[0].sourceFile" }], options, { limits: { maxDepth: 64 } });
+const code: FileReason = r.manifest.files[0].reasonCode;
+const bytes: number | null = r.manifest.files[0].bytes;
+preloadFiles({ references: [{ path: "a.bin" }], contents: [{ path: "a.bin", content: [0xff, 0xfe] }] });
+// @ts-expect-error maxBytes is a number
+readContextFiles(".", ["a"], { maxBytes: "1 MB" });
+// @ts-expect-error the references come from the second argument
+readContextFiles(".", ["a"], { references: [] });
+// @ts-expect-error a path is a string or a reference
+readContextFiles(".", [42]);
+void code; void bytes;
+`;
+  for (const [name, type] of [["ts-files-esm", "module"], ["ts-files-cjs", "commonjs"]]) {
+    const tsDir = app(name, { "main.ts": typed });
+    writeFileSync(join(tsDir, "package.json"), JSON.stringify({ name, private: true, type }));
+    writeFileSync(join(tsDir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", skipLibCheck: false, types: [] }, files: ["main.ts"] }));
+    execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", tsDir], { stdio: "inherit" });
   }
 });
 

@@ -4,6 +4,8 @@
 pub const VECTORS: &[(&str, &str, &str, &str)] = &[
     ("budget-best-effort-next-fits", include_str!("inputs/budget-best-effort-next-fits.json"), include_str!("expected/budget-best-effort-next-fits.json"), include_str!("expected/budget-best-effort-next-fits.txt")),
     ("budget-chars-and-tokens", include_str!("inputs/budget-chars-and-tokens.json"), include_str!("expected/budget-chars-and-tokens.json"), include_str!("expected/budget-chars-and-tokens.txt")),
+    ("bytes-as-numbers", include_str!("inputs/bytes-as-numbers.json"), include_str!("expected/bytes-as-numbers.json"), include_str!("expected/bytes-as-numbers.txt")),
+    ("bytes-out-of-range", include_str!("inputs/bytes-out-of-range.json"), include_str!("expected/bytes-out-of-range.error.json"), ""),
     ("check-paths-duplicates-secrets", include_str!("inputs/check-paths-duplicates-secrets.json"), include_str!("expected/check-paths-duplicates-secrets.json"), ""),
     ("check-traversal-corpus", include_str!("inputs/check-traversal-corpus.json"), include_str!("expected/check-traversal-corpus.json"), ""),
     ("fence-longer-than-backticks", include_str!("inputs/fence-longer-than-backticks.json"), include_str!("expected/fence-longer-than-backticks.json"), include_str!("expected/fence-longer-than-backticks.txt")),

@@ -1,0 +1,345 @@
+// preloadFiles done in plain TypeScript, as an app would write it without ctxpack: the same rules
+// in the same order (paths normalised and confined, duplicates, secret names, binary, lines,
+// secret shapes in the content, the budget in order) and the same block, byte for byte when
+// everything fits (bench/files.mjs checks it). Tokens either as chars / 4, rounded up (what an
+// app would write), or by `OwnEstimate`, a line-for-line TypeScript port of ctxpack's o200k
+// estimator (src/tokens/mod.rs), so that both sides do the same work and must agree on the
+// total (bench/files.mjs checks that too).
+// Type-checked strict and transpiled by bench/files.mjs; Node and the Chromium page run the same
+// text.
+
+export interface FileRef {
+  path: string;
+  source?: string | null;
+}
+export interface FileContent {
+  path: string;
+  content: string;
+}
+export interface PlainOptions {
+  maxLines: number;
+  maxTokens: number;
+  fanout: number;
+  /** "quarter": chars / 4; "estimate": the port of ctxpack's estimator. */
+  tokens: "quarter" | "estimate";
+}
+export interface PlainRecord {
+  path: string;
+  id: string;
+  source: string | null;
+  action: "inlined" | "skipped" | "rejected" | "duplicate";
+  reasonCode: string;
+  bytes: number | null;
+  lines: number | null;
+  tokens: number | null;
+  language: string | null;
+  duplicateOf: number | null;
+}
+export interface PlainResult {
+  block: string;
+  records: PlainRecord[];
+  totals: { inlined: number; chars: number; tokens: number; bytes: number; fanoutTokens: number };
+}
+
+const HEADING = "### Pre-loaded Files\n\nThese files are preloaded below with their current contents: use them as they are, and do not read them again.\n";
+
+const LANGUAGES: Record<string, string> = {
+  py: "python", pyi: "python", jsx: "jsx", tsx: "tsx", ts: "typescript", mts: "typescript", cts: "typescript",
+  js: "javascript", mjs: "javascript", cjs: "javascript", css: "css", scss: "scss", sass: "sass", less: "less",
+  html: "html", htm: "html", vue: "vue", svelte: "svelte", json: "json", jsonc: "jsonc", rs: "rust", go: "go",
+  md: "markdown", mdx: "mdx", java: "java", kt: "kotlin", swift: "swift", rb: "ruby", php: "php", c: "c", h: "c",
+  cc: "cpp", cpp: "cpp", hpp: "cpp", cs: "csharp", sh: "bash", bash: "bash", zsh: "bash", yml: "yaml", yaml: "yaml",
+  toml: "toml", sql: "sql", xml: "xml", graphql: "graphql",
+};
+const NAMED: Record<string, string> = { Dockerfile: "dockerfile", Makefile: "makefile", "CMakeLists.txt": "cmake" };
+
+// Control characters, look-alikes of / \ . : and invisible or bidirectional characters.
+const REFUSED = /[\u0000-\u001f\u007f-\u009f\u00ad\u2215\u2044\uff0f\u29f8\u2571\uff3c\ufe68\u2216\u29f5\u29f9\u2024\u2025\u2026\uff0e\ufe52\u3002\uff61\u2e31\uff1a\ufe55\u2236\u0337\u0338\u20e5\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
+
+/** The one spelling of a relative path, or null when it could leave the base. */
+export function normalize(path: string): string | null {
+  if (path === "" || path.startsWith("/") || path.startsWith("~") || path.includes(":") || path.includes("\\") || path.includes("%") || REFUSED.test(path)) return null;
+  const out: string[] = [];
+  for (const segment of path.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") {
+      if (out.length === 0) return null;
+      out.pop();
+      continue;
+    }
+    if (/^[. ]+$/.test(segment)) return null;
+    out.push(segment);
+  }
+  return out.length === 0 ? null : out.join("/");
+}
+
+const SECRET_NAMES = new Set([".env", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".netrc", "_netrc", ".npmrc", ".pypirc", ".pgpass", ".htpasswd", ".git-credentials", ".dockercfg", ".vault-token", "credentials", "credentials.json", "credentials.yml", "credentials.yaml", "secrets.json", "secrets.yml", "secrets.yaml", "terraform.tfstate"]);
+const SECRET_EXTENSIONS = new Set(["pem", "key", "p12", "pfx", "jks", "keystore", "ppk", "tfvars", "kdbx"]);
+const ENV_EXAMPLES = new Set([".env.example", ".env.sample", ".env.template", ".env.dist"]);
+
+export function secretName(path: string): boolean {
+  const segments = path.toLowerCase().split("/");
+  const name = segments[segments.length - 1];
+  if (segments.slice(0, -1).some((s) => s === ".ssh" || s === ".gnupg" || s === ".aws")) return true;
+  if (SECRET_NAMES.has(name)) return true;
+  if (name.startsWith(".env.") && !ENV_EXAMPLES.has(name)) return true;
+  if (name.endsWith(".env")) return true;
+  const dot = name.lastIndexOf(".");
+  return dot > 0 && SECRET_EXTENSIONS.has(name.slice(dot + 1));
+}
+
+// The shapes of docs/FILES.md, each starting a word.
+const SECRET_SHAPES =
+  /-----BEGIN [A-Z ]*PRIVATE KEY|(?<![A-Za-z0-9])(?:(?:AKIA|ASIA)[A-Z0-9]{16}|gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_-]{60}|xox[bpars]-[A-Za-z0-9-]{10}|(?:sk_live|rk_live|sk_test)_[A-Za-z0-9]{20}|sk-ant-[A-Za-z0-9_-]{32}|AIza[A-Za-z0-9_-]{35}|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10})|hooks\.slack\.com\/services\/[A-Za-z0-9\/]{20}/;
+const OPENAI = /(?<![A-Za-z0-9])sk-([A-Za-z0-9_-]{32})/g;
+
+export function secretContent(text: string): boolean {
+  if (SECRET_SHAPES.test(text)) return true;
+  for (const m of text.matchAll(OPENAI)) {
+    const key = m[1];
+    if ((key.match(/[A-Za-z]/g)?.length ?? 0) >= 3 && (key.match(/[0-9]/g)?.length ?? 0) >= 3) return true;
+  }
+  return false;
+}
+
+export function language(path: string): string {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (NAMED[name] !== undefined) return NAMED[name];
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? (LANGUAGES[name.slice(dot + 1)] ?? "") : "";
+}
+
+function lineCount(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
+  return text === "" || text.endsWith("\n") ? n : n + 1;
+}
+
+function utf8Bytes(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  return longest;
+}
+
+function section(path: string, lang: string, text: string, lines: number): string {
+  const fence = "`".repeat(Math.max(3, longestBacktickRun(text) + 1));
+  const tick = "`".repeat(longestBacktickRun(path) + 1);
+  const pad = path.startsWith("`") || path.endsWith("`") ? " " : "";
+  const body = text.endsWith("\n") ? text.slice(0, -1) : text;
+  return `\n#### ${tick}${pad}${path}${pad}${tick} (${lines === 1 ? "1 line" : `${lines} lines`})\n${fence}${lang}\n${body}\n${fence}\n`;
+}
+
+
+// --- ctxpack's o200k estimator, ported (src/tokens/mod.rs): a scan of character classes
+// emitting weighed events, on a running count that continues from piece to piece.
+const enum C { Ascii, Digit, Space, Newline, Punct, Han, WidePunct, KanaHangul, Letter, Script, Symbol }
+const W = [603, 705, 33, 379, 1392, 321, 0, 674, 995, 0, 1045, 869, 218, 914, 340, 799, 346, 435, 1875];
+const MARGIN = 1115;
+const [WORD, WORD_FOREIGN, LETTER_2_8, LETTER_9, DIGITS, SPACE_JOINS, SPACE_OTHER, SPACE_RUN, NEWLINE, NEWLINE_MORE, INDENT, PUNCT, PUNCT_MORE, HAN, WIDE_PUNCT, KANA_HANGUL, LETTER, SCRIPT, SYMBOL] = W;
+
+function classOf(c: number): C {
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) return C.Ascii;
+  if (c >= 48 && c <= 57) return C.Digit;
+  if (c === 10 || c === 13) return C.Newline;
+  if (c === 32 || c === 9 || c === 0x0b || c === 0x0c || c === 0x85 || c === 0xa0 || c === 0x1680) return C.Space;
+  if ((c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e)) return C.Punct;
+  if (c <= 0xbf) return C.Symbol;
+  if ((c >= 0xc0 && c <= 0x36f) || (c >= 0x400 && c <= 0x52f) || (c >= 0x1e00 && c <= 0x1eff)) return C.Letter;
+  if (c >= 0x1100 && c <= 0x11ff) return C.KanaHangul;
+  if (c >= 0x370 && c <= 0x1fff) return C.Script;
+  if ((c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000) return C.Space;
+  if ((c >= 0x2010 && c <= 0x205e) || (c >= 0x3001 && c <= 0x303f) || (c >= 0xff00 && c <= 0xff65)) return C.WidePunct;
+  if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x3130 && c <= 0x318f) || (c >= 0x31f0 && c <= 0x31ff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xff66 && c <= 0xff9f)) return C.KanaHangul;
+  if ((c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff)) return C.Han;
+  return C.Symbol;
+}
+
+export class OwnEstimate {
+  prev = C.Space;
+  run = 0;
+  spaces = 0;
+  broke = false;
+  solid = C.Space;
+  sinceLetter = Infinity;
+  last = 32;
+  milli = 0;
+
+  clone(): OwnEstimate {
+    return Object.assign(new OwnEstimate(), this);
+  }
+
+  tokens(): number {
+    return Math.ceil((this.milli * MARGIN) / 1_000_000);
+  }
+
+  push(text: string): void {
+    let { prev, run, spaces, broke, solid, sinceLetter, last, milli } = this;
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      let c = text.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+        }
+      }
+      const k = classOf(c);
+      sinceLetter = k === C.Letter ? 0 : sinceLetter + 1;
+      if (k === C.Space) {
+        spaces++;
+        prev = k;
+        continue;
+      }
+      if (k === C.Newline) {
+        milli += broke || (solid === C.Punct && spaces === 0) ? NEWLINE_MORE : NEWLINE;
+        broke = true;
+        spaces = 0;
+        prev = k;
+        continue;
+      }
+      if (spaces > 0) {
+        if (broke) {
+          if (spaces >= 2) milli += INDENT;
+        } else if (spaces >= 2) milli += SPACE_RUN;
+        else if (k === C.Ascii || k === C.Punct) milli += SPACE_JOINS;
+        else milli += SPACE_OTHER;
+      }
+      spaces = 0;
+      broke = false;
+      switch (k) {
+        case C.Ascii: {
+          const camel = c >= 65 && c <= 90 && last >= 97 && last <= 122;
+          if (prev !== C.Ascii || camel) {
+            run = 0;
+            milli += sinceLetter < 64 ? WORD_FOREIGN : WORD;
+          } else {
+            run++;
+            milli += run < 8 ? LETTER_2_8 : LETTER_9;
+          }
+          break;
+        }
+        case C.Digit:
+          run = prev === k ? run + 1 : 0;
+          if (run % 3 === 0) milli += DIGITS;
+          break;
+        case C.Punct:
+          milli += prev === k ? PUNCT_MORE : PUNCT;
+          break;
+        case C.Han:
+          milli += HAN;
+          break;
+        case C.WidePunct:
+          milli += WIDE_PUNCT;
+          break;
+        case C.KanaHangul:
+          milli += KANA_HANGUL;
+          break;
+        case C.Letter:
+          milli += LETTER;
+          break;
+        case C.Script:
+          milli += SCRIPT;
+          break;
+        default:
+          milli += SYMBOL;
+      }
+      solid = k;
+      prev = k;
+      last = c;
+    }
+    Object.assign(this, { prev, run, spaces, broke, solid, sinceLetter, last, milli });
+  }
+}
+
+const tokensOf = (text: string) => Math.ceil(text.length / 4);
+
+export function preloadPlain(references: FileRef[], contents: FileContent[], options: PlainOptions): PlainResult {
+  const byPath = new Map<string, string>();
+  for (const c of contents) {
+    const p = normalize(c.path);
+    if (p !== null && !byPath.has(p)) byPath.set(p, c.content);
+  }
+  const seen = new Map<string, number>();
+  const records: PlainRecord[] = [];
+  const pieces: string[] = [];
+  let tokens = 0;
+  let chars = 0;
+  let bytes = 0;
+  // With the estimator, a running count over the block as it grows (the heading first), as
+  // ctxpack counts it; with chars / 4, each piece on its own.
+  let running = new OwnEstimate();
+  running.push(HEADING);
+  const headingTokens = options.tokens === "estimate" ? running.tokens() : tokensOf(HEADING);
+  references.forEach((ref, index) => {
+    const id = normalize(ref.path);
+    const rec: PlainRecord = { path: ref.path, id: id ?? ref.path, source: ref.source ?? null, action: "rejected", reasonCode: "path_escape", bytes: null, lines: null, tokens: null, language: null, duplicateOf: null };
+    records.push(rec);
+    if (id === null) return;
+    const first = seen.get(id);
+    if (first !== undefined) {
+      rec.action = "duplicate";
+      rec.reasonCode = "duplicate";
+      rec.duplicateOf = first;
+      return;
+    }
+    seen.set(id, index);
+    if (secretName(id)) return void (rec.reasonCode = "secret");
+    const text = byPath.get(id);
+    if (text === undefined) {
+      rec.action = "skipped";
+      rec.reasonCode = "missing";
+      return;
+    }
+    rec.bytes = utf8Bytes(text);
+    if (text.includes("\u0000")) return void (rec.reasonCode = "binary");
+    rec.lines = lineCount(text);
+    if (rec.lines > options.maxLines) {
+      rec.action = "skipped";
+      rec.reasonCode = "too_many_lines";
+      return;
+    }
+    if (secretContent(text)) return void (rec.reasonCode = "secret");
+    rec.language = language(id);
+    const piece = section(id, rec.language, text, rec.lines);
+    let trial: OwnEstimate | null = null;
+    let total: number;
+    if (options.tokens === "estimate") {
+      trial = running.clone();
+      trial.push(piece);
+      rec.tokens = trial.tokens() - running.tokens();
+      total = trial.tokens();
+    } else {
+      rec.tokens = tokensOf(piece);
+      total = tokens + rec.tokens + (pieces.length === 0 ? headingTokens : 0);
+    }
+    if (total > options.maxTokens) {
+      rec.action = "skipped";
+      rec.reasonCode = "budget";
+      return;
+    }
+    if (trial !== null) running = trial;
+    tokens = total;
+    chars += piece.length + (pieces.length === 0 ? HEADING.length : 0);
+    bytes += rec.bytes;
+    pieces.push(piece);
+    rec.action = "inlined";
+    rec.reasonCode = "inlined";
+  });
+  const block = pieces.length === 0 ? "" : HEADING + pieces.join("");
+  return { block, records, totals: { inlined: pieces.length, chars, tokens, bytes, fanoutTokens: tokens * options.fanout } };
+}
