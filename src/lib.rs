@@ -28,6 +28,7 @@ pub mod json;
 pub mod jsondoc;
 pub mod limits;
 pub mod manifest;
+mod order;
 pub mod sections;
 pub mod shape;
 pub mod text;

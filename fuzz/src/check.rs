@@ -378,6 +378,7 @@ fn check_records(
     context: &str,
     limits: ctxpack::budget::Budget,
     ranked_by_input_order: bool,
+    rendered_in_input_order: bool,
 ) -> Totals {
     let profile = assembler.profile();
     let ctx_len = utf16_len(context);
@@ -408,8 +409,8 @@ fn check_records(
     let mut seen = vec![false; metas.len()];
     let units: Vec<u16> = context.encode_utf16().collect();
     let sep: Vec<u16> = profile.render.separator.encode_utf16().collect();
-    let mut end = 0usize;
-    let mut placed_any = false;
+    // Included blocks: (layout key, offset, length, id); their layout is checked at the end.
+    let mut blocks: Vec<(usize, usize, usize, &str)> = Vec::new();
     let mut filtered_seen = false;
     let mut totals = Totals {
         documents: records.len(),
@@ -509,14 +510,6 @@ fn check_records(
                     .chars_before
                     .expect("an included record has charsBefore");
                 assert!(len <= before, "TRIM GREW {id:?}: {before} -> {len} units");
-                let start = if placed_any { end + sep.len() } else { 0 };
-                assert_eq!(
-                    offset, start,
-                    "block of {id:?} is not where the layout puts it"
-                );
-                if placed_any {
-                    assert_eq!(&units[end..start], &sep[..], "separator before {id:?}");
-                }
                 assert!(
                     offset + len <= units.len(),
                     "block of {id:?} ends past the context"
@@ -547,10 +540,28 @@ fn check_records(
                     )
                 };
                 assert_eq!(block, want, "the block of {id:?} is not its rendering");
-                end = offset + len;
-                placed_any = true;
+                blocks.push((
+                    if rendered_in_input_order { i } else { pos },
+                    offset,
+                    len,
+                    id,
+                ));
             }
         }
+    }
+    // The blocks, in rank order or (order "input") in input order, separated, nothing else.
+    blocks.sort_by_key(|b| b.0);
+    let mut end = 0usize;
+    for (n, &(_, offset, len, id)) in blocks.iter().enumerate() {
+        let start = if n > 0 { end + sep.len() } else { 0 };
+        assert_eq!(
+            offset, start,
+            "block of {id:?} is not where the layout puts it"
+        );
+        if n > 0 {
+            assert_eq!(&units[end..start], &sep[..], "separator before {id:?}");
+        }
+        end = offset + len;
     }
     assert_eq!(
         end,
@@ -575,7 +586,17 @@ pub fn check_assembly(p: &Prepared, docs: &dyn DocSet, a: &Assembly) {
     let profile = p.assembler.profile();
     let budget = effective_budget(p);
     let m = &a.manifest;
-    let totals = check_records(&p.assembler, docs, &m.documents, &a.context, budget, false);
+    let in_input_order = p.options.order == Some(ctxpack::jsondoc::RenderOrder::Input)
+        && m.log.iter().any(|l| l == "Rendered in input order");
+    let totals = check_records(
+        &p.assembler,
+        docs,
+        &m.documents,
+        &a.context,
+        budget,
+        false,
+        in_input_order,
+    );
     assert_eq!(m.totals, totals, "the totals do not add up the records");
     assert_eq!(m.cap.discarded, totals.discarded);
     assert_eq!(
@@ -722,7 +743,15 @@ fn check_selection_and_rank(p: &Prepared, docs: &dyn DocSet, a: &Assembly) {
 
 pub fn check_cap_result(p: &Prepared, docs: &dyn DocSet, c: &CapResult) {
     let budget = effective_budget(p);
-    let totals = check_records(&p.assembler, docs, &c.documents, &c.context, budget, true);
+    let totals = check_records(
+        &p.assembler,
+        docs,
+        &c.documents,
+        &c.context,
+        budget,
+        true,
+        false,
+    );
     assert_eq!(
         totals.filtered_out, 0,
         "cap_ordered filtered a document out"
@@ -783,7 +812,8 @@ fn lineage_of(
         return None;
     }
     let parent = |j: usize| known.iter().filter(|(_, t)| *t == j).map(|(f, _)| *f).min();
-    let siblings_built_on = (0..metas.len())
-        .any(|j| j != i && ty(j) == ty(i) && parent(j) == parent(i) && children(j).next().is_some());
+    let siblings_built_on = (0..metas.len()).any(|j| {
+        j != i && ty(j) == ty(i) && parent(j) == parent(i) && children(j).next().is_some()
+    });
     siblings_built_on.then_some(Lineage::Alternative)
 }

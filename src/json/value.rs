@@ -125,10 +125,11 @@ impl ObjectBuilder {
         let mut entries = self.entries;
         if self.has_array_index {
             // Stable: non-index keys keep insertion order behind the ascending index keys.
-            entries.sort_by_key(|(k, _)| match array_index(k) {
-                Some(n) => (0u8, n),
-                None => (1u8, 0),
-            });
+            let keys: Vec<f64> = entries
+                .iter()
+                .map(|(k, _)| array_index(k).map_or(f64::INFINITY, f64::from))
+                .collect();
+            entries = crate::order::permuted(entries, &crate::order::stable_order(&keys));
         }
         Object { entries }
     }

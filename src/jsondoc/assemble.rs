@@ -6,7 +6,7 @@ use super::document::{leaves, DocSet, Edge};
 use super::intent::{infer_intent, Request, ResolvedIntent};
 use super::lineage::{lineage, Lineage, Tree};
 use super::profile::defaults;
-use super::profile::{CapStrategy, CompiledProfile, Profile};
+use super::profile::{CapStrategy, CompiledProfile, Profile, RenderOrder};
 use super::rank::{rank, Ranking, ScoreBreakdown};
 use super::reason::ReasonCode;
 use super::timestamp::parse_iso8601;
@@ -42,6 +42,8 @@ pub struct AssembleOptions {
     #[shape(with = "read_max_tokens", ts = "number")]
     pub max_tokens: Option<usize>,
     pub cap: Option<CapStrategy>,
+    /// The order included documents are rendered in (default `"rank"`).
+    pub order: Option<RenderOrder>,
 }
 
 /// One input document's line in the manifest.
@@ -292,7 +294,14 @@ impl ContextAssembler {
         let budget = self.budget(options.max_chars, options.max_tokens);
         let strategy = options.cap.unwrap_or(self.profile.cap);
         let order: Vec<usize> = ranking.selected.iter().map(|d| d.index).collect();
-        let capped = cap(&self.profile, docs, &order, budget, meter, strategy)?;
+        let mut capped = cap(&self.profile, docs, &order, budget, meter, strategy)?;
+        let in_input_order = options.order == Some(RenderOrder::Input)
+            && super::cap::render_in_input_order(
+                &mut capped,
+                &self.profile.render.separator,
+                budget,
+                meter,
+            )?;
         let metas = docs.metas();
         let mut records = Vec::with_capacity(metas.len());
         for (placement, ranked) in capped.placements.iter().zip(&ranking.selected) {
@@ -334,6 +343,16 @@ impl ContextAssembler {
             (super::intent::IntentSource::Given, _) => "given by the caller".to_string(),
             _ => "default: no rule matched".to_string(),
         };
+        if options.order == Some(RenderOrder::Input) {
+            log.push(
+                if in_input_order {
+                    "Rendered in input order"
+                } else {
+                    "Rendered in rank order: in input order the context would exceed maxTokens"
+                }
+                .to_string(),
+            );
+        }
         log.insert(0, format!("Intent: {} ({how})", intent.intent));
         log.insert(
             1,
@@ -523,7 +542,7 @@ impl AssembleOptions {
 }
 
 /// The members of an assemble input, as every reader of one accepts them.
-pub const INPUT_FIELDS: [&str; 8] = [
+pub const INPUT_FIELDS: [&str; 9] = [
     "documents",
     "request",
     "profile",
@@ -532,6 +551,7 @@ pub const INPUT_FIELDS: [&str; 8] = [
     "maxChars",
     "maxTokens",
     "cap",
+    "order",
 ];
 
 /// `request`: text, null, or `{intent, params, text}`.

@@ -28,6 +28,8 @@ pub struct Placement {
     pub tokens_after: Option<usize>,
     /// Where its block starts in the context, in UTF-16 units.
     pub offset: Option<usize>,
+    /// Where its block is in the context, in bytes (start, end).
+    pub bytes: Option<(usize, usize)>,
     pub reason: String,
     pub reason_code: ReasonCode,
 }
@@ -118,6 +120,7 @@ pub fn cap(
             tokens_before,
             tokens_after: tokens.as_ref().map(|_| 0),
             offset: None,
+            bytes: None,
             reason,
             reason_code,
         };
@@ -251,7 +254,9 @@ pub fn cap(
                     context.push_str(&render.separator);
                 }
                 let offset = used + sep;
+                let start = context.len();
                 context.push_str(trimmed_block.as_deref().unwrap_or(&full));
+                let bytes = Some((start, context.len()));
                 used += sep + len;
                 any_placed = true;
                 let action = if changed {
@@ -279,6 +284,7 @@ pub fn cap(
                     tokens_before,
                     tokens_after: grows,
                     offset: Some(offset),
+                    bytes,
                     reason,
                     reason_code,
                 });
@@ -319,4 +325,75 @@ pub fn cap(
         placements,
         hit,
     })
+}
+
+/// Renders the included blocks of `capped` in input order instead of rank order (the same
+/// blocks, so the same length), recounting tokens when a budget limits them: a count that
+/// depends on what precedes a block could in principle grow, and then the rank order stays.
+/// Returns whether the order changed to input order.
+#[allow(clippy::arithmetic_side_effects)] // offsets within the context's length
+pub fn render_in_input_order(
+    capped: &mut Capped,
+    separator: &str,
+    budget: Budget,
+    meter: &mut Meter,
+) -> Result<bool> {
+    // Placements are in rank order; by document index they are in input order.
+    let mut slot: Vec<Option<usize>> = Vec::new();
+    for (p, placement) in capped.placements.iter().enumerate() {
+        if placement.bytes.is_some() {
+            if slot.len() <= placement.index {
+                slot.resize(placement.index + 1, None);
+            }
+            if let Some(s) = slot.get_mut(placement.index) {
+                *s = Some(p);
+            }
+        }
+    }
+    let sep_len = utf16_len(separator);
+    let mut context = String::with_capacity(capped.context.len());
+    let mut moved = Vec::new();
+    let mut tally = budget.max_tokens.map(|_| meter.start());
+    let mut used = 0usize;
+    for p in slot.into_iter().flatten() {
+        let Some(placement) = capped.placements.get(p) else {
+            continue;
+        };
+        let Some(block) = placement.bytes.and_then(|(a, b)| capped.context.get(a..b)) else {
+            continue;
+        };
+        let sep = if context.is_empty() { "" } else { separator };
+        let grows = match &tally {
+            Some(t) => {
+                let (next, grows) = meter.with(t, &[sep, block])?;
+                tally = Some(next);
+                Some(grows)
+            }
+            None => None,
+        };
+        context.push_str(sep);
+        let offset = used + if sep.is_empty() { 0 } else { sep_len };
+        let start = context.len();
+        context.push_str(block);
+        used = offset + placement.chars_after;
+        moved.push((p, offset, (start, context.len()), grows));
+    }
+    let tokens = tally.map(|t| t.tokens());
+    if let (Some(t), Some(max)) = (tokens, budget.max_tokens) {
+        if t > max {
+            return Ok(false);
+        }
+    }
+    for (p, offset, bytes, grows) in moved {
+        if let Some(placement) = capped.placements.get_mut(p) {
+            placement.offset = Some(offset);
+            placement.bytes = Some(bytes);
+            if grows.is_some() {
+                placement.tokens_after = grows;
+            }
+        }
+    }
+    capped.context = context;
+    capped.tokens = tokens.or(capped.tokens);
+    Ok(true)
 }

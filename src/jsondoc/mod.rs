@@ -45,7 +45,7 @@ pub use lazy::{JsonDocs, JsonInput};
 pub use lineage::{lineage, Lineage};
 pub use profile::{
     BodyMode, BudgetSpec, CapStrategy, CompiledProfile, IntentSpec, Others, Otherwise,
-    ParamMatchSpec, Profile, RenderSpec, RuleSpec, TrimSpec, Weights,
+    ParamMatchSpec, Profile, RenderOrder, RenderSpec, RuleSpec, TrimSpec, Weights,
 };
 pub use rank::ScoreBreakdown;
 pub use reason::ReasonCode;

@@ -255,8 +255,9 @@ pub fn rank(
             lineage: role_of,
         });
     }
-    // Stable sort: equal scores keep input order.
-    selected.sort_by(|a, b| b.score.total_cmp(&a.score));
+    // Best first; a stable order, so equal scores keep input order.
+    let keys: Vec<f64> = selected.iter().map(|d| -d.score).collect();
+    let selected = crate::order::permuted(selected, &crate::order::stable_order(&keys));
     Ok(Ranking {
         selected,
         filtered,

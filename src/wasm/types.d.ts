@@ -857,6 +857,8 @@ export interface AssembleOptions {
      */
     maxTokens?: number | null;
     cap?: CapStrategy | null;
+    /** The order included documents are rendered in (default `"rank"`). */
+    order?: RenderOrder | null;
 }
 
 /** A lineage edge: `to` was derived from `from`. */
@@ -864,6 +866,14 @@ export interface Edge {
     from: string;
     to: string;
 }
+
+/**
+ * The order the included documents are rendered in; ranking decides only *what* is included.
+ * `"rank"` (default): best first. `"input"`: the order of `documents` — an app that appends new
+ * rows keeps the context's prefix from one request to the next, which providers' prompt caches
+ * reuse (docs/PROFILE.md, "Render order").
+ */
+export type RenderOrder = "rank" | "input";
 
 /** Who wrote a document (`origin_type`). */
 export type Origin = "user_input" | "ai_generated";

@@ -24,6 +24,8 @@ pub const VECTORS: &[(&str, &str, &str, &str)] = &[
     ("param-match-episode", include_str!("inputs/param-match-episode.json"), include_str!("expected/param-match-episode.context.txt"), include_str!("expected/param-match-episode.manifest.json")),
     ("rank-default-weights-en", include_str!("inputs/rank-default-weights-en.json"), include_str!("expected/rank-default-weights-en.context.txt"), include_str!("expected/rank-default-weights-en.manifest.json")),
     ("render-document-indent", include_str!("inputs/render-document-indent.json"), include_str!("expected/render-document-indent.context.txt"), include_str!("expected/render-document-indent.manifest.json")),
+    ("render-order-input", include_str!("inputs/render-order-input.json"), include_str!("expected/render-order-input.context.txt"), include_str!("expected/render-order-input.manifest.json")),
+    ("render-order-input-tokens", include_str!("inputs/render-order-input-tokens.json"), include_str!("expected/render-order-input-tokens.context.txt"), include_str!("expected/render-order-input-tokens.manifest.json")),
     ("selection-explicit-aliases", include_str!("inputs/selection-explicit-aliases.json"), include_str!("expected/selection-explicit-aliases.context.txt"), include_str!("expected/selection-explicit-aliases.manifest.json")),
     ("smoke-default-profile", include_str!("inputs/smoke-default-profile.json"), include_str!("expected/smoke-default-profile.context.txt"), include_str!("expected/smoke-default-profile.manifest.json")),
     ("string-escapes", include_str!("inputs/string-escapes.json"), include_str!("expected/string-escapes.context.txt"), include_str!("expected/string-escapes.manifest.json")),

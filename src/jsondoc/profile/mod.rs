@@ -13,7 +13,7 @@ pub use compile::{
 };
 pub use schema::{
     defaults, BodyMode, BudgetSpec, CapStrategy, IntentSpec, Others, Otherwise, ParamMatchSpec,
-    Profile, RenderSpec, RuleSpec, TrimSpec, Weights,
+    Profile, RenderOrder, RenderSpec, RuleSpec, TrimSpec, Weights,
 };
 
 #[cfg(test)]

@@ -173,6 +173,18 @@ pub enum CapStrategy {
     Degrade,
 }
 
+/// The order the included documents are rendered in; ranking decides only *what* is included.
+/// `"rank"` (default): best first. `"input"`: the order of `documents` — an app that appends new
+/// rows keeps the context's prefix from one request to the next, which providers' prompt caches
+/// reuse (docs/PROFILE.md, "Render order").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Shape)]
+#[shape(input, output, rename_all = "snake_case")]
+pub enum RenderOrder {
+    #[default]
+    Rank,
+    Input,
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
 #[shape(input, output, rename_all = "camelCase")]
 pub struct RenderSpec {
