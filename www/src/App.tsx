@@ -18,19 +18,17 @@ interface Tab {
   /**
    * The engine's own tab, loaded when first opened: its module imports its entry
    * (`ctxpack/files`…), so that entry's wasm is a chunk of its own, fetched only then.
-   * Without one, the tab says its engine is still to come.
+   * The Jsondocs tab has none: it is the page itself.
    */
   component?: LazyExoticComponent<ComponentType>;
-  engine: string;
-  what: string;
 }
 
 const TABS: readonly Tab[] = [
-  { id: "jsondocs", label: "Jsondocs", engine: "", what: "" },
-  { id: "files", label: "Preloaded files", component: lazy(() => import("./tabs/FilesTab")), engine: "file preloading", what: "" },
-  { id: "sections", label: "Prompt sections", component: lazy(() => import("./tabs/SectionsTab")), engine: "prompt sections", what: "" },
-  { id: "registry", label: "Module registry", engine: "module registry", what: "the registry of existing classes with their source and import lines" },
-  { id: "governor", label: "Run governor", engine: "run governor", what: "an agent run's tool use against its budget, call by call" },
+  { id: "jsondocs", label: "Jsondocs" },
+  { id: "files", label: "Preloaded files", component: lazy(() => import("./tabs/FilesTab")) },
+  { id: "sections", label: "Prompt sections", component: lazy(() => import("./tabs/SectionsTab")) },
+  { id: "registry", label: "Module registry", component: lazy(() => import("./tabs/RegistryTab")) },
+  { id: "governor", label: "Run governor", component: lazy(() => import("./tabs/GovernorTab")) },
 ];
 
 interface Result extends Snapshot {
@@ -209,15 +207,6 @@ export function App() {
           </div>
         ),
       )}
-      {TABS.filter((t) => t.id !== "jsondocs" && t.component === undefined && t.id === tab).map((t) => (
-        <section key={t.id} className="panel placeholder" role="tabpanel" data-testid="placeholder">
-          <h2>{t.label}</h2>
-          <p>
-            <strong>Coming with its engine.</strong> When ctxpack's {t.engine} engine lands, this tab will show {t.what}, computed by the same code as the server.
-          </p>
-          <p className="muted">Nothing is shown here until then: this page only displays what ctxpack computes.</p>
-        </section>
-      ))}
       <div className="layout" hidden={tab !== "jsondocs"} role="tabpanel">
         <aside className="controls">
           <ProjectPanel
