@@ -8,7 +8,7 @@ import { ProjectPanel } from "./components/ProjectPanel";
 import { RankedList } from "./components/RankedList";
 import { RequestPanel, intentNames } from "./components/RequestPanel";
 import { parseJson, parseProfile, sampleProfileText, sampleProjectText } from "./project";
-import type { ErrorTarget, ProjectInfo, ProjectSpec, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
+import type { Counter, ErrorTarget, ExactCount, ProjectInfo, ProjectSpec, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
 
 type TabId = "jsondocs" | "files" | "sections" | "registry" | "governor";
 
@@ -34,6 +34,7 @@ const TABS: readonly Tab[] = [
 interface Result extends Snapshot {
   seq: number;
   assembleMs: number;
+  exact: ExactCount | null;
 }
 
 type Errors = Partial<Record<ErrorTarget, UiError>>;
@@ -96,6 +97,10 @@ export function App() {
   const [params, setParams] = useState("{}");
   const [maxChars, setMaxChars] = useState(profile.budget?.maxChars ?? 16_000);
   const [cap, setCap] = useState<CapStrategy>(profile.cap ?? "degrade");
+  const [maxTokens, setMaxTokens] = useState<number | null>(profile.budget?.maxTokens ?? null);
+  const [counter, setCounter] = useState<Counter>("estimate");
+  /** The exact counter the worker has answered with: until then, the page says the tokenizer is loading. */
+  const [counterReady, setCounterReady] = useState<Counter>("estimate");
 
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
@@ -113,7 +118,7 @@ export function App() {
   }, [assembler, text]);
 
   const built = useMemo(() => buildRequest(text, explicitIntent, params), [text, explicitIntent, params]);
-  const settings = useMemo((): Settings | null => (built.ok ? { request: built.request, maxChars, cap } : null), [built, maxChars, cap]);
+  const settings = useMemo((): Settings | null => (built.ok ? { request: built.request, maxChars, maxTokens, counter, cap } : null), [built, maxChars, maxTokens, counter, cap]);
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
   const profileTextRef = useRef(profileText);
@@ -128,6 +133,7 @@ export function App() {
         const next = profileOf(nextProfileText);
         setProfileText(nextProfileText);
         setMaxChars(next.budget?.maxChars ?? 16_000);
+        setMaxTokens(next.budget?.maxTokens ?? null);
         setCap(next.cap ?? "degrade");
         setExplicitIntent((intent) => (intent !== null && !intentNames(next).includes(intent) ? null : intent));
       }
@@ -135,7 +141,8 @@ export function App() {
       setErrors((e) => ({ ...e, documents: undefined, profile: undefined }));
     }
     if (reply.ok) {
-      setResult({ seq: reply.seq, assembly: reply.assembly, assembleMs: reply.assembleMs, settings: request.settings, projectLabel: reply.project.label });
+      setResult({ seq: reply.seq, assembly: reply.assembly, assembleMs: reply.assembleMs, exact: reply.exact, settings: request.settings, projectLabel: reply.project.label });
+      setCounterReady(request.settings.counter);
       setErrors((e) => ({ ...e, request: undefined, settings: undefined }));
     } else if (request.project !== undefined) {
       // A refused project: its error replaces whatever the last attempt reported.
@@ -153,7 +160,7 @@ export function App() {
   useEffect(() => {
     const c = new AssemblyClient(onReply, setBusy, setCrash);
     client.current = c;
-    const initial = settingsRef.current ?? { request: "", maxChars: 16_000, cap: "degrade" };
+    const initial = settingsRef.current ?? { request: "", maxChars: 16_000, maxTokens: null, counter: "estimate", cap: "degrade" };
     c.send({ project: { kind: "sample" }, settings: initial });
     return () => {
       c.terminate();
@@ -233,6 +240,11 @@ export function App() {
             onParams={setParams}
             maxChars={maxChars}
             onMaxChars={setMaxChars}
+            maxTokens={maxTokens}
+            onMaxTokens={setMaxTokens}
+            counter={counter}
+            onCounter={setCounter}
+            counterLoading={counter !== "estimate" && counterReady !== counter && busy}
             cap={cap}
             onCap={setCap}
             errors={requestErrors}
@@ -248,7 +260,7 @@ export function App() {
                   Showing the last good result: fix the input marked in red to update it.
                 </div>
               )}
-              <BudgetMeter assembly={result.assembly} assembleMs={result.assembleMs} busy={busy} />
+              <BudgetMeter assembly={result.assembly} assembleMs={result.assembleMs} exact={result.exact} busy={busy} />
               <div className="split">
                 <RankedList documents={result.assembly.manifest.documents} selected={selected} onSelect={setSelected} />
                 <ContextView assembly={result.assembly} selected={selected} onSelect={setSelected} />
