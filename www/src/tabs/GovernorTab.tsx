@@ -189,7 +189,10 @@ function RunView({ run, events, at, onStep, playing, onPlay }: { run: Run; event
   const report = useMemo(() => (state === undefined ? null : reportAt(state)), [state]);
   const refusals = run.answers.filter((a) => isRefusal(a)).length;
   const currentRow = useRef<HTMLTableRowElement>(null);
-  useEffect(() => currentRow.current?.scrollIntoView({ block: "nearest" }), [at]);
+  useEffect(() => {
+    // In braces: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+    void currentRow.current?.scrollIntoView({ block: "nearest" });
+  }, [at]);
   if (state === undefined) return null;
 
   return (
