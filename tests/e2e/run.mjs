@@ -100,6 +100,8 @@ const page = await context.newPage();
 const consoleErrors = [];
 page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
 page.on("pageerror", (e) => consoleErrors.push(String(e)));
+const requested = [];
+page.on("request", (r) => requested.push(r.url()));
 page.on("worker", (w) => w.on("console", (m) => m.type() === "error" && consoleErrors.push(`worker: ${m.text()}`)));
 
 const WAIT = { timeout: 60_000 };
@@ -657,8 +659,29 @@ try {
     equal(await contextText(), estimated.context, "with the estimator at 1,500 tokens");
     equal(await $text("manifest-token-counter"), "estimate:o200k", "the estimator measured it");
 
+    const tokenizerChunk = () => requested.filter((u) => /ctxpack-tokenizer-[^/]*\.js$/.test(u)).length;
+    equal(tokenizerChunk(), 0, "ctxpack/tokenizer not fetched before an exact counter is chosen");
+    // While the worker loads the tokenizer the page says so and keeps painting.
+    await page.evaluate(() => {
+      const w = window;
+      w.__loadingShown = false;
+      w.__loadFrames = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="counter-status"]')?.textContent?.includes("Loading ctxpack/tokenizer")) w.__loadingShown = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      const tick = () => {
+        if (document.querySelector(".app")?.getAttribute("data-busy") === "true") w.__loadFrames++;
+        if (w.__loadFrames < 1e6) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
     await page.click('[data-testid="counter-o200k"]');
     await settled(() => document.querySelector('[data-testid="manifest-token-counter"]')?.textContent === "host:countTokens");
+    assert(await page.evaluate(() => window.__loadingShown), "the page said the tokenizer was loading");
+    const loadFrames = await page.evaluate(() => window.__loadFrames);
+    assert(loadFrames > 0, `frames kept coming while the worker loaded the tokenizer (${loadFrames})`);
+    equal(tokenizerChunk(), 1, "ctxpack/tokenizer fetched once, as its own chunk");
+    console.log(`  # exact o200k: ${loadFrames} frames painted while the worker loaded ctxpack/tokenizer and assembled`);
     const exact = inNodeExact(1500, countTokens);
     equal(await contextText(), exact.context, "the context at 1,500 exact o200k tokens, byte for byte");
     assert(exact.context !== estimated.context, "exact counts change what fits");

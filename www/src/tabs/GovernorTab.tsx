@@ -189,9 +189,15 @@ function RunView({ run, events, at, onStep, playing, onPlay }: { run: Run; event
   const report = useMemo(() => (state === undefined ? null : reportAt(state)), [state]);
   const refusals = run.answers.filter((a) => isRefusal(a)).length;
   const currentRow = useRef<HTMLTableRowElement>(null);
+  const tableBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // In braces: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
-    void currentRow.current?.scrollIntoView({ block: "nearest" });
+    // Keep the current event in view inside the table's own scroll box (the page itself stays put).
+    const row = currentRow.current;
+    const box = tableBox.current;
+    if (row === null || box === null) return;
+    const top = row.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    if (top < box.scrollTop + 40) box.scrollTop = Math.max(0, top - 40);
+    else if (top + row.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + row.offsetHeight - box.clientHeight;
   }, [at]);
   if (state === undefined) return null;
 
@@ -208,7 +214,7 @@ function RunView({ run, events, at, onStep, playing, onPlay }: { run: Run; event
         </div>
         <div className="step-controls">
           <button type="button" onClick={() => onStep(0)} disabled={at === 0} data-testid="governor-first">
-            ⏮
+            start
           </button>
           <button type="button" onClick={() => onStep(at - 1)} disabled={at === 0} data-testid="governor-prev">
             ◀ previous
@@ -220,7 +226,7 @@ function RunView({ run, events, at, onStep, playing, onPlay }: { run: Run; event
             next ▶
           </button>
           <button type="button" onClick={() => onStep(total)} disabled={at >= total} data-testid="governor-last">
-            ⏭
+            end
           </button>
           <input type="range" min={0} max={total} value={at} onChange={(e) => onStep(Number(e.target.value))} aria-label="step" data-testid="governor-slider" />
         </div>
@@ -236,7 +242,7 @@ function RunView({ run, events, at, onStep, playing, onPlay }: { run: Run; event
           <h2 id="governor-events-title">Events and decisions</h2>
           <span className="muted small">click a row to go there; refusals (skip, stop, escalate, stuck, errors) in red</span>
         </div>
-        <div className="table-wrap events-wrap">
+        <div className="table-wrap events-wrap" ref={tableBox}>
           <table data-testid="governor-table">
             <thead>
               <tr>
