@@ -572,8 +572,25 @@ try {
     equal(Object.keys(filled.modules).join(), "src/app/models/session.py,web/src/forms.ts,web/src/components/view.tsx,lib/shapes.dart", "files with classes, in order");
     equal(filled.modules["web/src/forms.ts"].created_by_issue, 5, "a listed file keeps its issue");
     equal(await $text("registry-block"), formatModuleRegistry(filled, registryFiles, registrySample.options).text, "the filled registry's block");
+    // A dropped file joins the files: its classes as Node's, and listed by the fill.
+    const billing = "@dataclass\nclass Invoice:\n    total: int = 0\n\n    class Line:\n        amount: int\n";
+    const drop = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "billing.py", { type: "text/x-python" }));
+      return transfer;
+    }, billing);
+    await page.dispatchEvent('[data-testid="registry-dropzone"]', "drop", { dataTransfer: drop });
+    await page.waitForSelector('[data-testid="registry-classes"] tr[data-path="billing.py"]', WAIT);
+    const droppedRows = await page.$$eval('[data-testid="registry-classes"] tr[data-path="billing.py"]', (rs) => rs.map((r) => `${r.getAttribute("data-class")}:${r.getAttribute("data-lines")}^${r.getAttribute("data-parent")}`));
+    const { classes: billingClasses } = extractClasses("billing.py", billing);
+    equal(JSON.stringify(droppedRows), JSON.stringify(billingClasses.map((c) => `${c.name}:${c.startLine}-${c.endLine}^${c.parent === null ? "" : billingClasses[c.parent].name}`)), "the dropped file's classes");
+    await page.click('[data-testid="registry-fill"]');
+    await page.waitForSelector('[data-testid="registry-table"] tr[data-id="billing.py#Line"]', WAIT);
+    const withDrop = JSON.parse(await page.inputValue('[data-testid="registry-json"]'));
+    equal(await $text("registry-result-json"), JSON.stringify(formatModuleRegistry(withDrop, { ...registryFiles, "billing.py": billing }, registrySample.options), null, 2), "the result with the dropped file");
     await page.click('[data-testid="registry-load-sample"]');
     await page.waitForFunction((t) => document.querySelector('[data-testid="registry-block"]')?.textContent === t, expected.text, WAIT);
+    equal(await page.locator('[data-testid="registry-classes"] tr[data-path="billing.py"]').count(), 0, "the sample replaces the files");
   });
 
   // --- The Run governor tab (ctxpack/governor): the shared vectors' logs, stepped through.

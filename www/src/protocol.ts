@@ -8,8 +8,9 @@ export type ProjectSpec =
   | { kind: "custom"; documentsText: string; profileText: string };
 
 /**
- * What measures tokens: the core's estimator, or exact counts by `ctxpack/tokenizer` (loaded
- * by the worker when first chosen: a 2.9 MB gzip chunk) passed as the assembler's `tokenCounter`.
+ * What measures tokens: the core's estimator, or exact counts by `ctxpack/tokenizer` passed as
+ * the assembler's `tokenCounter` (loaded by the worker when first chosen: a 3.8 MB gzip chunk,
+ * its wasm inlined as base64).
  */
 export type Counter = "estimate" | "o200k" | "cl100k";
 
