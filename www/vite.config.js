@@ -1,4 +1,11 @@
 // Nothing ctxpack-specific here: the package needs no plugin, alias or wasm handling.
+
+/** The chunk an entry of ctxpack (with its wasm) goes to: `ctxpack-<entry>` for pkg/<entry>/. */
+const entryChunk = (entries) => (id) => {
+  const entry = /[\\/]pkg[\\/]([a-z]+)[\\/]/.exec(id)?.[1];
+  return entry !== undefined && entries.includes(entry) ? `ctxpack-${entry}` : undefined;
+};
+
 /** @type {import("vite").UserConfig} */
 export default {
   build: {
@@ -8,7 +15,18 @@ export default {
       output: {
         // ctxpack/files (with its wasm) is shared by the Preloaded files and Prompt sections
         // tabs: one chunk under its own name, fetched when either tab first opens.
-        manualChunks: (id) => (/[\\/]pkg[\\/]files[\\/]/.test(id) ? "ctxpack-files" : undefined),
+        // ctxpack/code and ctxpack/governor: one chunk each, fetched when their tab first opens.
+        manualChunks: entryChunk(["files", "code", "governor"]),
+      },
+    },
+  },
+  worker: {
+    // ES module workers: the worker imports ctxpack/tokenizer dynamically (exact counts), which
+    // must stay a chunk of its own (3.8 MB gzip: its wasm inlined as base64), fetched only when an exact counter is chosen.
+    format: "es",
+    rollupOptions: {
+      output: {
+        manualChunks: entryChunk(["tokenizer"]),
       },
     },
   },

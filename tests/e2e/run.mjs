@@ -10,7 +10,9 @@
 // but go to a temporary folder, so a test run leaves the working tree as it was.
 // The Preloaded files and Prompt sections tabs are compared with what Node's ctxpack/files
 // computes for the same input (the page's sample, www/src/samples/files.json; the sections'
-// vector tests/vectors/sections/inputs/front-matter.json).
+// vector tests/vectors/sections/inputs/front-matter.json); the Module registry tab with
+// ctxpack/code on its sample (www/src/samples/registry.json); the Run governor tab with
+// ctxpack/governor on the shared vectors' logs; exact counts with ctxpack/tokenizer.
 // No assertion here is about speed: waits have timeouts, checks do not.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -82,6 +84,9 @@ if (failed) finish();
 // The same input in Node, for byte-for-byte comparisons with what the page shows.
 const { assembleContext, estimateTokens } = await import("ctxpack");
 const { preloadFiles, fitSections, CtxpackError } = await import("ctxpack/files");
+const { extractClasses, formatModuleRegistry, parseModifiedFiles } = await import("ctxpack/code");
+const { RunGovernor } = await import("ctxpack/governor");
+const { countTokens } = await import("ctxpack/tokenizer");
 const project = JSON.parse(readFileSync(join(root, "samples", "writing-project.json"), "utf8"));
 const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json"), "utf8"));
 const inNode = (request, maxChars = 16000, cap = "degrade") => assembleContext({ documents: project.documents, edges: project.edges, profile, request, maxChars, cap });
@@ -95,6 +100,8 @@ const page = await context.newPage();
 const consoleErrors = [];
 page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
 page.on("pageerror", (e) => consoleErrors.push(String(e)));
+const requested = [];
+page.on("request", (r) => requested.push(r.url()));
 page.on("worker", (w) => w.on("console", (m) => m.type() === "error" && consoleErrors.push(`worker: ${m.text()}`)));
 
 const WAIT = { timeout: 60_000 };
@@ -529,19 +536,190 @@ try {
     await sectionsMatchNode({ maxChars: 900 }, "back to 900 chars");
   });
 
-  await check("tabs for the engines still to come say so, and show no data", async () => {
-    for (const [tab, name] of [["registry", "Module registry"], ["governor", "Run governor"]]) {
-      await page.click(`[data-testid="tab-${tab}"]`);
-      const text = await $text("placeholder");
-      assert(text.includes(name) && text.includes("Coming with its engine"), `${tab}: ${text}`);
-      equal(await page.locator('[data-testid="placeholder"] table').count(), 0, `${tab} has no table`);
-      assert(!(await page.isVisible('[data-testid="context"]')), `${tab} hides the jsondocs view`);
-      assert(!(await page.isVisible('[data-testid="files-tab"]')) && !(await page.isVisible('[data-testid="sections-tab"]')), `${tab} hides the engine tabs`);
-    }
+  // --- The Module registry tab (ctxpack/code, on the page's main thread), on its sample.
+  const registrySample = JSON.parse(readFileSync(join(www, "src", "samples", "registry.json"), "utf8"));
+  const registryFiles = Object.fromEntries(Object.entries(registrySample.files).map(([path, source]) => [path, readFileSync(join(root, "tests", "vectors", "code", "sources", source), "utf8")]));
+
+  await check("the Module registry tab shows the sample's classes, block and manifest as ctxpack/code computes them in Node", async () => {
+    await page.click('[data-testid="tab-registry"]');
+    await page.waitForSelector('[data-testid="registry-block"]', WAIT);
+    assert(!(await page.isVisible('[data-testid="context"]')), "the jsondocs view is hidden");
+    // The page passes only the options given (null: not given).
+    equal(await $text("registry-call"), JSON.stringify(Object.fromEntries(Object.entries(registrySample.options).filter(([, v]) => v !== null))), "the options the page passes");
+    const expected = formatModuleRegistry(registrySample.registry, registryFiles, registrySample.options);
+    equal(await $text("registry-block"), expected.text, "the registry block, byte for byte");
+    equal(await $text("registry-result-json"), JSON.stringify(expected, null, 2), "the result (manifest), byte for byte");
+    const rows = await page.$$eval('[data-testid="registry-table"] tbody tr', (rs) => rs.map((r) => `${r.getAttribute("data-id")}:${r.getAttribute("data-status")}`));
+    equal(JSON.stringify(rows), JSON.stringify(expected.classes.map((c) => `${c.id}:${c.status}`)), "one row per class with its status");
+    for (const status of ["included", "truncated", "dropped", "not_found", "missing_file"]) assert(expected.classes.some((c) => c.status === status), `the sample shows ${status}`);
+    // The classes found per file: name, lines, parent, as extractClasses in Node.
+    const found = await page.$$eval('[data-testid="registry-classes"] tbody tr[data-class]', (rs) => rs.filter((r) => r.getAttribute("data-class") !== "").map((r) => `${r.getAttribute("data-path")}#${r.getAttribute("data-class")}:${r.getAttribute("data-lines")}^${r.getAttribute("data-parent")}`));
+    const inNodeFound = Object.entries(registryFiles).flatMap(([path, content]) => {
+      const { classes } = extractClasses(path, content);
+      return classes.map((c) => `${path}#${c.name}:${c.startLine}-${c.endLine}^${c.parent === null ? "" : classes[c.parent].name}`);
+    });
+    equal(JSON.stringify(found), JSON.stringify(inNodeFound), "the classes found per file");
+    // parseModifiedFiles on the answer in the box.
+    const response = await page.inputValue('[data-testid="registry-response"]');
+    const modified = await page.$$eval('[data-testid="registry-modified"] li', (ls) => ls.map((l) => l.textContent));
+    equal(JSON.stringify(modified), JSON.stringify(parseModifiedFiles(response).paths), "the modified files parsed");
+    await shot("registry.png");
+
+    // Filled from the classes found: every class is found (none not_found), the block as Node's.
+    await page.click('[data-testid="registry-fill"]');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="registry-table"] tr[data-status="not_found"]'), null, WAIT);
+    const filled = JSON.parse(await page.inputValue('[data-testid="registry-json"]'));
+    equal(Object.keys(filled.modules).join(), "src/app/models/session.py,web/src/forms.ts,web/src/components/view.tsx,lib/shapes.dart", "files with classes, in order");
+    equal(filled.modules["web/src/forms.ts"].created_by_issue, 5, "a listed file keeps its issue");
+    equal(await $text("registry-block"), formatModuleRegistry(filled, registryFiles, registrySample.options).text, "the filled registry's block");
+    // A dropped file joins the files: its classes as Node's, and listed by the fill.
+    const billing = "@dataclass\nclass Invoice:\n    total: int = 0\n\n    class Line:\n        amount: int\n";
+    const drop = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "billing.py", { type: "text/x-python" }));
+      return transfer;
+    }, billing);
+    await page.dispatchEvent('[data-testid="registry-dropzone"]', "drop", { dataTransfer: drop });
+    await page.waitForSelector('[data-testid="registry-classes"] tr[data-path="billing.py"]', WAIT);
+    const droppedRows = await page.$$eval('[data-testid="registry-classes"] tr[data-path="billing.py"]', (rs) => rs.map((r) => `${r.getAttribute("data-class")}:${r.getAttribute("data-lines")}^${r.getAttribute("data-parent")}`));
+    const { classes: billingClasses } = extractClasses("billing.py", billing);
+    equal(JSON.stringify(droppedRows), JSON.stringify(billingClasses.map((c) => `${c.name}:${c.startLine}-${c.endLine}^${c.parent === null ? "" : billingClasses[c.parent].name}`)), "the dropped file's classes");
+    await page.click('[data-testid="registry-fill"]');
+    await page.waitForSelector('[data-testid="registry-table"] tr[data-id="billing.py#Line"]', WAIT);
+    const withDrop = JSON.parse(await page.inputValue('[data-testid="registry-json"]'));
+    equal(await $text("registry-result-json"), JSON.stringify(formatModuleRegistry(withDrop, { ...registryFiles, "billing.py": billing }, registrySample.options), null, 2), "the result with the dropped file");
+    await page.click('[data-testid="registry-load-sample"]');
+    await page.waitForFunction((t) => document.querySelector('[data-testid="registry-block"]')?.textContent === t, expected.text, WAIT);
+    equal(await page.locator('[data-testid="registry-classes"] tr[data-path="billing.py"]').count(), 0, "the sample replaces the files");
+  });
+
+  // --- The Run governor tab (ctxpack/governor): the shared vectors' logs, stepped through.
+  /** Node's run of a log: each event line pushed as text, the answer as the vectors write it. */
+  function governorInNode(name) {
+    const [header, ...events] = readFileSync(join(root, "tests", "vectors", "governor", "inputs", `${name}.jsonl`), "utf8").split("\n").filter((l) => l.trim() !== "");
+    const { config } = JSON.parse(header);
+    const run = new RunGovernor(config);
+    const answers = events.map((line) => {
+      try {
+        return JSON.stringify(run.push(line));
+      } catch (e) {
+        return JSON.stringify({ error: { code: e.code, path: e.path, message: e.message } });
+      }
+    });
+    const result = { config, answers, report: JSON.stringify(run.report(), null, 2), markdown: run.reportMarkdown() };
+    run.free();
+    return result;
+  }
+  const stepTo = async (k) => {
+    await page.locator('[data-testid="governor-slider"]').fill(String(k));
+    await page.waitForFunction((s) => document.querySelector('[data-testid="governor-step"]')?.textContent === s, String(k), WAIT);
+  };
+
+  await check("the Run governor tab steps through a built-in log with Node's decisions, and ends on Node's report", async () => {
     await page.click('[data-testid="tab-governor"]');
-    await shot("coming-soon.png", page, { clip: { x: 0, y: 0, width: 1440, height: 280 } });
+    await page.waitForSelector('[data-testid="governor-stepper"]', WAIT);
+    equal(await page.inputValue('[data-testid="governor-builtin"]'), "strict-large-stop", "the log shown first");
+    const node = governorInNode("strict-large-stop");
+    const config = JSON.parse(await $text("governor-config"));
+    equal(config.profile, node.config.profile, "the header's profile");
+    equal(config.scope, node.config.scope, "the header's scope");
+    // The page's config (presets and overrides) decides as the header's does in Node.
+    const again = new RunGovernor(config);
+    const lines = readFileSync(join(root, "tests", "vectors", "governor", "inputs", "strict-large-stop.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "").slice(1);
+    equal(JSON.stringify(lines.map((l) => JSON.stringify(again.push(l)))), JSON.stringify(node.answers), "the page's config and the header's decide alike");
+    again.free();
+    equal(await $text("governor-step"), "0", "starts before the first event");
+    await page.click('[data-testid="governor-next"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="governor-step"]')?.textContent === "1", null, WAIT);
+    equal(await $text("governor-decision-json"), node.answers[0], "the decision at step 1");
+    const refusedAt = node.answers.findIndex((a) => !a.includes('"decision":"continue"') && !a.includes('"decision":"warn"')) + 1;
+    assert(refusedAt > 1, `the log has a refusal (${refusedAt})`);
+    for (const k of [48, refusedAt, node.answers.length]) {
+      await stepTo(k);
+      equal(await $text("governor-decision-json"), node.answers[k - 1], `the decision at step ${k}`);
+    }
+    equal(await page.getAttribute(`[data-testid="governor-table"] tr[data-index="${refusedAt}"]`, "class"), "clickable refusal", "the refusal is highlighted");
+    // Stepping back reads the saved state: the decision and the budgets of that step.
+    await page.click('[data-testid="governor-prev"]');
+    await page.waitForFunction((s) => document.querySelector('[data-testid="governor-step"]')?.textContent === s, String(node.answers.length - 1), WAIT);
+    equal(await $text("governor-decision-json"), node.answers[node.answers.length - 2], "the decision one step back");
+    await page.click('[data-testid="governor-last"]');
+    await page.waitForFunction((s) => document.querySelector('[data-testid="governor-step"]')?.textContent === s, String(node.answers.length), WAIT);
+    equal(await $text("governor-report-md"), node.markdown, "the final report (Markdown), byte for byte");
+    equal(await $text("governor-report-json"), node.report, "the final report (JSON), byte for byte");
+    equal(`${node.report}\n`, readFileSync(join(root, "tests", "vectors", "governor", "expected", "strict-large-stop.report.json"), "utf8"), "Node's report is the vector's");
+    equal(await page.getAttribute('[data-testid="governor-gauge-commands"]', "data-used"), "60", "the commands budget is full");
+    await page.locator('[data-testid="governor-table"]').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot("governor.png");
+
+    // The loops log: every loop refusal, stepped through with play.
+    await page.selectOption('[data-testid="governor-builtin"]', "loops");
+    const loops = governorInNode("loops");
+    await page.click('[data-testid="governor-play"]');
+    await page.waitForFunction((s) => document.querySelector('[data-testid="governor-step"]')?.textContent === s, String(loops.answers.length), { timeout: 60_000 });
+    const shown = await page.$$eval('[data-testid="governor-table"] tbody tr', (rs) => rs.map((r) => `${r.getAttribute("data-decision")}:${r.getAttribute("data-code")}`));
+    equal(JSON.stringify(shown), JSON.stringify(loops.answers.map((a) => `${JSON.parse(a).decision}:${JSON.parse(a).code}`)), "each event's decision and code");
+    assert(shown.some((s) => s.startsWith("stuck:loop_")), "loops are refused as stuck");
+    equal(await $text("governor-report-md"), loops.markdown, "the loops' final report");
+    await page.selectOption('[data-testid="governor-builtin"]', "strict-large-stop");
+  });
+
+  await check("exact counts: the Jsondocs tab at a maxTokens budget with ctxpack/tokenizer equals Node's assembleContext with tokenCounter: countTokens", async () => {
     await page.click('[data-testid="tab-jsondocs"]');
     assert(await page.isVisible('[data-testid="context"]'), "jsondocs view back");
+    const inNodeExact = (maxTokens, tokenCounter) => assembleContext({ documents: project.documents, edges: project.edges, profile, request: "generate episodes 7-12", maxChars: 16000, maxTokens, cap: "degrade" }, tokenCounter === undefined ? undefined : { tokenCounter });
+    await page.click('[data-testid="budget-max-tokens-on"]');
+    await page.locator('[data-testid="budget-max-tokens"]').fill("1500");
+    const estimated = inNodeExact(1500);
+    await settled((t) => document.querySelector('[data-testid="manifest-tokens"]')?.textContent === t, estimated.manifest.totals.tokens.toLocaleString("en-US"));
+    equal(await contextText(), estimated.context, "with the estimator at 1,500 tokens");
+    equal(await $text("manifest-token-counter"), "estimate:o200k", "the estimator measured it");
+
+    const tokenizerChunk = () => requested.filter((u) => /ctxpack-tokenizer-[^/]*\.js$/.test(u)).length;
+    equal(tokenizerChunk(), 0, "ctxpack/tokenizer not fetched before an exact counter is chosen");
+    // While the worker loads the tokenizer the page says so and keeps painting.
+    await page.evaluate(() => {
+      const w = window;
+      w.__loadingShown = false;
+      w.__loadFrames = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="counter-status"]')?.textContent?.includes("Loading ctxpack/tokenizer")) w.__loadingShown = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      const tick = () => {
+        if (document.querySelector(".app")?.getAttribute("data-busy") === "true") w.__loadFrames++;
+        if (w.__loadFrames < 1e6) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.click('[data-testid="counter-o200k"]');
+    await settled(() => document.querySelector('[data-testid="manifest-token-counter"]')?.textContent === "host:countTokens");
+    assert(await page.evaluate(() => window.__loadingShown), "the page said the tokenizer was loading");
+    const loadFrames = await page.evaluate(() => window.__loadFrames);
+    assert(loadFrames > 0, `frames kept coming while the worker loaded the tokenizer (${loadFrames})`);
+    equal(tokenizerChunk(), 1, "ctxpack/tokenizer fetched once, as its own chunk");
+    console.log(`  # exact o200k: ${loadFrames} frames painted while the worker loaded ctxpack/tokenizer and assembled`);
+    const exact = inNodeExact(1500, countTokens);
+    equal(await contextText(), exact.context, "the context at 1,500 exact o200k tokens, byte for byte");
+    assert(exact.context !== estimated.context, "exact counts change what fits");
+    equal(await $text("manifest-tokens"), exact.manifest.totals.tokens.toLocaleString("en-US"), "the manifest's tokens");
+    equal(await $text("manifest-token-counter-calls"), String(exact.manifest.totals.tokenCounterCalls), "tokenCounterCalls");
+    equal(Number((await $text("used-tokens")).replace(/\D/g, "")), countTokens(exact.context), "the meter: the whole context counted exactly");
+    assert((await $text("meter")).includes("tokens (exact o200k)"), "the meter says exact o200k");
+    await shot("exact-tokens.png", page.locator('[data-testid="meter"]'));
+
+    await page.click('[data-testid="counter-cl100k"]');
+    await settled(() => document.querySelector('[data-testid="manifest-token-counter"]')?.textContent === "host:countTokensCl100k");
+    const countTokensCl100k = (text) => countTokens(text, "cl100k");
+    const cl100k = inNodeExact(1500, countTokensCl100k);
+    equal(await contextText(), cl100k.context, "the context at 1,500 exact cl100k tokens");
+    equal(await $text("manifest-token-counter-calls"), String(cl100k.manifest.totals.tokenCounterCalls), "cl100k tokenCounterCalls");
+    equal(Number((await $text("used-tokens")).replace(/\D/g, "")), countTokens(cl100k.context, "cl100k"), "the meter in cl100k");
+
+    await page.click('[data-testid="counter-estimate"]');
+    await page.click('[data-testid="budget-max-tokens-on"]');
+    await settled(() => document.querySelector('[data-testid="token-counter"]') === null);
+    equal(await contextText(), inNode("generate episodes 7-12").context, "back to maxChars only");
   });
 
   await check("no console errors during the whole session", () => {

@@ -8,7 +8,7 @@ import { ProjectPanel } from "./components/ProjectPanel";
 import { RankedList } from "./components/RankedList";
 import { RequestPanel, intentNames } from "./components/RequestPanel";
 import { parseJson, parseProfile, sampleProfileText, sampleProjectText } from "./project";
-import type { ErrorTarget, ProjectInfo, ProjectSpec, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
+import type { Counter, ErrorTarget, ExactCount, ProjectInfo, ProjectSpec, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
 
 type TabId = "jsondocs" | "files" | "sections" | "registry" | "governor";
 
@@ -18,24 +18,23 @@ interface Tab {
   /**
    * The engine's own tab, loaded when first opened: its module imports its entry
    * (`ctxpack/files`…), so that entry's wasm is a chunk of its own, fetched only then.
-   * Without one, the tab says its engine is still to come.
+   * The Jsondocs tab has none: it is the page itself.
    */
   component?: LazyExoticComponent<ComponentType>;
-  engine: string;
-  what: string;
 }
 
 const TABS: readonly Tab[] = [
-  { id: "jsondocs", label: "Jsondocs", engine: "", what: "" },
-  { id: "files", label: "Preloaded files", component: lazy(() => import("./tabs/FilesTab")), engine: "file preloading", what: "" },
-  { id: "sections", label: "Prompt sections", component: lazy(() => import("./tabs/SectionsTab")), engine: "prompt sections", what: "" },
-  { id: "registry", label: "Module registry", engine: "module registry", what: "the registry of existing classes with their source and import lines" },
-  { id: "governor", label: "Run governor", engine: "run governor", what: "an agent run's tool use against its budget, call by call" },
+  { id: "jsondocs", label: "Jsondocs" },
+  { id: "files", label: "Preloaded files", component: lazy(() => import("./tabs/FilesTab")) },
+  { id: "sections", label: "Prompt sections", component: lazy(() => import("./tabs/SectionsTab")) },
+  { id: "registry", label: "Module registry", component: lazy(() => import("./tabs/RegistryTab")) },
+  { id: "governor", label: "Run governor", component: lazy(() => import("./tabs/GovernorTab")) },
 ];
 
 interface Result extends Snapshot {
   seq: number;
   assembleMs: number;
+  exact: ExactCount | null;
 }
 
 type Errors = Partial<Record<ErrorTarget, UiError>>;
@@ -98,6 +97,10 @@ export function App() {
   const [params, setParams] = useState("{}");
   const [maxChars, setMaxChars] = useState(profile.budget?.maxChars ?? 16_000);
   const [cap, setCap] = useState<CapStrategy>(profile.cap ?? "degrade");
+  const [maxTokens, setMaxTokens] = useState<number | null>(profile.budget?.maxTokens ?? null);
+  const [counter, setCounter] = useState<Counter>("estimate");
+  /** The exact counter the worker has answered with: until then, the page says the tokenizer is loading. */
+  const [counterReady, setCounterReady] = useState<Counter>("estimate");
 
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
@@ -115,7 +118,7 @@ export function App() {
   }, [assembler, text]);
 
   const built = useMemo(() => buildRequest(text, explicitIntent, params), [text, explicitIntent, params]);
-  const settings = useMemo((): Settings | null => (built.ok ? { request: built.request, maxChars, cap } : null), [built, maxChars, cap]);
+  const settings = useMemo((): Settings | null => (built.ok ? { request: built.request, maxChars, maxTokens, counter, cap } : null), [built, maxChars, maxTokens, counter, cap]);
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
   const profileTextRef = useRef(profileText);
@@ -130,6 +133,7 @@ export function App() {
         const next = profileOf(nextProfileText);
         setProfileText(nextProfileText);
         setMaxChars(next.budget?.maxChars ?? 16_000);
+        setMaxTokens(next.budget?.maxTokens ?? null);
         setCap(next.cap ?? "degrade");
         setExplicitIntent((intent) => (intent !== null && !intentNames(next).includes(intent) ? null : intent));
       }
@@ -137,7 +141,8 @@ export function App() {
       setErrors((e) => ({ ...e, documents: undefined, profile: undefined }));
     }
     if (reply.ok) {
-      setResult({ seq: reply.seq, assembly: reply.assembly, assembleMs: reply.assembleMs, settings: request.settings, projectLabel: reply.project.label });
+      setResult({ seq: reply.seq, assembly: reply.assembly, assembleMs: reply.assembleMs, exact: reply.exact, settings: request.settings, projectLabel: reply.project.label });
+      setCounterReady(request.settings.counter);
       setErrors((e) => ({ ...e, request: undefined, settings: undefined }));
     } else if (request.project !== undefined) {
       // A refused project: its error replaces whatever the last attempt reported.
@@ -155,7 +160,7 @@ export function App() {
   useEffect(() => {
     const c = new AssemblyClient(onReply, setBusy, setCrash);
     client.current = c;
-    const initial = settingsRef.current ?? { request: "", maxChars: 16_000, cap: "degrade" };
+    const initial = settingsRef.current ?? { request: "", maxChars: 16_000, maxTokens: null, counter: "estimate", cap: "degrade" };
     c.send({ project: { kind: "sample" }, settings: initial });
     return () => {
       c.terminate();
@@ -209,15 +214,6 @@ export function App() {
           </div>
         ),
       )}
-      {TABS.filter((t) => t.id !== "jsondocs" && t.component === undefined && t.id === tab).map((t) => (
-        <section key={t.id} className="panel placeholder" role="tabpanel" data-testid="placeholder">
-          <h2>{t.label}</h2>
-          <p>
-            <strong>Coming with its engine.</strong> When ctxpack's {t.engine} engine lands, this tab will show {t.what}, computed by the same code as the server.
-          </p>
-          <p className="muted">Nothing is shown here until then: this page only displays what ctxpack computes.</p>
-        </section>
-      ))}
       <div className="layout" hidden={tab !== "jsondocs"} role="tabpanel">
         <aside className="controls">
           <ProjectPanel
@@ -244,6 +240,11 @@ export function App() {
             onParams={setParams}
             maxChars={maxChars}
             onMaxChars={setMaxChars}
+            maxTokens={maxTokens}
+            onMaxTokens={setMaxTokens}
+            counter={counter}
+            onCounter={setCounter}
+            counterLoading={counter !== "estimate" && counterReady !== counter && busy}
             cap={cap}
             onCap={setCap}
             errors={requestErrors}
@@ -259,7 +260,7 @@ export function App() {
                   Showing the last good result: fix the input marked in red to update it.
                 </div>
               )}
-              <BudgetMeter assembly={result.assembly} assembleMs={result.assembleMs} busy={busy} />
+              <BudgetMeter assembly={result.assembly} assembleMs={result.assembleMs} exact={result.exact} busy={busy} />
               <div className="split">
                 <RankedList documents={result.assembly.manifest.documents} selected={selected} onSelect={setSelected} />
                 <ContextView assembly={result.assembly} selected={selected} onSelect={setSelected} />

@@ -7,11 +7,29 @@ export type ProjectSpec =
   | { kind: "large"; seed: number; count: number }
   | { kind: "custom"; documentsText: string; profileText: string };
 
+/**
+ * What measures tokens: the core's estimator, or exact counts by `ctxpack/tokenizer` passed as
+ * the assembler's `tokenCounter` (loaded by the worker when first chosen: a 3.8 MB gzip chunk,
+ * its wasm inlined as base64).
+ */
+export type Counter = "estimate" | "o200k" | "cl100k";
+
 /** Per-request settings, as the page's controls hold them. */
 export interface Settings {
   request: RequestInput;
   maxChars: number;
+  /** A token budget beside maxChars (both hold); null: none. */
+  maxTokens: number | null;
+  counter: Counter;
   cap: CapStrategy;
+}
+
+/** The context counted exactly by the worker's tokenizer (with an exact counter). */
+export interface ExactCount {
+  vocabulary: "o200k" | "cl100k";
+  tokens: number;
+  /** How long loading ctxpack/tokenizer took, when this request loaded it (ms). */
+  loadMs: number | null;
 }
 
 export interface WorkerRequest {
@@ -51,7 +69,7 @@ export interface ProjectInfo {
 }
 
 export type WorkerReply =
-  | { seq: number; ok: true; assembly: Assembly; assembleMs: number; project: ProjectInfo; loaded: boolean }
+  | { seq: number; ok: true; assembly: Assembly; assembleMs: number; project: ProjectInfo; loaded: boolean; exact: ExactCount | null }
   | { seq: number; ok: false; error: UiError; loaded: false }
   /** The new project was taken, but the request failed on it. */
   | { seq: number; ok: false; error: UiError; loaded: true; project: ProjectInfo };

@@ -4,11 +4,15 @@
 import { ContextAssembler, CtxpackError, type Assembly, type Profile } from "ctxpack";
 import { generateLargeProject } from "./largeSample";
 import { parseProfile, parseProject, sampleProfileText, sampleProjectText, uiError, type Project } from "./project";
-import type { ProjectInfo, ProjectSpec, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
+import type { Counter, ExactCount, ProjectInfo, ProjectSpec, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
 
 interface Loaded {
   project: Project;
   assembler: ContextAssembler;
+  /** The profile the assembler was compiled from, to compile it again for another counter. */
+  profile: Profile;
+  /** The counter bound into `assembler` (a ContextAssembler's constructor options bind it for every call). */
+  counter: Counter;
   info: ProjectInfo;
   /** The documents' JSON text, to point errors at a line (null for the generated sample). */
   documentsText: string | null;
@@ -25,12 +29,12 @@ let current: Loaded | null = null;
 function errorFor(e: unknown, loaded: Pick<Loaded, "project" | "documentsText">): UiError {
   if (!(e instanceof CtxpackError)) return uiError("request", "INTERNAL", `Unexpected failure: ${String(e)}`, null, null);
   const { code, path, message } = e;
-  // The pointer is into the argument the worker passed: { documents, edges, request, maxChars, cap }.
+  // The pointer is into the argument the worker passed: { documents, edges, request, maxChars, maxTokens, cap }.
   if (path.startsWith("/documents") || path.startsWith("/edges")) {
     const own = path.startsWith("/documents") ? loaded.project.documentsPointer + path.slice("/documents".length) : path;
     return uiError("documents", code, message, loaded.documentsText, own, path);
   }
-  if (path.startsWith("/maxChars") || path.startsWith("/cap")) return uiError("settings", code, message, null, path);
+  if (path.startsWith("/maxChars") || path.startsWith("/maxTokens") || path.startsWith("/cap")) return uiError("settings", code, message, null, path);
   return uiError("request", code, message, null, path);
 }
 
@@ -41,12 +45,58 @@ function assemble(loaded: Pick<Loaded, "project" | "assembler">, settings: Setti
     edges: loaded.project.edges,
     request: settings.request,
     maxChars: settings.maxChars,
+    ...(settings.maxTokens === null ? {} : { maxTokens: settings.maxTokens }),
     cap: settings.cap,
   });
   return { assembly, ms: performance.now() - t0 };
 }
 
-function load(spec: ProjectSpec): { ok: true; loaded: Omit<Loaded, "assembler">; profile: Profile; profileText: string } | { ok: false; error: UiError } {
+type Tokenizer = typeof import("ctxpack/tokenizer");
+let tokenizer: Promise<Tokenizer> | null = null;
+
+/**
+ * ctxpack/tokenizer, imported the first time an exact counter is chosen: its vocabularies make
+ * it a 3.8 MB gzip chunk (its wasm inlined as base64) that the page never fetches otherwise.
+ * Loaded here, in the worker, so decoding and compiling its wasm never holds up the page; the
+ * page's meter gets the exact count from here too, rather than compiling the same wasm again on
+ * the main thread.
+ */
+async function loadTokenizer(): Promise<{ module: Tokenizer; loadMs: number | null }> {
+  if (tokenizer !== null) return { module: await tokenizer, loadMs: null };
+  const t0 = performance.now();
+  tokenizer = import("ctxpack/tokenizer");
+  try {
+    return { module: await tokenizer, loadMs: performance.now() - t0 };
+  } catch (e) {
+    tokenizer = null;
+    throw e;
+  }
+}
+
+/**
+ * The `tokenCounter` for a vocabulary. Its name is what the manifest's `tokenCounter` shows
+ * (`host:<name>`): set here, since minifying would rename it. o200k's is named as the
+ * tokenizer's own `countTokens` (whose default is o200k), so the manifest reads as Node's does
+ * with `tokenCounter: countTokens`.
+ */
+function counterFor(module: Tokenizer, vocabulary: "o200k" | "cl100k"): (text: string) => number {
+  const count = vocabulary === "o200k" ? (text: string) => module.countTokens(text) : (text: string) => module.countTokens(text, "cl100k");
+  return Object.defineProperty(count, "name", { value: vocabulary === "o200k" ? "countTokens" : "countTokensCl100k" });
+}
+
+/** Compiles the profile with the chosen counter bound (after loading the tokenizer if exact). */
+async function compile(profile: Profile, counter: Counter): Promise<{ assembler: ContextAssembler; module: Tokenizer | null; loadMs: number | null }> {
+  if (counter === "estimate") return { assembler: new ContextAssembler(profile), module: null, loadMs: null };
+  const { module, loadMs } = await loadTokenizer();
+  return { assembler: new ContextAssembler(profile, { tokenCounter: counterFor(module, counter) }), module, loadMs };
+}
+
+function exactCount(module: Tokenizer | null, counter: Counter, assembly: Assembly, loadMs: number | null): ExactCount | null {
+  if (module === null || counter === "estimate") return null;
+  return { vocabulary: counter, tokens: counter === "o200k" ? module.countTokens(assembly.context) : module.countTokens(assembly.context, "cl100k"), loadMs };
+}
+
+function load(spec: ProjectSpec): { ok: true; loaded: Omit<Loaded, "assembler" | "profile" | "counter">; profile: Profile; profileText: string } | { ok: false; error: UiError } {
   const t0 = performance.now();
   if (spec.kind === "large") {
     const { documents, edges } = generateLargeProject(spec.seed, spec.count);
@@ -67,24 +117,25 @@ function load(spec: ProjectSpec): { ok: true; loaded: Omit<Loaded, "assembler">;
   return { ok: true, loaded: { project: project.project, info, documentsText }, profile: profile.profile, profileText };
 }
 
-function handle(request: WorkerRequest): WorkerReply {
+async function handle(request: WorkerRequest): Promise<WorkerReply> {
   const { seq, settings } = request;
   if (request.project !== undefined) {
     const candidate = load(request.project);
     if (!candidate.ok) return { seq, ok: false, error: candidate.error, loaded: false };
-    let assembler: ContextAssembler;
+    let compiled: Awaited<ReturnType<typeof compile>>;
     try {
-      assembler = new ContextAssembler(candidate.profile);
+      compiled = await compile(candidate.profile, settings.counter);
     } catch (e) {
-      const error = e instanceof CtxpackError ? uiError("profile", e.code, e.message, candidate.profileText, e.path) : uiError("profile", "INTERNAL", String(e), null, null);
+      const error = e instanceof CtxpackError ? uiError("profile", e.code, e.message, candidate.profileText, e.path) : uiError("settings", "INTERNAL", `Could not load the tokenizer: ${String(e)}`, null, null);
       return { seq, ok: false, error, loaded: false };
     }
-    const next: Loaded = { ...candidate.loaded, assembler };
+    const { assembler } = compiled;
+    const next: Loaded = { ...candidate.loaded, assembler, profile: candidate.profile, counter: settings.counter };
     try {
       const { assembly, ms } = assemble(next, settings);
       current?.assembler.free();
       current = next;
-      return { seq, ok: true, assembly, assembleMs: ms, project: next.info, loaded: true };
+      return { seq, ok: true, assembly, assembleMs: ms, project: next.info, loaded: true, exact: exactCount(compiled.module, settings.counter, assembly, compiled.loadMs) };
     } catch (e) {
       const error = errorFor(e, next);
       if (error.target === "documents" || error.target === "profile") {
@@ -100,14 +151,31 @@ function handle(request: WorkerRequest): WorkerReply {
   }
   if (current === null) return { seq, ok: false, error: uiError("request", "INTERNAL", "No project is loaded yet", null, null), loaded: false };
   const loaded = current;
+  let module: Tokenizer | null = null;
+  let loadMs: number | null = null;
+  if (loaded.counter !== settings.counter) {
+    // Another counter: the same profile compiled again with it bound.
+    try {
+      const compiled = await compile(loaded.profile, settings.counter);
+      loaded.assembler.free();
+      loaded.assembler = compiled.assembler;
+      loaded.counter = settings.counter;
+      module = compiled.module;
+      loadMs = compiled.loadMs;
+    } catch (e) {
+      return { seq, ok: false, error: uiError("settings", "INTERNAL", `Could not load the tokenizer: ${String(e)}`, null, null), loaded: false };
+    }
+  } else if (settings.counter !== "estimate") {
+    module = (await loadTokenizer()).module;
+  }
   try {
     const { assembly, ms } = assemble(loaded, settings);
-    return { seq, ok: true, assembly, assembleMs: ms, project: { ...loaded.info, loadMs: 0 }, loaded: false };
+    return { seq, ok: true, assembly, assembleMs: ms, project: { ...loaded.info, loadMs: 0 }, loaded: false, exact: exactCount(module, settings.counter, assembly, loadMs) };
   } catch (e) {
     return { seq, ok: false, error: errorFor(e, loaded), loaded: false };
   }
 }
 
 scope.onmessage = (event) => {
-  scope.postMessage(handle(event.data));
+  void handle(event.data).then((reply) => scope.postMessage(reply));
 };

@@ -1,15 +1,20 @@
 import { type Assembly, estimateTokens } from "ctxpack";
 import { useMemo } from "react";
 import { fmt, fmtMs, paramsText } from "../format";
+import type { ExactCount } from "../protocol";
 
 // The same estimator the core budgets `maxTokens` with (docs/TOKENS.md).
 const TOKEN_ESTIMATE_NOTE =
   "ctxpack's token estimate (estimate:o200k): character classes weighted against o200k_base, with a safety margin so it rarely counts low. See docs/TOKENS.md.";
 
-export function BudgetMeter({ assembly, assembleMs, busy }: { assembly: Assembly; assembleMs: number; busy: boolean }) {
+const EXACT_NOTE = "Counted exactly by countTokens from ctxpack/tokenizer, in the worker, over the whole context.";
+
+export function BudgetMeter({ assembly, assembleMs, exact, busy }: { assembly: Assembly; assembleMs: number; exact: ExactCount | null; busy: boolean }) {
   const { totals, cap, intent } = assembly.manifest;
-  // With a token budget the manifest has the count; otherwise the page asks the same estimator.
-  const tokens = useMemo(() => totals.tokens ?? estimateTokens(assembly.context), [totals.tokens, assembly.context]);
+  // With an exact counter the worker counted the context with ctxpack/tokenizer. Otherwise, with
+  // a token budget the manifest has the count; without one the page asks the same estimator.
+  const estimated = useMemo(() => (exact !== null ? null : (totals.tokens ?? estimateTokens(assembly.context))), [exact, totals.tokens, assembly.context]);
+  const tokens = exact?.tokens ?? estimated ?? 0;
   const limit = totals.maxChars;
   const ratio =
     limit === null
@@ -33,8 +38,8 @@ export function BudgetMeter({ assembly, assembleMs, busy }: { assembly: Assembly
           <span className="muted">{limit === null ? " chars" : ` / ${fmt(limit)} chars`}</span>
           <span className="pct">{(ratio * 100).toFixed(0)}%</span>
         </div>
-        <div className="meter-tokens" title={TOKEN_ESTIMATE_NOTE}>
-          <span data-testid="used-tokens">{fmt(tokens)}</span> tokens (estimate)
+        <div className="meter-tokens" title={exact === null ? TOKEN_ESTIMATE_NOTE : EXACT_NOTE}>
+          <span data-testid="used-tokens">{fmt(tokens)}</span> {exact === null ? "tokens (estimate)" : `tokens (exact ${exact.vocabulary})`}
           {totals.maxTokens !== null && <span className="muted"> / {fmt(totals.maxTokens)}</span>}
         </div>
         <div className={cap.hit ? "cap-status hit" : "cap-status"} data-testid="cap-status">
@@ -60,6 +65,19 @@ export function BudgetMeter({ assembly, assembleMs, busy }: { assembly: Assembly
           assembled in <strong data-testid="assemble-ms">{fmtMs(assembleMs)}</strong> in the worker
         </div>
       </div>
+      {totals.tokenCounter !== null && (
+        <div className="muted small" data-testid="token-counter">
+          The budget's tokens: <strong data-testid="manifest-tokens">{fmt(totals.tokens ?? 0)}</strong>
+          {totals.maxTokens !== null && <> / {fmt(totals.maxTokens)}</>} by <code data-testid="manifest-token-counter">{totals.tokenCounter}</code>
+          {totals.tokenCounterCalls !== null && (
+            <>
+              {" "}
+              in <strong data-testid="manifest-token-counter-calls">{fmt(totals.tokenCounterCalls)}</strong> calls (each distinct piece once; the sum of the pieces' counts)
+            </>
+          )}
+          {exact?.loadMs != null && <> · ctxpack/tokenizer loaded in {fmtMs(exact.loadMs)}</>}
+        </div>
+      )}
       <div className="intent-line" data-testid="result-intent">
         Intent <strong>{intent.intent}</strong>{" "}
         <span className="muted">

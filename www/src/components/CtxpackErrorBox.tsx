@@ -1,8 +1,22 @@
-import { CtxpackError } from "ctxpack/files";
+/**
+ * What a CtxpackError carries. Each entry (`ctxpack/files`, `ctxpack/code`, …) has its own class,
+ * so this box reads the error's fields instead of importing one entry's class: importing it
+ * would pull that entry's wasm into every tab that shows an error.
+ */
+interface CtxpackErrorLike {
+  name: "CtxpackError";
+  code: string;
+  path: string;
+  message: string;
+}
+
+export function isCtxpackError(error: unknown): error is CtxpackErrorLike {
+  return error instanceof Error && error.name === "CtxpackError" && typeof (error as { code?: unknown }).code === "string" && typeof (error as { path?: unknown }).path === "string";
+}
 
 /** A thrown CtxpackError as ctxpack worded it: its code, its JSON pointer into the call's argument, its message. */
 export function CtxpackErrorBox({ error, testid }: { error: unknown; testid: string }) {
-  if (!(error instanceof CtxpackError)) {
+  if (!isCtxpackError(error)) {
     return (
       <div className="error" role="alert" data-testid={testid}>
         <div className="error-head">

@@ -1,7 +1,14 @@
 import type { CapStrategy, Profile, ResolvedIntent } from "ctxpack";
 import { fmt, paramsText } from "../format";
-import type { UiError } from "../protocol";
+import type { Counter, UiError } from "../protocol";
 import { ErrorBox } from "./ErrorBox";
+import { NumberField } from "./NumberField";
+
+const COUNTERS: ReadonlyArray<{ counter: Counter; label: string; help: string }> = [
+  { counter: "estimate", label: "estimate", help: "ctxpack's estimator (estimate:o200k): no download, rarely counts low" },
+  { counter: "o200k", label: "exact o200k", help: "countTokens from ctxpack/tokenizer (o200k_base: GPT-4o and later), passed as tokenCounter" },
+  { counter: "cl100k", label: "exact cl100k", help: "countTokens(text, \"cl100k\") from ctxpack/tokenizer (cl100k_base: GPT-4, GPT-3.5), passed as tokenCounter" },
+];
 
 const EXAMPLES = ["generate episodes 7-12", "生成第7-12集", "write the script for episode 3", "revise the timeline", "brainstorm new ideas", "what is the tone of the series?"];
 
@@ -22,6 +29,12 @@ export interface RequestPanelProps {
   onParams: (text: string) => void;
   maxChars: number;
   onMaxChars: (n: number) => void;
+  maxTokens: number | null;
+  onMaxTokens: (n: number | null) => void;
+  counter: Counter;
+  onCounter: (counter: Counter) => void;
+  /** The worker is loading ctxpack/tokenizer for the chosen counter. */
+  counterLoading: boolean;
   cap: CapStrategy;
   onCap: (cap: CapStrategy) => void;
   errors: { request?: UiError; settings?: UiError };
@@ -34,7 +47,7 @@ export function intentNames(profile: Profile): string[] {
 }
 
 export function RequestPanel(props: RequestPanelProps) {
-  const { profile, text, inferred, explicitIntent, maxChars, cap, errors } = props;
+  const { profile, text, inferred, explicitIntent, maxChars, maxTokens, counter, cap, errors } = props;
   const sliderMax = Math.max(40_000, profile.budget?.maxChars ?? 0, maxChars);
   const description = (intent: string) => profile.intents?.[intent]?.description;
 
@@ -110,6 +123,29 @@ export function RequestPanel(props: RequestPanelProps) {
         <span>0</span>
         <span>profile: {fmt(profile.budget?.maxChars ?? 16_000)}</span>
         <span>{fmt(sliderMax)}</span>
+      </div>
+      <div className="num-fields counter-choice">
+        <NumberField label="maxTokens" value={maxTokens} onChange={props.onMaxTokens} optional fallback={1500} testid="budget-max-tokens" hint="A token budget beside maxChars: both must hold. Measured by the counter below." />
+      </div>
+      <fieldset className="cap">
+        <legend className="field-label">tokens — how they are counted</legend>
+        <div className="cap-options">
+          {COUNTERS.map((c) => (
+            <label key={c.counter} title={c.help}>
+              <input type="radio" name="counter" value={c.counter} checked={counter === c.counter} onChange={() => props.onCounter(c.counter)} data-testid={`counter-${c.counter}`} />
+              {c.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="muted small" data-testid="counter-status">
+        {props.counterLoading ? (
+          <>
+            <span className="spinner" aria-label="loading" /> Loading ctxpack/tokenizer in the worker (3.8 MB gzip, once)… the page stays usable.
+          </>
+        ) : (
+          COUNTERS.find((c) => c.counter === counter)?.help
+        )}
       </div>
       <fieldset className="cap">
         <legend className="field-label">Cap strategy — when the budget runs out</legend>
