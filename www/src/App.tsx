@@ -1,4 +1,4 @@
-import { ContextAssembler, CtxpackError, version, type Assembly, type CapStrategy, type JsonValue, type Profile, type RequestInput, type ResolvedIntent } from "ctxpack";
+import { ContextAssembler, CtxpackError, version, type Assembly, type CapStrategy, type JsonValue, type Profile, type RenderOrder, type RequestInput, type ResolvedIntent } from "ctxpack";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { AssemblyClient } from "./client";
 import { BudgetMeter } from "./components/BudgetMeter";
@@ -97,6 +97,7 @@ export function App() {
   const [params, setParams] = useState("{}");
   const [maxChars, setMaxChars] = useState(profile.budget?.maxChars ?? 16_000);
   const [cap, setCap] = useState<CapStrategy>(profile.cap ?? "degrade");
+  const [order, setOrder] = useState<RenderOrder>("rank");
   const [maxTokens, setMaxTokens] = useState<number | null>(profile.budget?.maxTokens ?? null);
   const [counter, setCounter] = useState<Counter>("estimate");
   /** The exact counter the worker has answered with: until then, the page says the tokenizer is loading. */
@@ -118,7 +119,7 @@ export function App() {
   }, [assembler, text]);
 
   const built = useMemo(() => buildRequest(text, explicitIntent, params), [text, explicitIntent, params]);
-  const settings = useMemo((): Settings | null => (built.ok ? { request: built.request, maxChars, maxTokens, counter, cap } : null), [built, maxChars, maxTokens, counter, cap]);
+  const settings = useMemo((): Settings | null => (built.ok ? { request: built.request, maxChars, maxTokens, counter, cap, order } : null), [built, maxChars, maxTokens, counter, cap, order]);
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
   const profileTextRef = useRef(profileText);
@@ -160,7 +161,7 @@ export function App() {
   useEffect(() => {
     const c = new AssemblyClient(onReply, setBusy, setCrash);
     client.current = c;
-    const initial = settingsRef.current ?? { request: "", maxChars: 16_000, maxTokens: null, counter: "estimate", cap: "degrade" };
+    const initial = settingsRef.current ?? { request: "", maxChars: 16_000, maxTokens: null, counter: "estimate", cap: "degrade", order: "rank" };
     c.send({ project: { kind: "sample" }, settings: initial });
     return () => {
       c.terminate();
@@ -247,6 +248,8 @@ export function App() {
             counterLoading={counter !== "estimate" && counterReady !== counter && busy}
             cap={cap}
             onCap={setCap}
+            order={order}
+            onOrder={setOrder}
             errors={requestErrors}
           />
         </aside>

@@ -1,5 +1,5 @@
 // Messages between the page and its assembly worker.
-import type { Assembly, CapStrategy, CtxpackErrorCode, RequestInput } from "ctxpack";
+import type { Assembly, CapStrategy, CtxpackErrorCode, RenderOrder, RequestInput } from "ctxpack";
 
 /** Where the documents and the profile come from. */
 export type ProjectSpec =
@@ -22,6 +22,8 @@ export interface Settings {
   maxTokens: number | null;
   counter: Counter;
   cap: CapStrategy;
+  /** The order included documents are rendered in (docs/PROFILE.md, "Render order"). */
+  order: RenderOrder;
 }
 
 /** The context counted exactly by the worker's tokenizer (with an exact counter). */

@@ -47,6 +47,7 @@ function assemble(loaded: Pick<Loaded, "project" | "assembler">, settings: Setti
     maxChars: settings.maxChars,
     ...(settings.maxTokens === null ? {} : { maxTokens: settings.maxTokens }),
     cap: settings.cap,
+    order: settings.order,
   });
   return { assembly, ms: performance.now() - t0 };
 }

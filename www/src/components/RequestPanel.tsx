@@ -1,4 +1,4 @@
-import type { CapStrategy, Profile, ResolvedIntent } from "ctxpack";
+import type { CapStrategy, Profile, RenderOrder, ResolvedIntent } from "ctxpack";
 import { fmt, paramsText } from "../format";
 import type { Counter, UiError } from "../protocol";
 import { ErrorBox } from "./ErrorBox";
@@ -11,6 +11,11 @@ const COUNTERS: ReadonlyArray<{ counter: Counter; label: string; help: string }>
 ];
 
 const EXAMPLES = ["generate episodes 7-12", "生成第7-12集", "write the script for episode 3", "revise the timeline", "brainstorm new ideas", "what is the tone of the series?"];
+
+const ORDER_HELP: Record<RenderOrder, string> = {
+  rank: "Best first (default). In a simulated session it kept the longest prefix for prompt caches (docs/PROFILE.md).",
+  input: "In the order of the documents: appended rows leave the front of the context as it was.",
+};
 
 const CAP_HELP: Record<CapStrategy, string> = {
   stop: "the first document that does not fit is discarded, and everything ranked below it",
@@ -37,6 +42,8 @@ export interface RequestPanelProps {
   counterLoading: boolean;
   cap: CapStrategy;
   onCap: (cap: CapStrategy) => void;
+  order: RenderOrder;
+  onOrder: (order: RenderOrder) => void;
   errors: { request?: UiError; settings?: UiError };
 }
 
@@ -159,6 +166,18 @@ export function RequestPanel(props: RequestPanelProps) {
         </div>
       </fieldset>
       <div className="muted small">{CAP_HELP[cap]}</div>
+      <fieldset className="cap">
+        <legend className="field-label">Render order — what is included is the same</legend>
+        <div className="cap-options">
+          {(["rank", "input"] as const).map((o) => (
+            <label key={o} title={ORDER_HELP[o]}>
+              <input type="radio" name="order" value={o} checked={props.order === o} onChange={() => props.onOrder(o)} data-testid={`order-${o}`} />
+              {o}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="muted small">{ORDER_HELP[props.order]}</div>
       {errors.settings !== undefined && <ErrorBox error={errors.settings} />}
     </section>
   );

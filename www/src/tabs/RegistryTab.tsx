@@ -66,7 +66,8 @@ export default function RegistryTab() {
     try {
       const set = await readPicked(picked, what);
       const read: SourceFile[] = [];
-      for (const c of set.contents) if (c.content != null) read.push({ path: c.path, content: c.content });
+      // Source files are text; bytes (a file that is not UTF-8) have no classes to show.
+      for (const c of set.contents) if (typeof c.content === "string") read.push({ path: c.path, content: c.content });
       add(read, what, set.notes);
     } catch (e) {
       setNotes([`the page could not read the files: ${String(e)}`]);
