@@ -14,7 +14,7 @@ fn value_of(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
     if let Some(text) = host::string_within(v, limits, path, "the JSON text")? {
         return crate::json::parse(&text, limits).map_err(|e| e.into_error(path));
     }
-    Ok(host::value(v, path, limits)?.unwrap_or(Value::Null))
+    Ok(host::flat_value(v, path, limits)?.unwrap_or(Value::Null))
 }
 
 /// One event applied to a persisted state: `{state, decision}`. The state passed in is only
