@@ -238,32 +238,43 @@ const T_LONG: u8 = 14;
 /// A host value as a [`Value`] (`None` for `undefined`), every string within `limits` and
 /// nesting no deeper than `limits.maxDepth`. Error paths are under `path`.
 pub fn value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> {
-    value_from(v, path, limits, false)
-}
-
-/// [`value`] for a value that is usually a flat object (a governor event, pushed thousands of
-/// times a second): such an object crosses as its JSON text, read by the core's JSON reader
-/// into the same value (glue.js's `hostValue` says when it may; anything else crosses as the
-/// tape, as in [`value`]).
-pub fn flat_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> {
-    value_from(v, path, limits, true)
-}
-
-fn value_from(v: &JsValue, path: &str, limits: &Limits, flat: bool) -> Result<Option<Value>> {
     if v.is_undefined() {
         return Ok(None);
     }
+    read_tape(tape_of(v, path, limits, false)?, path, limits).map(Some)
+}
+
+/// A host value as it crossed: a flat object as its JSON text, anything else as the value.
+pub enum Crossed {
+    Json(String),
+    Value(Value),
+}
+
+/// [`value`] for a value that is usually a flat object (a governor event, pushed thousands of
+/// times a second): such an object crosses as its JSON text (glue.js's `hostValue` says when
+/// it may), for the caller to read directly or through [`json::parse`], which makes the value
+/// the tape would have made. Anything else crosses as the tape, as in [`value`].
+#[cfg_attr(not(feature = "governor"), allow(dead_code))]
+pub fn flat_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Crossed>> {
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    let tape = tape_of(v, path, limits, true)?;
+    if let Some(text) = tape.as_string() {
+        return Ok(Some(Crossed::Json(text)));
+    }
+    read_tape(tape, path, limits).map(|v| Some(Crossed::Value(v)))
+}
+
+fn tape_of(v: &JsValue, path: &str, limits: &Limits, flat: bool) -> Result<JsValue> {
     let depth = u32::try_from(limits.max_depth).unwrap_or(u32::MAX);
     #[allow(clippy::cast_precision_loss)] // at most 2^32 - 1: exact
-    let tape = host_value_tape(v, depth, limits.max_text_length as f64, flat)
+    host_value_tape(v, depth, limits.max_text_length as f64, flat)
         .map(host)
-        .map_err(|e| read::host_threw("reading this value", &js_message(&e), path))?;
-    if let Some(text) = tape.as_string() {
-        // JSON.stringify's text of members already within the limits.
-        return json::parse(&text, limits)
-            .map(Some)
-            .map_err(|e| e.into_error(path));
-    }
+        .map_err(|e| read::host_threw("reading this value", &js_message(&e), path))
+}
+
+fn read_tape(tape: JsValue, path: &str, limits: &Limits) -> Result<Value> {
     let tape: HostTape = tape.unchecked_into();
     let (tags, nums, lengths) = (tape.tags(), tape.nums(), tape.lengths());
     // UTF-8 from TextEncoder (see glue.js), so valid: anything else is not its tape.
@@ -279,7 +290,7 @@ fn value_from(v: &JsValue, path: &str, limits: &Limits, flat: bool) -> Result<Op
         limits,
     };
     let mut at = path.to_string();
-    t.value(&mut at).map(Some)
+    t.value(&mut at)
 }
 
 /// The strings of a tape: one text, cut at UTF-16 lengths.
