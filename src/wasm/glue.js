@@ -277,15 +277,18 @@ const T_DEEP = 12;
 const T_THREW = 13;
 const T_LONG = 14;
 
+// A lone surrogate is the one thing JSON.stringify spells differently (escaped, where TextEncoder
+// writes U+FFFD); where isWellFormed is missing, any surrogate takes the tape.
 const SURROGATE = /[\uD800-\uDFFF]/;
+const wellFormed = typeof "".isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !SURROGATE.test(s);
 
 /** Whether JSON text spells this member exactly as the tape would carry it (see `hostValue`). */
 const flatMember = (key, v) => {
   const k = key.charCodeAt(0);
-  if ((k >= 48 && k <= 57) || SURROGATE.test(key)) return false;
+  if ((k >= 48 && k <= 57) || !wellFormed(key)) return false;
   switch (typeof v) {
     case "string":
-      return !SURROGATE.test(v);
+      return wellFormed(v);
     case "number":
       return Number.isFinite(v) && !Object.is(v, -0);
     case "boolean":
@@ -326,7 +329,7 @@ const thrownMessage = (e) => {
  * is such an object, and its text is made and crossed several times faster than the tape's
  * four arrays (TextEncoder's `encode` alone cost more per event than JSON.stringify). Anything
  * the text could spell differently takes the tape: a lone surrogate (JSON.stringify escapes
- * it, TextEncoder writes U+FFFD; any surrogate is refused here, for speed), -0 (written 0),
+ * it, TextEncoder writes U+FFFD), -0 (written 0),
  * a key JavaScript orders as an index (a Proxy may list keys in another order), depth limits
  * below 2, text past `maxText`.
  *
