@@ -245,6 +245,7 @@ pub fn value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> 
 }
 
 /// A host value as it crossed: a flat object as its JSON text, anything else as the value.
+#[cfg_attr(not(feature = "governor"), allow(dead_code))]
 pub enum Crossed {
     Json(String),
     Value(Value),
