@@ -299,6 +299,8 @@ const flatMember = (key, v) => {
   }
 };
 
+const NONE = Object.freeze([]);
+
 const thrownMessage = (e) => {
   try {
     return e instanceof Error ? e.message : String(e);
@@ -323,15 +325,14 @@ const thrownMessage = (e) => {
  * become U+FFFD either way.
  *
  * With `flat`, an object whose members are all strings, finite numbers, booleans, null or
- * undefined comes back as its JSON text instead (read by the same single walk, so every getter
- * runs once, as without `flat`): JSON.stringify of a copy holding only the values read, which
- * the core's JSON reader turns into the very value the tape would have made. A governor event
- * is such an object, and its text is made and crossed several times faster than the tape's
- * four arrays (TextEncoder's `encode` alone cost more per event than JSON.stringify). Anything
- * the text could spell differently takes the tape: a lone surrogate (JSON.stringify escapes
- * it, TextEncoder writes U+FFFD), -0 (written 0),
- * a key JavaScript orders as an index (a Proxy may list keys in another order), depth limits
- * below 2, text past `maxText`.
+ * undefined comes back as its JSON text instead, written from the values read (every getter
+ * runs once, as without `flat`; JSON.stringify sees primitives only), which the core's JSON
+ * reader turns into the very value the tape would have made. A governor event is such an
+ * object, and its text is made and crossed several times faster than the tape's four arrays
+ * (TextEncoder's `encode` alone cost more per event than the text). Anything the text could
+ * spell differently takes the tape: a lone surrogate (JSON.stringify escapes it, TextEncoder
+ * writes U+FFFD), -0 (written 0); so do keys that look like indexes, depth limits below 2 and
+ * text past `maxText`.
  *
  * @param {unknown} value
  * @param {number} limit
@@ -347,8 +348,6 @@ export function hostValue(value, limit, maxText, flat = false) {
   // The first fault ends the walk: the core reports the first one only, and a value that
   // holds itself twice would otherwise be walked 2^limit times.
   let stopped = false;
-  // The flat object's copy, while it may still be one (see `flat`).
-  let copy = flat && limit >= 2 && typeof value === "object" && value !== null ? Object.create(null) : null;
   const text = (s) => {
     units += s.length;
     strings.push(s);
@@ -357,6 +356,62 @@ export function hostValue(value, limit, maxText, flat = false) {
     tags.push(T_THREW);
     strings.push(thrownMessage(e));
     stopped = true;
+  };
+  // An array's items, read in order.
+  const items = (v, length, depth) => {
+    tags.push(T_ARRAY);
+    nums.push(length);
+    for (let i = 0; i < length && units <= maxText && !stopped; i++) {
+      let item;
+      try {
+        item = v[i];
+      } catch (e) {
+        threw(e);
+        return;
+      }
+      walk(item, depth + 1);
+    }
+  };
+  // An object's members, read in order — but the first `known.length` were read already (by
+  // the flat reader below), and reading the one at `thrownAt` threw `thrownError`: every
+  // getter runs once, whichever way the value crosses.
+  const members = (v, keys, depth, known = NONE, thrownAt = -1, thrownError = undefined) => {
+    tags.push(T_OBJECT);
+    nums.push(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (units > maxText || stopped) return;
+      text(key);
+      if (i === thrownAt) {
+        threw(thrownError);
+        return;
+      }
+      let item;
+      if (i < known.length) item = known[i];
+      else {
+        try {
+          item = v[key];
+        } catch (e) {
+          threw(e);
+          return;
+        }
+      }
+      walk(item, depth + 1);
+    }
+  };
+  // What an object is (`undefined` once a fault is recorded): binary, an array's length, keys.
+  const classify = (v) => {
+    try {
+      if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
+        tags.push(T_BINARY);
+        return undefined;
+      }
+      if (Array.isArray(v)) return { length: v.length };
+      return { keys: Object.keys(v) };
+    } catch (e) {
+      threw(e);
+      return undefined;
+    }
   };
   const walk = (v, depth) => {
     switch (typeof v) {
@@ -393,62 +448,62 @@ export function hostValue(value, limit, maxText, flat = false) {
       stopped = true;
       return;
     }
-    let array;
-    let keys;
-    let length;
+    const kind = classify(v);
+    if (kind === undefined) return;
+    if (kind.keys === undefined) items(v, kind.length, depth);
+    else members(v, kind.keys, depth);
+  };
+  const tape = () => {
+    if (units > maxText) return { tags: Uint8Array.of(T_LONG), nums: Float64Array.of(units), text: new Uint8Array(0), lengths: new Uint32Array(0) };
+    return {
+      tags: Uint8Array.from(tags),
+      nums: Float64Array.from(nums),
+      text: utf8.encode(strings.join("")),
+      lengths: Uint32Array.from(strings, (s) => s.length),
+    };
+  };
+  // `flat`: the members of a top-level object read once, into JSON text while each is flat;
+  // the first that is not (or a getter that throws, or text past maxText) hands what was read
+  // to `members`, which goes on as the walk would have from there.
+  if (!flat || limit < 2 || typeof value !== "object" || value === null) {
+    walk(value, 0);
+    return tape();
+  }
+  const kind = classify(value);
+  if (kind === undefined) return tape();
+  if (kind.keys === undefined) {
+    items(value, kind.length, 0);
+    return tape();
+  }
+  const keys = kind.keys;
+  const known = [];
+  let json = "{";
+  let seen = 0;
+  let flatAll = true;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (seen > maxText) {
+      flatAll = false;
+      break;
+    }
+    seen += key.length;
+    let item;
     try {
-      if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
-        tags.push(T_BINARY);
-        return;
-      }
-      array = Array.isArray(v);
-      if (array) length = v.length;
-      else keys = Object.keys(v);
+      item = value[key];
     } catch (e) {
-      threw(e);
-      return;
+      members(value, keys, 0, known, i, e);
+      return tape();
     }
-    if (array) {
-      tags.push(T_ARRAY);
-      nums.push(length);
-      for (let i = 0; i < length && units <= maxText && !stopped; i++) {
-        let item;
-        try {
-          item = v[i];
-        } catch (e) {
-          threw(e);
-          return;
-        }
-        walk(item, depth + 1);
-      }
-      return;
+    known.push(item);
+    if (!flatMember(key, item)) {
+      flatAll = false;
+      break;
     }
-    tags.push(T_OBJECT);
-    nums.push(keys.length);
-    for (const key of keys) {
-      if (units > maxText || stopped) return;
-      text(key);
-      let item;
-      try {
-        item = v[key];
-      } catch (e) {
-        threw(e);
-        return;
-      }
-      if (copy !== null && depth === 0) {
-        if (flatMember(key, item)) copy[key] = item;
-        else copy = null;
-      }
-      walk(item, depth + 1);
-    }
-  };
-  walk(value, 0);
-  if (copy !== null && !stopped && units <= maxText && tags[0] === T_OBJECT) return JSON.stringify(copy);
-  if (units > maxText) return { tags: Uint8Array.of(T_LONG), nums: Float64Array.of(units), text: new Uint8Array(0), lengths: new Uint32Array(0) };
-  return {
-    tags: Uint8Array.from(tags),
-    nums: Float64Array.from(nums),
-    text: utf8.encode(strings.join("")),
-    lengths: Uint32Array.from(strings, (s) => s.length),
-  };
+    if (typeof item === "string") seen += item.length;
+    // JSON.stringify of primitives only: no toJSON is looked up, nothing else runs.
+    if (item !== undefined) json += `${json.length === 1 ? "" : ","}${JSON.stringify(key)}:${JSON.stringify(item)}`;
+  }
+  if (flatAll && seen <= maxText) return `${json}}`;
+  members(value, keys, 0, known);
+  return tape();
 }
