@@ -373,3 +373,97 @@ proptest! {
         prop_assert_eq!(back.to_json(), text);
     }
 }
+
+/// A member of a flat event's JSON text: a key (known, unknown, escaped) and a value of any
+/// type (escapes, odd numbers, nesting), with whitespace around.
+fn flat_member() -> impl Strategy<Value = String> {
+    let key = prop_oneof![
+        Just("type"),
+        Just("step"),
+        Just("command"),
+        Just("exitCode"),
+        Just("output"),
+        Just("url"),
+        Just("count"),
+        Just("file"),
+        Just("diff"),
+        Just("passed"),
+        Just("functional"),
+        Just("errors"),
+        Just("ty\\u0070e"),
+        Just("Type"),
+        Just("__proto__"),
+        Just("0"),
+    ];
+    let value = prop_oneof![
+        Just("\"command\"".to_string()),
+        Just("\"patch\"".to_string()),
+        Just("\"tokens\"".to_string()),
+        Just("\"web_request\"".to_string()),
+        Just("\"tests_result\"".to_string()),
+        Just("\"Command\"".to_string()),
+        Just("\"npm test\"".to_string()),
+        Just("\"a\\n\\\"b\\\\ \\u00e9\\ud800 \\t\"".to_string()),
+        Just("\"\"".to_string()),
+        Just("null".to_string()),
+        Just("true".to_string()),
+        Just("false".to_string()),
+        Just("0".to_string()),
+        Just("-0".to_string()),
+        Just("1.5".to_string()),
+        Just("1e400".to_string()),
+        Just("4000".to_string()),
+        Just("[]".to_string()),
+        Just("{}".to_string()),
+        Just("[{\"file\":\"a.ts\",\"message\":\"x\"}]".to_string()),
+        Just("01".to_string()),
+        Just("tru".to_string()),
+    ];
+    (key, value, "[ \n]{0,1}", "[ \t]{0,1}")
+        .prop_map(|(k, v, a, b)| format!("{a}\"{k}\"{b}:{a}{v}{b}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    /// The fast reader of flat events takes only what the exact reader takes, as the same event.
+    #[test]
+    fn the_flat_reader_reads_what_the_exact_reader_reads(
+        members in proptest::collection::vec(flat_member(), 0..6),
+        tail in prop_oneof![Just(""), Just(" "), Just(","), Just("x")],
+    ) {
+        let text = format!("{{{}}}{tail}", members.join(","));
+        if let Some(fast) = GovernorEvent::from_flat_json(&text, 64) {
+            let exact = GovernorEvent::from_json(&text);
+            prop_assert_eq!(exact.as_ref().ok(), Some(&fast), "{}", text);
+        }
+    }
+}
+
+#[test]
+fn the_flat_reader_takes_every_flat_event_of_the_vectors() {
+    let mut flat = 0;
+    for name in names() {
+        let input = fs::read_to_string(Path::new(DIR).join("inputs").join(format!("{name}.jsonl")))
+            .unwrap();
+        for line in input.lines().skip(1) {
+            let Ok(exact) = GovernorEvent::from_json(line) else {
+                continue;
+            };
+            let nested = line.contains('[') || line.contains("\"errors\"");
+            match GovernorEvent::from_flat_json(line, 64) {
+                Some(fast) => {
+                    assert_eq!(fast, exact, "{line}");
+                    flat += 1;
+                }
+                None => assert!(nested, "a flat event the fast reader left: {line}"),
+            }
+        }
+    }
+    assert!(flat > 20, "{flat} flat events");
+    // maxDepth 0 refuses any object: the exact reader says so.
+    assert_eq!(
+        GovernorEvent::from_flat_json(r#"{"type":"tokens","count":1}"#, 0),
+        None
+    );
+}

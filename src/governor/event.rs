@@ -360,3 +360,101 @@ impl GovernorEvent {
         Ok(out)
     }
 }
+
+impl GovernorEvent {
+    /// The event of JSON text that is one flat object of known fields with values of their
+    /// types — what a host pushes thousands of times a run — read without building the JSON
+    /// value first. `None` for any other text (an unknown or repeated key, a wrong type, a
+    /// nested value, `errors`, a fault, `maxDepth` 0): the exact reader then reads it and says
+    /// what is wrong, so an event read here is the one [`GovernorEvent::from_json`] reads.
+    pub fn from_flat_json(text: &str, max_depth: usize) -> Option<Self> {
+        use crate::json::{Parser, Value};
+        if max_depth == 0 {
+            return None;
+        }
+        let mut p = Parser::new(text);
+        p.expect(b'{', "").ok()?;
+        let mut kind = None;
+        let mut e = GovernorEvent {
+            kind: EventType::Command,
+            step: None,
+            command: None,
+            exit_code: None,
+            output: None,
+            url: None,
+            count: None,
+            file: None,
+            diff: None,
+            passed: None,
+            functional: None,
+            errors: None,
+        };
+        // Keys seen, by bit: a repeated key is the exact reader's to judge.
+        let mut seen = 0u16;
+        if !p.eat(b'}') {
+            loop {
+                p.skip_ws();
+                let key = p.string().ok()?;
+                p.expect(b':', "").ok()?;
+                p.skip_ws();
+                if matches!(p.peek(), Some(b'{' | b'[')) {
+                    return None;
+                }
+                let v = p.value(1).ok()?;
+                let (bit, ok) = match (key.as_str(), v) {
+                    (_, Value::Null) if key != "type" && key != "errors" => {
+                        (flat_field_bit(&key)?, true)
+                    }
+                    ("type", Value::String(s)) => {
+                        kind = EventType::VARIANTS
+                            .iter()
+                            .find(|(n, _)| *n == s)
+                            .map(|(_, k)| *k);
+                        (0, kind.is_some())
+                    }
+                    ("step", Value::String(s)) => (1, e.step.replace(s).is_none()),
+                    ("command", Value::String(s)) => (2, e.command.replace(s).is_none()),
+                    ("exitCode", Value::Number(n)) => (3, e.exit_code.replace(n).is_none()),
+                    ("output", Value::String(s)) => (4, e.output.replace(s).is_none()),
+                    ("url", Value::String(s)) => (5, e.url.replace(s).is_none()),
+                    ("count", Value::Number(n)) => (6, e.count.replace(n).is_none()),
+                    ("file", Value::String(s)) => (7, e.file.replace(s).is_none()),
+                    ("diff", Value::String(s)) => (8, e.diff.replace(s).is_none()),
+                    ("passed", Value::Bool(b)) => (9, e.passed.replace(b).is_none()),
+                    ("functional", Value::Bool(b)) => (10, e.functional.replace(b).is_none()),
+                    _ => return None,
+                };
+                let mask = 1u16.checked_shl(bit)?;
+                if !ok || seen & mask != 0 {
+                    return None;
+                }
+                seen |= mask;
+                if p.eat(b'}') {
+                    break;
+                }
+                p.expect(b',', "").ok()?;
+            }
+        }
+        p.skip_ws();
+        p.end().ok()?;
+        e.kind = kind?;
+        Some(e)
+    }
+}
+
+/// The bit of an optional field [`GovernorEvent::from_flat_json`] reads (`null`: absent).
+fn flat_field_bit(key: &str) -> Option<u32> {
+    Some(match key {
+        "step" => 1,
+        "command" => 2,
+        "exitCode" => 3,
+        "output" => 4,
+        "url" => 5,
+        "count" => 6,
+        "file" => 7,
+        "diff" => 8,
+        "passed" => 9,
+        "functional" => 10,
+        _ => return None,
+    })
+}

@@ -315,7 +315,16 @@ pub fn normalise_path(path: &str) -> String {
 
 /// A command's or test run's output as compared: whitespace runs collapsed, trimmed.
 pub fn normalise_output(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    // Written in place: no list of words, one allocation (every command's output and every
+    // test log goes through here).
+    let mut out = String::with_capacity(text.len());
+    for w in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
 }
 
 /// The longest error family text kept, in UTF-16 units.
@@ -329,15 +338,16 @@ pub fn error_family(message: &str) -> String {
     let mut out = String::new();
     let mut chars = message.chars().peekable();
     let mut token = String::new();
+    // The token is cleared, not taken: one buffer for the whole message.
     let flush = |token: &mut String, out: &mut String| {
         if token.is_empty() {
             return;
         }
-        let t = std::mem::take(token);
+        let t = token.as_str();
         if !out.is_empty() && !out.ends_with(' ') {
             out.push(' ');
         }
-        if looks_like_path(&t) {
+        if looks_like_path(t) {
             out.push_str("<path>");
         } else if t.chars().any(|c| c.is_ascii_digit()) {
             let mut last_digit = false;
@@ -355,6 +365,7 @@ pub fn error_family(message: &str) -> String {
         } else {
             out.extend(t.chars().map(|c| c.to_ascii_lowercase()));
         }
+        token.clear();
     };
     while let Some(c) = chars.next() {
         match c {
@@ -413,9 +424,16 @@ fn file_span(token: &str) -> Option<&str> {
 /// The error lines of a log: lines that say `error` or `failed` (any ASCII case) and name a file, as
 /// (file, family). Lines naming no file cannot be grouped by file and are left out.
 pub fn errors_in_log(log: &str) -> Vec<(String, String)> {
+    // Candidates by their first letter before the whole word is compared: most bytes of a log
+    // start neither word.
     let mentions = |line: &[u8], word: &[u8]| {
-        line.windows(word.len())
-            .any(|w| w.eq_ignore_ascii_case(word))
+        let Some(&first) = word.first() else {
+            return true;
+        };
+        line.windows(word.len()).any(|w| {
+            w.first().is_some_and(|b| b.to_ascii_lowercase() == first)
+                && w.eq_ignore_ascii_case(word)
+        })
     };
     log.lines()
         .filter(|l| mentions(l.as_bytes(), b"error") || mentions(l.as_bytes(), b"failed"))

@@ -112,9 +112,8 @@ fn push_count(out: &mut String, n: usize) {
             break;
         }
     }
-    for d in digits.get(at..).unwrap_or(&[]) {
-        out.push(char::from(*d));
-    }
+    // ASCII digits: one copy, not a char (and its UTF-8 encoding) at a time.
+    out.push_str(std::str::from_utf8(digits.get(at..).unwrap_or(&[])).unwrap_or(""));
 }
 
 /// `used/limit` of each overall budget with a limit (tokens only when limited or used), after

@@ -7,14 +7,34 @@ use crate::shape::Input;
 use crate::{Limits, Result};
 use wasm_bindgen::prelude::*;
 
-/// An event or a state as the core's value: an object, or its JSON text (a line of a JSON-lines
-/// log pushed as it is, parsed by the core) — `undefined` as `null`, which the readers refuse by
-/// name.
+/// A state as the core's value: an object, or its JSON text (parsed by the core) —
+/// `undefined` as `null`, which the reader refuses by name.
 fn value_of(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
     if let Some(text) = host::string_within(v, limits, path, "the JSON text")? {
         return crate::json::parse(&text, limits).map_err(|e| e.into_error(path));
     }
     Ok(host::value(v, path, limits)?.unwrap_or(Value::Null))
+}
+
+/// An event: an object, or its JSON text (a line of a JSON-lines log pushed as it is). A flat
+/// event (every event but one with `errors`) is read from its JSON text without building the
+/// JSON value (`GovernorEvent::from_flat_json`, which takes what the exact reader takes); an
+/// object crosses as that text too (`host::flat_value`). Anything else, and every fault, goes
+/// through the value and the exact reader, as before.
+fn event_of(v: &JsValue, path: &str, limits: &Limits) -> Result<GovernorEvent> {
+    let text = match host::string_within(v, limits, path, "the JSON text")? {
+        Some(text) => text,
+        None => match host::flat_value(v, path, limits)? {
+            Some(host::Crossed::Json(text)) => text,
+            Some(host::Crossed::Value(value)) => return GovernorEvent::read(&value, path),
+            None => return GovernorEvent::read(&Value::Null, path),
+        },
+    };
+    if let Some(event) = GovernorEvent::from_flat_json(&text, limits.max_depth) {
+        return Ok(event);
+    }
+    let value = crate::json::parse(&text, limits).map_err(|e| e.into_error(path))?;
+    GovernorEvent::read(&value, path)
 }
 
 /// One event applied to a persisted state: `{state, decision}`. The state passed in is only
@@ -29,7 +49,7 @@ pub fn governor_step(
     done((|| {
         let limits = limits_from(options)?;
         let state = GovernorState::read(&value_of(&state, "/state", &limits)?, "/state")?;
-        let event = GovernorEvent::read(&value_of(&event, "/event", &limits)?, "/event")?;
+        let event = event_of(&event, "/event", &limits)?;
         step(&state, &event)
     })())
 }
@@ -92,7 +112,7 @@ impl RunGovernor {
         #[wasm_bindgen(unchecked_param_type = "GovernorEvent | string")] event: JsValue,
     ) -> JsResult {
         done((|| {
-            let event = GovernorEvent::read(&value_of(&event, "", &self.limits)?, "")?;
+            let event = event_of(&event, "", &self.limits)?;
             self.core.push(&event)
         })())
     }

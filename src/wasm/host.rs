@@ -55,6 +55,7 @@ extern "C" {
         v: &JsValue,
         max_depth: u32,
         max_text: f64,
+        flat: bool,
     ) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
 }
 
@@ -240,11 +241,41 @@ pub fn value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> 
     if v.is_undefined() {
         return Ok(None);
     }
+    read_tape(tape_of(v, path, limits, false)?, path, limits).map(Some)
+}
+
+/// A host value as it crossed: a flat object as its JSON text, anything else as the value.
+#[cfg_attr(not(feature = "governor"), allow(dead_code))]
+pub enum Crossed {
+    Json(String),
+    Value(Value),
+}
+
+/// [`value`] for a value that is usually a flat object (a governor event, pushed thousands of
+/// times a second): such an object crosses as its JSON text (glue.js's `hostValue` says when
+/// it may), for the caller to read directly or through [`json::parse`], which makes the value
+/// the tape would have made. Anything else crosses as the tape, as in [`value`].
+#[cfg_attr(not(feature = "governor"), allow(dead_code))]
+pub fn flat_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Crossed>> {
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    let tape = tape_of(v, path, limits, true)?;
+    if let Some(text) = tape.as_string() {
+        return Ok(Some(Crossed::Json(text)));
+    }
+    read_tape(tape, path, limits).map(|v| Some(Crossed::Value(v)))
+}
+
+fn tape_of(v: &JsValue, path: &str, limits: &Limits, flat: bool) -> Result<JsValue> {
     let depth = u32::try_from(limits.max_depth).unwrap_or(u32::MAX);
     #[allow(clippy::cast_precision_loss)] // at most 2^32 - 1: exact
-    let tape = host_value_tape(v, depth, limits.max_text_length as f64)
+    host_value_tape(v, depth, limits.max_text_length as f64, flat)
         .map(host)
-        .map_err(|e| read::host_threw("reading this value", &js_message(&e), path))?;
+        .map_err(|e| read::host_threw("reading this value", &js_message(&e), path))
+}
+
+fn read_tape(tape: JsValue, path: &str, limits: &Limits) -> Result<Value> {
     let tape: HostTape = tape.unchecked_into();
     let (tags, nums, lengths) = (tape.tags(), tape.nums(), tape.lengths());
     // UTF-8 from TextEncoder (see glue.js), so valid: anything else is not its tape.
@@ -260,7 +291,7 @@ pub fn value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> 
         limits,
     };
     let mut at = path.to_string();
-    t.value(&mut at).map(Some)
+    t.value(&mut at)
 }
 
 /// The strings of a tape: one text, cut at UTF-16 lengths.
