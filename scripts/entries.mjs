@@ -22,8 +22,9 @@ export const ENTRIES = [
   // extractClasses, formatModuleRegistry, trackOutputs, parseModifiedFiles (docs/CODE.md); ~67 KB
   // at first build, of which the scanners ~38.5 KB.
   { name: "code", subpath: "./code", feature: "code", dir: "code", guarded: [], gzip: 80_000 },
-  // RunGovernor, governorStep (docs/GOVERNOR.md).
-  { name: "governor", subpath: "./governor", feature: "governor", dir: "governor", guarded: ["RunGovernor"], gzip: 100_000 },
+  // RunGovernor, governorStep (docs/GOVERNOR.md). 97.3 KB at first build; raised from 100 KB to
+  // 110 KB when the flat-event reader (+1 KB) doubled Chromium's push rate (docs/GOVERNOR.md).
+  { name: "governor", subpath: "./governor", feature: "governor", dir: "governor", guarded: ["RunGovernor"], gzip: 110_000 },
   // countTokens, encodeTokens, decodeTokens: exact o200k and cl100k (docs/TOKENS.md, "Exact
   // counts"). The vocabularies are the size: 2.9 MB gzip at first build, paid only by apps that
   // import this entry.
