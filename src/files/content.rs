@@ -282,7 +282,12 @@ pub fn secret_content(text: &str) -> Option<&'static str> {
             continue;
         }
         let rest = bytes.get(at..).unwrap_or(&[]);
-        for shape in &SHAPES {
+        // The first byte rules out most shapes without a call to compare the rest: words
+        // starting with `e`, `s` or `r` are common in any text.
+        for shape in SHAPES
+            .iter()
+            .filter(|s| s.prefix.as_bytes().first() == Some(&b))
+        {
             if rest.starts_with(shape.prefix.as_bytes()) && shape_matches(shape, bytes, at) {
                 return Some(shape.name);
             }
