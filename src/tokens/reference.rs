@@ -201,3 +201,60 @@ impl Scan {
         };
     }
 }
+
+mod tests {
+    use super::super::{tally, Estimator, Scan, TokenCounter, EVENT_COUNT};
+    use super::tally as reference_tally;
+
+    /// Characters of every class, several bytes long or not, and their likely neighbours.
+    fn mixed_text() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let piece = prop_oneof![
+            4 => "[a-zA-Z0-9 \t\n\r;:{}()\\[\\]\"'.,=_+*/<>-]{1,12}",
+            1 => "[\\x00-\\x7f]{1,6}",
+            // Runs long enough to reach the 64 characters an accented letter marks.
+            1 => "[ \ta-zA-Z0-9.]{20,70}",
+            1 => "[éüçñжщ]{1,3}",
+            1 => "[αβשعअก]{1,3}",
+            1 => "[故事中文，。“”—…　]{1,4}",
+            1 => "[あカ한ｶ]{1,3}",
+            1 => "[😀🎉⚖✅𠀋\u{200D}\u{FE0F}\u{0301}\u{85}\u{A0}\u{2028}\u{2003}]{1,3}",
+            1 => any::<char>().prop_map(String::from),
+        ];
+        proptest::collection::vec(piece, 0..40).prop_map(|p| p.concat())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 2000, .. proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// The fast scan counts what the one-`char`-at-a-time scan counts, whole or fed in
+        /// pieces cut anywhere between characters.
+        #[test]
+        fn the_fast_scan_counts_what_the_reference_counts(
+            text in mixed_text(),
+            cuts in proptest::collection::vec(proptest::prelude::any::<proptest::sample::Index>(), 0..4),
+        ) {
+            let expected = reference_tally(&text);
+            proptest::prop_assert_eq!(tally(&text), expected, "{:?}", text);
+            let bounds: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+            let mut at: Vec<usize> = cuts.iter().filter_map(|c| {
+                (!bounds.is_empty()).then(|| c.get(&bounds)).copied()
+            }).collect();
+            at.sort_unstable();
+            let mut scan = Scan::default();
+            let mut counts = [0; EVENT_COUNT];
+            let mut from = 0;
+            for to in at.into_iter().chain([text.len()]) {
+                scan.feed(&text[from..to], &mut counts);
+                from = to;
+            }
+            proptest::prop_assert_eq!(counts, expected, "{:?}", text);
+            for e in [Estimator::o200k(), Estimator::cl100k()] {
+                let milli: u64 = expected.iter().zip(e.weights).fold(0u64, |m, (n, w)| m.saturating_add(n.saturating_mul(u64::from(w))));
+                proptest::prop_assert_eq!(e.count(&text) as u64, milli.saturating_mul(u64::from(e.margin)).div_ceil(1_000_000));
+            }
+        }
+    }
+}
