@@ -13,9 +13,15 @@
 //! chosen from what precedes it, never from what follows.
 
 mod meter;
+// Only its property test uses it, and proptest needs an OS random source, which
+// wasm32-unknown-unknown has not.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod reference;
+mod scan;
 pub use meter::{
     check_count, counter_not_a_number, counter_threw, Meter, Pieces, Tally, COUNTER_PATH,
 };
+use scan::Scan;
 
 /// A counter of tokens. The estimator is the default; exact vocabularies come later.
 pub trait TokenCounter {
@@ -187,12 +193,11 @@ pub struct Running {
 impl Running {
     /// Appends `text`.
     pub fn push(&mut self, text: &str) {
-        let weights = &self.estimator.weights;
-        let milli = &mut self.milli;
-        self.scan.feed(text, |event| {
-            let w = weights.get(event as usize).copied().unwrap_or(0);
-            *milli = milli.saturating_add(u64::from(w));
-        });
+        let mut counts = [0; EVENT_COUNT];
+        self.scan.feed(text, &mut counts);
+        for (n, w) in counts.iter().zip(self.estimator.weights) {
+            self.milli = self.milli.saturating_add(n.saturating_mul(u64::from(w)));
+        }
     }
 
     /// The estimate of everything pushed so far.
@@ -231,201 +236,9 @@ pub fn estimate_tokens(text: &str) -> usize {
 /// How often each event occurs in `text`: what the weights multiply, for the fitting script.
 #[doc(hidden)]
 pub fn tally(text: &str) -> [u64; EVENT_COUNT] {
-    let mut counts = [0u64; EVENT_COUNT];
-    scan(text, |event| {
-        if let Some(n) = counts.get_mut(event as usize) {
-            *n = n.saturating_add(1);
-        }
-    });
+    let mut counts = [0; EVENT_COUNT];
+    Scan::default().feed(text, &mut counts);
     counts
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Class {
-    Ascii,
-    Digit,
-    Space,
-    Newline,
-    Punct,
-    Han,
-    WidePunct,
-    KanaHangul,
-    Letter,
-    Script,
-    Symbol,
-}
-
-/// A few range checks, no Unicode tables: classes only need to be right where the weights
-/// differ, and every character lands somewhere.
-fn class(c: char) -> Class {
-    match c {
-        'a'..='z' | 'A'..='Z' => Class::Ascii,
-        '0'..='9' => Class::Digit,
-        '\n' | '\r' => Class::Newline,
-        ' ' | '\t' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{A0}' | '\u{1680}' => Class::Space,
-        '!'..='/' | ':'..='@' | '['..='`' | '{'..='~' => Class::Punct,
-        '\u{0}'..='\u{BF}' => Class::Symbol,
-        '\u{C0}'..='\u{36F}' | '\u{400}'..='\u{52F}' | '\u{1E00}'..='\u{1EFF}' => Class::Letter,
-        '\u{1100}'..='\u{11FF}' => Class::KanaHangul,
-        '\u{370}'..='\u{1FFF}' => Class::Script,
-        '\u{2000}'..='\u{200A}'
-        | '\u{2028}'
-        | '\u{2029}'
-        | '\u{202F}'
-        | '\u{205F}'
-        | '\u{3000}' => Class::Space,
-        '\u{2010}'..='\u{205E}' | '\u{3001}'..='\u{303F}' | '\u{FF00}'..='\u{FF65}' => {
-            Class::WidePunct
-        }
-        '\u{3040}'..='\u{30FF}'
-        | '\u{3130}'..='\u{318F}'
-        | '\u{31F0}'..='\u{31FF}'
-        | '\u{AC00}'..='\u{D7AF}'
-        | '\u{FF66}'..='\u{FF9F}' => Class::KanaHangul,
-        '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' => Class::Han,
-        _ => Class::Symbol,
-    }
-}
-
-/// Calls `emit` once per weighed occurrence, left to right. What a character emits depends
-/// only on what precedes it, so a prefix's events are a prefix of the text's — which is what
-/// makes the count monotone under appending.
-fn scan(text: &str, emit: impl FnMut(E)) {
-    Scan::default().feed(text, emit);
-}
-
-/// Where the scan stands between characters: all it remembers of what came before.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Scan {
-    prev: Class,
-    /// Letters so far in the current ASCII word, or digits in the current run.
-    run: usize,
-    /// Whitespace not yet weighed: spaces since the last newline, and whether a newline came.
-    spaces: usize,
-    broke: bool,
-    /// The last class that was not whitespace.
-    solid: Class,
-    /// Characters since the last accented letter: one nearby marks a language other than
-    /// English, whose ASCII words o200k splits more often.
-    since_letter: usize,
-    last: char,
-}
-
-impl Default for Scan {
-    fn default() -> Self {
-        Scan {
-            prev: Class::Space,
-            run: 0,
-            spaces: 0,
-            broke: false,
-            solid: Class::Space,
-            since_letter: usize::MAX,
-            last: ' ',
-        }
-    }
-}
-
-impl Scan {
-    /// Feeds `text` after what was fed before, emitting its events.
-    fn feed(&mut self, text: &str, mut emit: impl FnMut(E)) {
-        let Scan {
-            mut prev,
-            mut run,
-            mut spaces,
-            mut broke,
-            mut solid,
-            mut since_letter,
-            mut last,
-        } = *self;
-        for c in text.chars() {
-            let k = class(c);
-            since_letter = if k == Class::Letter {
-                0
-            } else {
-                since_letter.saturating_add(1)
-            };
-            match k {
-                Class::Space => {
-                    spaces = spaces.saturating_add(1);
-                    prev = k;
-                    continue;
-                }
-                Class::Newline => {
-                    // o200k folds spaces before a newline into it, and punctuation takes a newline
-                    // after it into its own token.
-                    emit(if broke || (solid == Class::Punct && spaces == 0) {
-                        E::NewlineMore
-                    } else {
-                        E::Newline
-                    });
-                    broke = true;
-                    spaces = 0;
-                    prev = k;
-                    continue;
-                }
-                _ => {}
-            }
-            // A single space before a word or punctuation is mostly inside the next token, so
-            // whitespace is weighed once the character after it is known.
-            if spaces > 0 {
-                if broke {
-                    if spaces >= 2 {
-                        emit(E::Indent);
-                    }
-                } else if spaces >= 2 {
-                    emit(E::SpaceRun);
-                } else if matches!(k, Class::Ascii | Class::Punct) {
-                    emit(E::SpaceJoins);
-                } else {
-                    emit(E::SpaceOther);
-                }
-            }
-            spaces = 0;
-            broke = false;
-            match k {
-                Class::Ascii => {
-                    let camel = c.is_ascii_uppercase() && last.is_ascii_lowercase();
-                    if prev != Class::Ascii || camel {
-                        run = 0;
-                        emit(if since_letter < 64 {
-                            E::WordForeign
-                        } else {
-                            E::Word
-                        });
-                    } else {
-                        run = run.saturating_add(1);
-                        emit(if run < 8 { E::Letter2to8 } else { E::Letter9 });
-                    }
-                }
-                Class::Digit => {
-                    run = if prev == k { run.saturating_add(1) } else { 0 };
-                    if run % 3 == 0 {
-                        emit(E::Digits);
-                    }
-                }
-                Class::Punct => emit(if prev == k { E::PunctMore } else { E::Punct }),
-                Class::Han => emit(E::Han),
-                Class::WidePunct => emit(E::WidePunct),
-                Class::KanaHangul => emit(E::KanaHangul),
-                Class::Letter => emit(E::Letter),
-                Class::Script => emit(E::Script),
-                Class::Symbol => emit(E::Symbol),
-                Class::Space | Class::Newline => {}
-            }
-            solid = k;
-            prev = k;
-            last = c;
-        }
-        *self = Scan {
-            prev,
-            run,
-            spaces,
-            broke,
-            solid,
-            since_letter,
-            last,
-        };
-    }
 }
 
 #[cfg(test)]

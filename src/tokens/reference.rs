@@ -1,0 +1,260 @@
+//! The scan as first written, one `char` and one state transition at a time: the reference the
+//! fast scan (`super::scan`) is held to, event for event, by a property test.
+
+use super::E;
+
+/// How often each event occurs in `text`, as the first scan counted them.
+pub(super) fn tally(text: &str) -> [u64; super::EVENT_COUNT] {
+    let mut counts = [0u64; super::EVENT_COUNT];
+    scan(text, |event| {
+        if let Some(n) = counts.get_mut(event as usize) {
+            *n = n.saturating_add(1);
+        }
+    });
+    counts
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Ascii,
+    Digit,
+    Space,
+    Newline,
+    Punct,
+    Han,
+    WidePunct,
+    KanaHangul,
+    Letter,
+    Script,
+    Symbol,
+}
+
+/// A few range checks, no Unicode tables: classes only need to be right where the weights
+/// differ, and every character lands somewhere.
+fn class(c: char) -> Class {
+    match c {
+        'a'..='z' | 'A'..='Z' => Class::Ascii,
+        '0'..='9' => Class::Digit,
+        '\n' | '\r' => Class::Newline,
+        ' ' | '\t' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{A0}' | '\u{1680}' => Class::Space,
+        '!'..='/' | ':'..='@' | '['..='`' | '{'..='~' => Class::Punct,
+        '\u{0}'..='\u{BF}' => Class::Symbol,
+        '\u{C0}'..='\u{36F}' | '\u{400}'..='\u{52F}' | '\u{1E00}'..='\u{1EFF}' => Class::Letter,
+        '\u{1100}'..='\u{11FF}' => Class::KanaHangul,
+        '\u{370}'..='\u{1FFF}' => Class::Script,
+        '\u{2000}'..='\u{200A}'
+        | '\u{2028}'
+        | '\u{2029}'
+        | '\u{202F}'
+        | '\u{205F}'
+        | '\u{3000}' => Class::Space,
+        '\u{2010}'..='\u{205E}' | '\u{3001}'..='\u{303F}' | '\u{FF00}'..='\u{FF65}' => {
+            Class::WidePunct
+        }
+        '\u{3040}'..='\u{30FF}'
+        | '\u{3130}'..='\u{318F}'
+        | '\u{31F0}'..='\u{31FF}'
+        | '\u{AC00}'..='\u{D7AF}'
+        | '\u{FF66}'..='\u{FF9F}' => Class::KanaHangul,
+        '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' => Class::Han,
+        _ => Class::Symbol,
+    }
+}
+
+/// Calls `emit` once per weighed occurrence, left to right. What a character emits depends
+/// only on what precedes it, so a prefix's events are a prefix of the text's — which is what
+/// makes the count monotone under appending.
+fn scan(text: &str, emit: impl FnMut(E)) {
+    Scan::default().feed(text, emit);
+}
+
+/// Where the scan stands between characters: all it remembers of what came before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Scan {
+    prev: Class,
+    /// Letters so far in the current ASCII word, or digits in the current run.
+    run: usize,
+    /// Whitespace not yet weighed: spaces since the last newline, and whether a newline came.
+    spaces: usize,
+    broke: bool,
+    /// The last class that was not whitespace.
+    solid: Class,
+    /// Characters since the last accented letter: one nearby marks a language other than
+    /// English, whose ASCII words o200k splits more often.
+    since_letter: usize,
+    last: char,
+}
+
+impl Default for Scan {
+    fn default() -> Self {
+        Scan {
+            prev: Class::Space,
+            run: 0,
+            spaces: 0,
+            broke: false,
+            solid: Class::Space,
+            since_letter: usize::MAX,
+            last: ' ',
+        }
+    }
+}
+
+impl Scan {
+    /// Feeds `text` after what was fed before, emitting its events.
+    fn feed(&mut self, text: &str, mut emit: impl FnMut(E)) {
+        let Scan {
+            mut prev,
+            mut run,
+            mut spaces,
+            mut broke,
+            mut solid,
+            mut since_letter,
+            mut last,
+        } = *self;
+        for c in text.chars() {
+            let k = class(c);
+            since_letter = if k == Class::Letter {
+                0
+            } else {
+                since_letter.saturating_add(1)
+            };
+            match k {
+                Class::Space => {
+                    spaces = spaces.saturating_add(1);
+                    prev = k;
+                    continue;
+                }
+                Class::Newline => {
+                    // o200k folds spaces before a newline into it, and punctuation takes a newline
+                    // after it into its own token.
+                    emit(if broke || (solid == Class::Punct && spaces == 0) {
+                        E::NewlineMore
+                    } else {
+                        E::Newline
+                    });
+                    broke = true;
+                    spaces = 0;
+                    prev = k;
+                    continue;
+                }
+                _ => {}
+            }
+            // A single space before a word or punctuation is mostly inside the next token, so
+            // whitespace is weighed once the character after it is known.
+            if spaces > 0 {
+                if broke {
+                    if spaces >= 2 {
+                        emit(E::Indent);
+                    }
+                } else if spaces >= 2 {
+                    emit(E::SpaceRun);
+                } else if matches!(k, Class::Ascii | Class::Punct) {
+                    emit(E::SpaceJoins);
+                } else {
+                    emit(E::SpaceOther);
+                }
+            }
+            spaces = 0;
+            broke = false;
+            match k {
+                Class::Ascii => {
+                    let camel = c.is_ascii_uppercase() && last.is_ascii_lowercase();
+                    if prev != Class::Ascii || camel {
+                        run = 0;
+                        emit(if since_letter < 64 {
+                            E::WordForeign
+                        } else {
+                            E::Word
+                        });
+                    } else {
+                        run = run.saturating_add(1);
+                        emit(if run < 8 { E::Letter2to8 } else { E::Letter9 });
+                    }
+                }
+                Class::Digit => {
+                    run = if prev == k { run.saturating_add(1) } else { 0 };
+                    if run % 3 == 0 {
+                        emit(E::Digits);
+                    }
+                }
+                Class::Punct => emit(if prev == k { E::PunctMore } else { E::Punct }),
+                Class::Han => emit(E::Han),
+                Class::WidePunct => emit(E::WidePunct),
+                Class::KanaHangul => emit(E::KanaHangul),
+                Class::Letter => emit(E::Letter),
+                Class::Script => emit(E::Script),
+                Class::Symbol => emit(E::Symbol),
+                Class::Space | Class::Newline => {}
+            }
+            solid = k;
+            prev = k;
+            last = c;
+        }
+        *self = Scan {
+            prev,
+            run,
+            spaces,
+            broke,
+            solid,
+            since_letter,
+            last,
+        };
+    }
+}
+
+mod tests {
+    use super::super::{tally, Estimator, Scan, TokenCounter, EVENT_COUNT};
+    use super::tally as reference_tally;
+
+    /// Characters of every class, several bytes long or not, and their likely neighbours.
+    fn mixed_text() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let piece = prop_oneof![
+            4 => "[a-zA-Z0-9 \t\n\r;:{}()\\[\\]\"'.,=_+*/<>-]{1,12}",
+            1 => "[\\x00-\\x7f]{1,6}",
+            // Runs long enough to reach the 64 characters an accented letter marks.
+            1 => "[ \ta-zA-Z0-9.]{20,70}",
+            1 => "[éüçñжщ]{1,3}",
+            1 => "[αβשعअก]{1,3}",
+            1 => "[故事中文，。“”—…　]{1,4}",
+            1 => "[あカ한ｶ]{1,3}",
+            1 => "[😀🎉⚖✅𠀋\u{200D}\u{FE0F}\u{0301}\u{85}\u{A0}\u{2028}\u{2003}]{1,3}",
+            1 => any::<char>().prop_map(String::from),
+        ];
+        proptest::collection::vec(piece, 0..40).prop_map(|p| p.concat())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 2000, .. proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// The fast scan counts what the one-`char`-at-a-time scan counts, whole or fed in
+        /// pieces cut anywhere between characters.
+        #[test]
+        fn the_fast_scan_counts_what_the_reference_counts(
+            text in mixed_text(),
+            cuts in proptest::collection::vec(proptest::prelude::any::<proptest::sample::Index>(), 0..4),
+        ) {
+            let expected = reference_tally(&text);
+            proptest::prop_assert_eq!(tally(&text), expected, "{:?}", text);
+            let bounds: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+            let mut at: Vec<usize> = cuts.iter().filter_map(|c| {
+                (!bounds.is_empty()).then(|| c.get(&bounds)).copied()
+            }).collect();
+            at.sort_unstable();
+            let mut scan = Scan::default();
+            let mut counts = [0; EVENT_COUNT];
+            let mut from = 0;
+            for to in at.into_iter().chain([text.len()]) {
+                scan.feed(&text[from..to], &mut counts);
+                from = to;
+            }
+            proptest::prop_assert_eq!(counts, expected, "{:?}", text);
+            for e in [Estimator::o200k(), Estimator::cl100k()] {
+                let milli: u64 = expected.iter().zip(e.weights).fold(0u64, |m, (n, w)| m.saturating_add(n.saturating_mul(u64::from(w))));
+                proptest::prop_assert_eq!(e.count(&text) as u64, milli.saturating_mul(u64::from(e.margin)).div_ceil(1_000_000));
+            }
+        }
+    }
+}
