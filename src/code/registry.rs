@@ -4,7 +4,6 @@
 //! manifest says which, and which listed classes or files were not found.
 
 use super::{extract_classes, ClassSpan, Language};
-use crate::budget::budget_from_f64;
 use crate::error::pointer_push;
 use crate::json::read::wrong_type;
 use crate::json::Value;
@@ -12,7 +11,7 @@ use crate::manifest::{Action, ItemRecord};
 use crate::shape::Shape;
 use crate::text::{prefix_utf16, utf16_len};
 use crate::tokens::{TokenCounter, Vocabulary};
-use crate::{Error, ErrorCode, Result};
+use crate::Result;
 use std::collections::BTreeMap;
 
 /// `{modules: {path: {created_by_issue, modified?, classes}}}`, in the order given.
@@ -81,7 +80,7 @@ fn read_issue(v: &Value, path: &str) -> Result<Option<String>> {
 pub struct RegistryOptions {
     /// Each class's source is cut to this many UTF-16 units (default 2,000: ~500 tokens, what
     /// the coding agent this comes from found enough to show fields and method signatures).
-    #[shape(with = "read_budget", ts = "number")]
+    #[shape(with = "crate::budget::budget_field", ts = "number")]
     pub max_chars_per_class: Option<usize>,
     /// Prefixes stripped from a Python file's path before it becomes a module path (`src/`).
     pub source_roots: Option<Vec<String>>,
@@ -89,28 +88,13 @@ pub struct RegistryOptions {
     /// default the project root.
     pub importer_dir: Option<String>,
     /// The whole block's budget in UTF-16 units; whole classes are dropped from the end.
-    #[shape(with = "read_budget", ts = "number")]
+    #[shape(with = "crate::budget::budget_field", ts = "number")]
     pub max_chars: Option<usize>,
     /// The whole block's budget in estimated tokens; both budgets hold when both are given.
-    #[shape(with = "read_budget", ts = "number")]
+    #[shape(with = "crate::budget::budget_field", ts = "number")]
     pub max_tokens: Option<usize>,
     /// The vocabulary `maxTokens` is estimated for (default `"o200k"`).
     pub vocabulary: Option<Vocabulary>,
-}
-
-fn read_budget(v: &Value, path: &str) -> Result<Option<usize>> {
-    match v {
-        Value::Null => Ok(None),
-        Value::Number(n) => budget_from_f64(*n, path).map(Some),
-        other => Err(Error::new(
-            ErrorCode::InvalidBudget,
-            path,
-            format!(
-                "a budget must be a whole number, got {}",
-                crate::json::read::kind(other)
-            ),
-        )),
-    }
 }
 
 pub const DEFAULT_MAX_CHARS_PER_CLASS: usize = 2000;

@@ -11,7 +11,7 @@ use super::rank::{rank, Ranking, ScoreBreakdown};
 use super::reason::ReasonCode;
 use super::timestamp::parse_iso8601;
 use super::trim::TrimLevel;
-use crate::budget::{budget_from_f64, Budget};
+use crate::budget::Budget;
 use crate::json::{Object, Value};
 use crate::manifest::{Action, ItemRecord};
 use crate::shape::{Input, Shape};
@@ -595,24 +595,12 @@ pub(crate) fn check_now(n: f64, path: &str) -> Result<f64> {
 
 /// `maxChars`: a whole number of UTF-16 units.
 fn read_max_chars(v: &Value, path: &str) -> Result<Option<usize>> {
-    read_budget(v, path, "maxChars")
+    crate::budget::budget_field(v, path)
 }
 
 /// `maxTokens`: a whole number of tokens.
 fn read_max_tokens(v: &Value, path: &str) -> Result<Option<usize>> {
-    read_budget(v, path, "maxTokens")
-}
-
-fn read_budget(v: &Value, path: &str, name: &str) -> Result<Option<usize>> {
-    match v {
-        Value::Null => Ok(None),
-        Value::Number(n) => budget_from_f64(*n, path).map(Some),
-        _ => Err(Error::new(
-            ErrorCode::InvalidBudget,
-            path,
-            format!("{name} must be a number"),
-        )),
-    }
+    crate::budget::budget_field(v, path)
 }
 
 /// The error for a key an assemble input does not have (a typo should not pass silently).
@@ -620,7 +608,10 @@ pub fn unknown_input_field(key: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         crate::error::pointer_push("", key),
-        format!("unknown field `{key}`, expected one of `documents`, `request`, `profile`, `now`, `edges`, `maxChars`, `maxTokens`, `cap`"),
+        format!(
+            "unknown field `{key}`, expected one of `{}`",
+            INPUT_FIELDS.join("`, `")
+        ),
     )
 }
 
