@@ -595,12 +595,26 @@ pub(crate) fn check_now(n: f64, path: &str) -> Result<f64> {
 
 /// `maxChars`: a whole number of UTF-16 units.
 fn read_max_chars(v: &Value, path: &str) -> Result<Option<usize>> {
-    crate::budget::budget_field(v, path)
+    read_budget(v, path, "maxChars")
 }
 
 /// `maxTokens`: a whole number of tokens.
 fn read_max_tokens(v: &Value, path: &str) -> Result<Option<usize>> {
-    crate::budget::budget_field(v, path)
+    read_budget(v, path, "maxTokens")
+}
+
+/// `budget::budget_field` with the field's name spelled here: deriving it from the path costs
+/// the main entry's wasm a few hundred bytes it does not have.
+fn read_budget(v: &Value, path: &str, name: &str) -> Result<Option<usize>> {
+    match v {
+        Value::Null => Ok(None),
+        Value::Number(n) => crate::budget::budget_from_f64(*n, path).map(Some),
+        _ => Err(Error::new(
+            ErrorCode::InvalidBudget,
+            path,
+            format!("{name} must be a number"),
+        )),
+    }
 }
 
 /// The error for a key an assemble input does not have (a typo should not pass silently).
@@ -608,10 +622,8 @@ pub fn unknown_input_field(key: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         crate::error::pointer_push("", key),
-        format!(
-            "unknown field `{key}`, expected one of `{}`",
-            INPUT_FIELDS.join("`, `")
-        ),
+        // INPUT_FIELDS, spelled out: joining them here costs the wasm half a KB.
+        format!("unknown field `{key}`, expected one of `documents`, `request`, `profile`, `now`, `edges`, `maxChars`, `maxTokens`, `cap`, `order`"),
     )
 }
 
@@ -622,4 +634,18 @@ pub fn profile_not_here() -> Error {
         "/profile",
         "a ContextAssembler has its profile already; pass the profile to its constructor",
     )
+}
+
+#[cfg(test)]
+mod input_field_tests {
+    #[test]
+    fn the_unknown_field_message_names_every_input_field() {
+        let message = super::unknown_input_field("x").message;
+        for field in super::INPUT_FIELDS {
+            assert!(
+                message.contains(&format!("`{field}`")),
+                "{field} missing: {message}"
+            );
+        }
+    }
 }
