@@ -436,13 +436,22 @@ try {
     ];
     await page.setInputFiles('[data-testid="files-input"]', picked);
     await page.waitForFunction(() => document.querySelector('[data-testid="files-source"]')?.textContent?.includes("4 picked files"), null, WAIT);
-    // The page's reading, done here: sorted by path, UTF-8 (with U+FFFD where it is not valid).
+    // The page's reading, done here: sorted by path, text where it is UTF-8, else the bytes.
     const sorted = [...picked].sort((a, b) => (a.name < b.name ? -1 : 1));
     const references = sorted.map((p) => ({ path: p.name, source: "drop" }));
-    const contents = sorted.map((p) => ({ path: p.name, content: new TextDecoder().decode(p.buffer) }));
+    const strict = new TextDecoder("utf-8", { fatal: true });
+    const contentOf = (buffer) => {
+      try {
+        return strict.decode(buffer);
+      } catch {
+        return Array.from(buffer);
+      }
+    };
+    const contents = sorted.map((p) => ({ path: p.name, content: contentOf(p.buffer) }));
     const expected = await filesMatchNode(references, contents, fileDefaults, "picked files");
     equal(expected.manifest.files.find((f) => f.path === "logo.png")?.reasonCode, "binary", "the PNG is binary");
-    assert((await page.textContent('[data-testid="files-tab"]')).includes("latin1.txt is not valid UTF-8"), "the page says it decoded invalid UTF-8 with replacement characters");
+    equal(expected.manifest.files.find((f) => f.path === "latin1.txt")?.reasonCode, "binary", "invalid UTF-8 is binary, not inlined with U+FFFD");
+    assert((await page.textContent('[data-testid="files-tab"]')).includes("latin1.txt is not valid UTF-8"), "the page says it passed the bytes of invalid UTF-8");
 
     // Files dropped on the drop zone.
     const drop = await page.evaluateHandle(() => {

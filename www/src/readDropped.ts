@@ -19,18 +19,18 @@ export interface Picked {
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-const lossy = new TextDecoder("utf-8");
 
 /**
- * The text of a file. Invalid UTF-8 cannot cross as a JS string: the page decodes it with
- * U+FFFD and says so in a note (ctxpack's JS input is text; NUL bytes still mark binary content).
+ * A file's content as ctxpack takes it: its text when it is valid UTF-8, else its bytes (an array
+ * of numbers), which ctxpack rejects as `binary` — decoding them with U+FFFD would inline a
+ * changed file.
  */
-async function readText(file: File): Promise<{ text: string; lossy: boolean }> {
+async function readContent(file: File): Promise<{ content: string | number[]; binary: boolean }> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
-    return { text: utf8.decode(bytes), lossy: false };
+    return { content: utf8.decode(bytes), binary: false };
   } catch {
-    return { text: lossy.decode(bytes), lossy: true };
+    return { content: Array.from(bytes), binary: true };
   }
 }
 
@@ -52,9 +52,9 @@ export async function readPicked(picked: readonly Picked[], label: string): Prom
       contents.push({ path: p.path, size: p.file.size });
       continue;
     }
-    const { text, lossy: wasLossy } = await readText(p.file);
-    if (wasLossy) notes.push(`${p.path} is not valid UTF-8: the page decoded it with replacement characters (U+FFFD)`);
-    contents.push({ path: p.path, content: text });
+    const { content, binary } = await readContent(p.file);
+    if (binary) notes.push(`${p.path} is not valid UTF-8: the page passed its bytes, and ctxpack judges them`);
+    contents.push({ path: p.path, content });
   }
   return { references, contents, label, notes };
 }
