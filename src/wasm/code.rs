@@ -1,21 +1,8 @@
 //! The code module's exports (npm entry `ctxpack/code`, feature `code`).
 
-use super::{done, host, limits_from, optional_arg, JsResult};
+use super::{done, limits_from, optional_arg, string_arg, value_arg, JsResult};
 use crate::code::{self, ModuleRegistry, RegistryOptions};
-use crate::json::Value;
-use crate::Limits;
-use crate::Result;
 use wasm_bindgen::prelude::*;
-
-/// A string argument, refused before it is copied when over the limit.
-fn string_arg(v: &JsValue, path: &str, what: &str, limits: &Limits) -> Result<String> {
-    host::string_within(v, limits, path, what)?
-        .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(v), path))
-}
-
-fn value_arg(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
-    Ok(host::value(v, path, limits)?.unwrap_or(Value::Null))
-}
 
 /// The classes `content` defines, judged by `path`'s extension (`.py .pyi`, `.ts .tsx`,
 /// `.js .jsx .mjs .cjs`, `.dart`); any other extension gives none.

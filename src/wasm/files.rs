@@ -1,19 +1,10 @@
 //! The preload and prompt-sections exports (the `ctxpack/files` entry, feature `files`).
 
-use super::{done, host, limits_from, JsResult};
+use super::{done, limits_from, read_arg, JsResult};
 use crate::files::check::{check_paths, PathsInput};
 use crate::files::PreloadInput;
-use crate::json::Value;
 use crate::sections::SectionsInput;
-use crate::shape::Input;
-use crate::{Limits, Result};
 use wasm_bindgen::prelude::*;
-
-/// The first argument read under the call's limits, by its type's reader.
-fn input_arg<T: Input>(input: &JsValue, limits: &Limits) -> Result<T> {
-    let v = host::value(input, "", limits)?.unwrap_or(Value::Null);
-    T::read(&v, "")
-}
 
 /// Inlines the referenced files' contents under a budget: paths confined and de-duplicated,
 /// binary files, directories, long files and likely secrets left out, one record per reference.
@@ -24,7 +15,7 @@ pub fn preload_files(
 ) -> JsResult {
     done((|| {
         let limits = limits_from(options)?;
-        crate::files::preload(&input_arg::<PreloadInput>(&input, &limits)?, &limits)
+        crate::files::preload(&read_arg::<PreloadInput>(&input, "", &limits)?, &limits)
     })())
 }
 
@@ -37,7 +28,7 @@ pub fn check_paths_export(
 ) -> JsResult {
     done((|| {
         let limits = limits_from(options)?;
-        check_paths(&input_arg::<PathsInput>(&input, &limits)?, &limits)
+        check_paths(&read_arg::<PathsInput>(&input, "", &limits)?, &limits)
     })())
 }
 
@@ -49,6 +40,6 @@ pub fn fit_sections(
 ) -> JsResult {
     done((|| {
         let limits = limits_from(options)?;
-        crate::sections::fit_sections(&input_arg::<SectionsInput>(&input, &limits)?, &limits)
+        crate::sections::fit_sections(&read_arg::<SectionsInput>(&input, "", &limits)?, &limits)
     })())
 }

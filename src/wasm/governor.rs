@@ -1,6 +1,6 @@
 //! The run governor's exports (npm entry `ctxpack/governor`, feature `governor`).
 
-use super::{done, error, host, limits_from, optional_arg, JsResult};
+use super::{done, error, host, limits_from, optional_arg, value_arg, JsResult};
 use crate::governor::{step, Governor, GovernorConfig, GovernorEvent, GovernorState};
 use crate::json::Value;
 use crate::shape::Input;
@@ -13,7 +13,7 @@ fn value_of(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
     if let Some(text) = host::string_within(v, limits, path, "the JSON text")? {
         return crate::json::parse(&text, limits).map_err(|e| e.into_error(path));
     }
-    Ok(host::value(v, path, limits)?.unwrap_or(Value::Null))
+    value_arg(v, path, limits)
 }
 
 /// An event: an object, or its JSON text (a line of a JSON-lines log pushed as it is). A flat

@@ -3,14 +3,14 @@
 mod documents;
 
 use super::{
-    call_options, done, error, host, limits_from, metered, optional_arg, text_arg, CallOptions,
-    JsResult,
+    call_options, done, error, host, limits_from, metered, optional_arg, read_arg, text_arg,
+    value_arg, CallOptions, JsResult,
 };
 use crate::jsondoc::{
     profile_not_here, unknown_input_field, AssembleOptions, ContextAssembler as Core, DocSet,
     JsonDocs, JsonInput, Profile, Request, TrimLevel, INPUT_FIELDS,
 };
-use crate::shape::{Input, Output, Shape};
+use crate::shape::{Output, Shape};
 use crate::{Limits, Result};
 use documents::JsDocs;
 use wasm_bindgen::prelude::*;
@@ -96,7 +96,7 @@ fn request_value(v: &JsValue, path: &str, limits: &Limits) -> Result<crate::json
     if let Some(s) = host::string_within(v, limits, path, "the request")? {
         return Ok(crate::json::Value::String(s));
     }
-    Ok(host::value(v, path, limits)?.unwrap_or(crate::json::Value::Null))
+    value_arg(v, path, limits)
 }
 
 fn assembler_for(profile: Option<Profile>) -> Result<Core> {
@@ -194,8 +194,7 @@ pub fn trim_jsondoc(
         let limits = limits_from(options)?;
         let profile: Profile = optional_arg(profile.as_ref(), "/profile", &limits)?;
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
-        let level = host::value(&level, "/level", &limits)?.unwrap_or(crate::json::Value::Null);
-        let level = TrimLevel::read(&level, "/level")?;
+        let level: TrimLevel = read_arg(&level, "/level", &limits)?;
         // The document wraps its data in one level; the data alone gets the full depth limit.
         // Whether it is a document at all is trim_document's to say.
         let text = host::json_text(&doc, "/doc", &limits)?

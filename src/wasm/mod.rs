@@ -72,8 +72,7 @@ fn limits_from(options: Option<JsValue>) -> Result<Limits> {
     match options {
         None => Ok(Limits::default()),
         Some(v) => {
-            let v = host::value(&v, "/options", &Limits::default())?;
-            Limits::from_options(&v.unwrap_or(crate::json::Value::Null), "/options")
+            Limits::from_options(&value_arg(&v, "/options", &Limits::default())?, "/options")
         }
     }
 }
@@ -166,10 +165,25 @@ fn optional_arg<T: Input + Default>(v: Option<&JsValue>, path: &str, limits: &Li
     }
 }
 
-/// A string argument (`/text`), refused before it is copied when over the limit.
+/// An argument as the core's value (`undefined` as `null`, which readers refuse by name).
+fn value_arg(v: &JsValue, path: &str, limits: &Limits) -> Result<crate::json::Value> {
+    Ok(host::value(v, path, limits)?.unwrap_or(crate::json::Value::Null))
+}
+
+/// An argument read by its type's reader.
+fn read_arg<T: Input>(v: &JsValue, path: &str, limits: &Limits) -> Result<T> {
+    T::read(&value_arg(v, path, limits)?, path)
+}
+
+/// A string argument (`what`, at `path`), refused before it is copied when over the limit.
+fn string_arg(v: &JsValue, path: &str, what: &str, limits: &Limits) -> Result<String> {
+    host::string_within(v, limits, path, what)?
+        .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(v), path))
+}
+
+/// The `/text` argument.
 fn text_arg(v: &JsValue, limits: &Limits) -> Result<String> {
-    host::string_within(v, limits, "/text", "the text")?
-        .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(v), "/text"))
+    string_arg(v, "/text", "the text", limits)
 }
 
 /// The token estimate of `text` (the estimator fitted against `vocabulary`, default
