@@ -13,6 +13,8 @@
 )] // tests may fail loudly
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use ctxpack::code::{self, ModuleRegistry, RegistryOptions};
 use ctxpack::json::{self, Value};
 use ctxpack::shape::{to_json_text, Input};
@@ -71,17 +73,7 @@ fn call(name: &str, args: &[Value]) -> String {
 #[test]
 fn vectors_produce_the_expected_bytes() {
     let update = std::env::var_os("UPDATE_VECTORS").is_some();
-    let mut names: Vec<String> = fs::read_dir(Path::new(DIR).join("inputs"))
-        .unwrap()
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .to_str()?
-                .strip_suffix(".json")
-                .map(str::to_string)
-        })
-        .collect();
-    names.sort();
+    let names = common::vector_names(Path::new(DIR), ".json");
     assert!(names.len() >= 10);
     let mut failures = Vec::new();
     for name in &names {

@@ -13,6 +13,8 @@
 )] // tests may fail loudly
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use ctxpack::files::check::{check_paths, PathStatus, PathsInput};
 use ctxpack::files::{preload, FileContent, FileReason, FileRef, PreloadInput, PreloadMode};
 use ctxpack::json::{self, Value};
@@ -30,18 +32,7 @@ use std::time::Instant;
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors");
 
 fn names(engine: &str) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(Path::new(DIR).join(engine).join("inputs"))
-        .unwrap()
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .to_str()?
-                .strip_suffix(".json")
-                .map(str::to_string)
-        })
-        .collect();
-    names.sort();
-    names
+    common::vector_names(&Path::new(DIR).join(engine), ".json")
 }
 
 fn read_vector(engine: &str, name: &str) -> Value {

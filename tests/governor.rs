@@ -12,6 +12,8 @@
 )] // tests may fail loudly
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use ctxpack::governor::normalize::{is_test_command, shell_words};
 use ctxpack::governor::{
     step, DecisionKind, Governor, GovernorConfig, GovernorDecision, GovernorEvent, GovernorState,
@@ -27,18 +29,7 @@ use std::path::Path;
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/governor");
 
 fn names() -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(Path::new(DIR).join("inputs"))
-        .expect("tests/vectors/governor/inputs exists")
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .to_str()?
-                .strip_suffix(".jsonl")
-                .map(str::to_string)
-        })
-        .collect();
-    names.sort();
-    names
+    common::vector_names(Path::new(DIR), ".jsonl")
 }
 
 /// A thrown error as the JS runners write it: `{"error": {code, path, message}}`.

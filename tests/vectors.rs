@@ -23,18 +23,7 @@ use std::path::Path;
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors");
 
 fn names() -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(Path::new(DIR).join("inputs"))
-        .expect("tests/vectors/inputs exists")
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .to_str()?
-                .strip_suffix(".json")
-                .map(str::to_string)
-        })
-        .collect();
-    names.sort();
-    names
+    common::vector_names(Path::new(DIR), ".json")
 }
 
 fn run(input: &str) -> (String, String) {

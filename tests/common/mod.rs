@@ -33,3 +33,21 @@ pub fn assemble_input(vector: &str) -> String {
 pub fn manifest_text<T: ctxpack::shape::Output>(manifest: &T) -> String {
     json::stringify(&ctxpack::shape::to_value(manifest), 2)
 }
+
+/// The vectors in `dir/inputs`: the names of its files ending in `suffix`, sorted.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn vector_names(dir: &std::path::Path, suffix: &str) -> Vec<String> {
+    let inputs = dir.join("inputs");
+    let mut names: Vec<String> = std::fs::read_dir(&inputs)
+        .unwrap_or_else(|e| panic!("{}: {e}", inputs.display()))
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .to_str()?
+                .strip_suffix(suffix)
+                .map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    names
+}
