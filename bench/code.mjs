@@ -94,11 +94,11 @@ export function sizes({ runtime = true, log = () => {} } = {}) {
   const size = (bytes) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
   const entries = {};
   for (const dir of ["code", "governor", "files"]) {
-    const file = join(root, "pkg", dir, "node", "ctxpack_bg.wasm");
+    const file = join(root, "pkg", dir, "web", "ctxpack_bg.wasm");
     if (statSync(file, { throwIfNoEntry: false })) entries[dir] = size(readFileSync(file));
   }
-  if (!entries.code) throw new Error("pkg/code/node/ctxpack_bg.wasm is missing: node scripts/build.mjs --entry code");
-  const result = { file: "pkg/code/node/ctxpack_bg.wasm", entries };
+  if (!entries.code) throw new Error("pkg/code/web/ctxpack_bg.wasm is missing: node scripts/build.mjs --entry code");
+  const result = { file: "pkg/code/web/ctxpack_bg.wasm", entries };
   if (runtime) {
     const shared = size(runtimeWasm(log));
     result.sharedRuntime = shared;

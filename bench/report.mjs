@@ -312,7 +312,7 @@ ${chromium ? `\nChromium, ctxpack's linear memory after each workload (one page,
 - Node: \`node -e ''\` ${ms(startup.bare.median)} ms, \`node -e 'require("ctxpack")'\` ${ms(startup.ctxpack.median)} ms (medians of ${startup.bare.n} processes each,
   alternating; p10–p90 ${ms(startup.bare.p10)}–${ms(startup.bare.p90)} and ${ms(startup.ctxpack.p10)}–${ms(startup.ctxpack.p90)} ms): loading the package adds about ${ms(startup.ctxpack.median - startup.bare.median)} ms, once per process.
 ${chromium ? `- Chromium: \`await import("ctxpack")\` in a fresh page (fetch from 127.0.0.1, base64 decode, compile, instantiate): median ${ms(stats(chromium.importMs).median)} ms, p10–p90 ${ms(stats(chromium.importMs).p10)}–${ms(stats(chromium.importMs).p90)} ms over ${chromium.importMs.length} pages.\n` : ""}- Per-call costs are the tables above; none of them includes start-up.
-- Wasm: ${sizes.raw.toLocaleString("en")} bytes raw, ${sizes.gzip.toLocaleString("en")} bytes gzipped (-9)${sizes.nodeSame ? "; Node reads the same module" : `; the Node module is ${sizes.nodeRaw.toLocaleString("en")} bytes`}.
+- Wasm: ${sizes.raw.toLocaleString("en")} bytes raw, ${sizes.gzip.toLocaleString("en")} bytes gzipped (-9)${sizes.nodeSame ? "; Node inlines the same module" : `; the Node module is ${sizes.nodeRaw.toLocaleString("en")} bytes`}.
   The browser entry inlines it as base64: ${sizes.inline.toLocaleString("en")} bytes, ${sizes.inlineGzip.toLocaleString("en")} gzipped.
 
 ## Targets

@@ -30,3 +30,39 @@ export const ENTRIES = [
   // import this entry.
   { name: "tokenizer", subpath: "./tokenizer", feature: "tokenizer", dir: "tokenizer", guarded: [], gzip: 3_100_000 },
 ];
+
+/**
+ * package.json "exports", as the entries make it. Per entry: its subpath with a condition per way
+ * of loading the wasm — `workerd` imports the .wasm as a module (Cloudflare Workers), `node` has
+ * it inlined in CommonJS (import and require share one instance), the default inlines it in ESM
+ * (browsers, bundlers, workers, edge runtimes) — and `<subpath>/web`, the wasm as a separate file
+ * with an async init() (docs/RUNTIMES.md says when to choose which).
+ * `node scripts/entries.mjs --write` puts it into package.json; the build refuses a package.json
+ * that differs.
+ */
+export function packageExports() {
+  const exports = {};
+  for (const { subpath, dir, node } of ENTRIES) {
+    const at = dir === "" ? "./pkg" : `./pkg/${dir}`;
+    exports[subpath] = {
+      workerd: { types: `${at}/index.d.ts`, default: `${at}/index.workerd.js` },
+      node: {
+        import: { types: `${at}/${node ? "index.node.d.ts" : "index.d.ts"}`, default: `${at}/index.mjs` },
+        require: { types: `${at}/index.d.cts`, default: `${at}/index.cjs` },
+      },
+      default: { types: `${at}/index.d.ts`, default: `${at}/index.js` },
+    };
+    exports[`${subpath}/web`] = { types: `${at}/index.web.d.ts`, default: `${at}/index.web.js` };
+  }
+  exports["./package.json"] = "./package.json";
+  return exports;
+}
+
+if (process.argv[1] && import.meta.url === (await import("node:url")).pathToFileURL(process.argv[1]).href && process.argv.includes("--write")) {
+  const { readFileSync, writeFileSync } = await import("node:fs");
+  const path = new URL("../package.json", import.meta.url);
+  const json = JSON.parse(readFileSync(path, "utf8"));
+  json.exports = packageExports();
+  writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
+  console.log("package.json exports written");
+}

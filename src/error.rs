@@ -41,6 +41,9 @@ pub enum ErrorCode {
     /// What was asked for needs more than the budget allows, and the caller asked to fail
     /// rather than leave anything out (`mode: "strict"`). Raised before anything is rendered.
     BudgetExceeded,
+    /// An export of a `/web` entry (`ctxpack/web`, …) was called before that entry's `init()`
+    /// resolved. Raised by the JavaScript binding before any work.
+    NotInitialized,
 }
 
 impl ErrorCode {

@@ -147,6 +147,92 @@ export function guarded(Generated) {
   return Guarded;
 }
 
+// --- ctxpack/web: the wasm as a separate asset ---------------------------------------------------
+// The default entries inline the wasm and instantiate it on import: nothing to configure, but the
+// module travels inside the JavaScript of every bundle that imports it (a page and its worker
+// each carry and compile their own copy). The `/web` entries leave it a file, compiled while it
+// downloads (compileStreaming), cached by the browser apart from the JavaScript, and compiled once
+// for a page and its workers when the page posts the module returned by `init()` to them.
+
+/**
+ * `init` and the gate every export of a `/web` entry goes through until `init` has resolved.
+ *
+ * @param {(options: { module_or_path: WebAssembly.Module }) => Promise<unknown>} instantiate the
+ *   generated glue's async init
+ * @param {() => URL} asset where the entry's .wasm is (a `new URL(…, import.meta.url)` written in
+ *   the entry itself, which is what bundlers look for to copy the file)
+ * @param {string} entry the entry's import specifier, for messages
+ */
+export function deferred(instantiate, asset, entry) {
+  let module;
+  let pending;
+  const ready = (name) => {
+    if (module === undefined) {
+      throw new CtxpackError(`${name}() was called before ${entry}'s init() resolved: \`await init()\` first (or import "${entry.replace(/\/web$/, "") || "ctxpack"}", which needs no init)`, "NOT_INITIALIZED", "");
+    }
+  };
+  const compile = async (source) => {
+    if (source instanceof WebAssembly.Module) return source;
+    if (typeof source === "string" || source instanceof URL) source = fetch(source);
+    source = await source;
+    if (typeof Response === "function" && source instanceof Response) {
+      if (!source.ok) throw new Error(`${entry}: fetching ${source.url} failed: ${source.status} ${source.statusText}`);
+      // A server that does not say application/wasm makes compileStreaming refuse the response.
+      if (typeof WebAssembly.compileStreaming === "function" && source.headers.get("Content-Type") === "application/wasm") {
+        return WebAssembly.compileStreaming(source);
+      }
+      source = await source.arrayBuffer();
+    }
+    return WebAssembly.compile(source);
+  };
+  /**
+   * @param {WebAssembly.Module | BufferSource | Response | Promise<Response> | URL | string} [source]
+   * @returns {Promise<WebAssembly.Module>}
+   */
+  const init = (source) => {
+    if (pending === undefined) {
+      pending = (async () => {
+        const compiled = await compile(source === undefined ? asset() : source);
+        await instantiate({ module_or_path: compiled });
+        module = compiled;
+        return compiled;
+      })();
+      // A failed init (offline, a 404) may be retried.
+      pending.catch(() => {
+        pending = undefined;
+      });
+    }
+    return pending;
+  };
+  const whenReady = (name, target) => {
+    // A class's static factories (`RunGovernor.fromState`) are gated too, each wrapped once.
+    const statics = new Map();
+    if (typeof target === "function" && target.prototype !== undefined) {
+      for (const key of Object.getOwnPropertyNames(target)) {
+        const value = target[key];
+        if (typeof value !== "function" || key.startsWith("__")) continue;
+        statics.set(key, (...args) => {
+          ready(`${name}.${key}`);
+          return value.apply(target, args);
+        });
+      }
+    }
+    const gated = new Proxy(target, {
+      apply(fn, self, args) {
+        ready(name);
+        return Reflect.apply(fn, self, args);
+      },
+      construct(cls, args, newTarget) {
+        ready(name);
+        return Reflect.construct(cls, args, newTarget === gated ? cls : newTarget);
+      },
+      get: (cls, key, receiver) => statics.get(key) ?? Reflect.get(cls, key, receiver),
+    });
+    return gated;
+  };
+  return { init, whenReady };
+}
+
 /**
  * Reads what ranking needs from every document in one pass, so the metadata crosses into wasm
  * in a few large pieces instead of one call per field (each crossing costs more than the read).

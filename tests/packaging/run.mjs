@@ -63,7 +63,7 @@ await check("the tarball holds the entries, both glues and no stray files", () =
   const list = execFileSync("tar", ["-tzf", join(work, tarball)], { encoding: "utf8" }).split("\n").filter(Boolean);
   for (const { dir } of ENTRIES) {
     const at = dir === "" ? "package/pkg" : `package/pkg/${dir}`;
-    for (const f of ["index.js", "index.cjs", "index.mjs", "index.d.ts", "index.d.cts", "node/ctxpack_bg.wasm", "web/wasm-inline.js"]) {
+    for (const f of ["index.js", "index.cjs", "index.mjs", "index.d.ts", "index.d.cts", "index.web.js", "index.web.d.ts", "index.workerd.js", "node/wasm-inline.cjs", "web/wasm-inline.js", "web/ctxpack_bg.wasm"]) {
       if (!list.includes(`${at}/${f}`)) throw new Error(`missing ${at}/${f}`);
     }
   }
