@@ -280,6 +280,28 @@ if (wants("bun")) await check("Bun: ctxpack/code and ctxpack/governor", () => sa
 // No permission flags: a package that only computes should need none.
 if (wants("deno")) await check("Deno: bare `ctxpack` through node_modules, no permission flags", () => sameContext(run(deno, ["run", "main.mjs"], { cwd: cliDir(), env: denoEnv }), "deno run main.mjs"));
 if (wants("deno")) await check("Deno: `npm:ctxpack` (node_modules), no permission flags", () => sameContext(run(deno, ["run", "npm.mjs"], { cwd: cliDir(), env: denoEnv }), "deno run npm.mjs"));
+// In a terminal Deno asks before any file read the flags did not allow: a package that reads a
+// file at import makes every interactive `deno run` stop on a prompt. Run under a pty (util-linux
+// `script`); a prompt ends the run and fails the case.
+if (wants("deno")) await check("Deno in a terminal (a pty): no permission prompt", async () => {
+  const command = `${deno} run main.mjs`;
+  const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: cliDir(), env: { ...process.env, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" }, stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  let prompted = "";
+  child.stdout.on("data", (d) => {
+    out += d;
+    if (!prompted && out.includes("Allow?")) {
+      prompted = out.slice(out.indexOf("Deno requests")).split("\n")[0];
+      child.kill();
+    }
+  });
+  const timer = setTimeout(() => child.kill(), 60_000);
+  await new Promise((resolve) => child.on("exit", resolve));
+  clearTimeout(timer);
+  if (prompted) throw new Error(`deno run main.mjs stopped on a prompt: ${prompted.trim()}`);
+  // The bytes are held by the cases above; a terminal's line discipline may rewrite what passes.
+  if (!out.includes('"context":')) throw new Error(`no answer: ${out.slice(0, 600)}`);
+});
 if (wants("deno")) await check("Deno: ctxpack/code and ctxpack/governor, no permission flags", () => sameEngines(run(deno, ["run", "engines.mjs"], { cwd: cliDir(), env: denoEnv }), "deno run engines.mjs"));
 
 // ---------------------------------------------------------------------------------------------
@@ -312,11 +334,11 @@ const workerCases = [
   ["lazy.js", "imports ctxpack inside fetch", sameContext],
   ["engines.js", "calls ctxpack/code and ctxpack/governor", sameEngines],
 ];
-if (wants("workerd")) {
-  const started = performance.now();
+if (wants("workerd")) await check(`workerd: ${workerCases.length} Workers bundled by wrangler deploy --dry-run, each run at ${dates.join(" and ")}`, () => {
   try {
     const dir = app("worker");
     const jobs = [];
+    const started = performance.now();
     for (const [entry] of workerCases) {
       const out = wranglerBundle(dir, entry, currentDate);
       workerModules[entry] = readdirSync(out).filter((f) => /\.(m?js|wasm)$/.test(f));
@@ -326,11 +348,12 @@ if (wants("workerd")) {
     cpSync(join(here, "workerd.mjs"), join(work, "workerd.mjs"));
     workerd = JSON.parse(run(node24, [join(work, "workerd.mjs"), JSON.stringify(jobs)], { cwd: work }));
     const miniflareVersion = JSON.parse(readFileSync(bin("miniflare", "package.json"), "utf8")).version;
-    console.log(`# workerd: ${workerCases.length} Workers bundled by wrangler in ${seconds(bundled - started)}, run ${jobs.length} times in ${seconds(performance.now() - bundled)} (Node ${run(node24, ["--version"]).trim()}, miniflare ${miniflareVersion}, workerd ${workerdVersion})`);
+    console.log(`  bundled in ${seconds(bundled - started)}, ${jobs.length} runs in ${seconds(performance.now() - bundled)} (Node ${run(node24, ["--version"]).trim()}, miniflare ${miniflareVersion}, workerd ${workerdVersion})`);
   } catch (e) {
     workerd = { error: String(e?.stack ?? e) };
+    throw e;
   }
-}
+});
 for (const [entry, what, same] of wants("workerd") ? workerCases : []) {
   for (const date of dates) {
     await check(`workerd, compatibility date ${date}: a Worker that ${what}`, () => {
