@@ -251,6 +251,14 @@ async function nextMatrix(bundler, buildArgs) {
       if (!built) throw new Error("not run: the build failed");
       equal(await pageResult(`${base}/client`, "#hydrated"), expectedSha, "the hash the browser computed");
     });
+    await check(`Next.js ${bundler}: "use client" page with ctxpack/web (init() in the browser), in Chromium`, async () => {
+      if (!built) throw new Error("not run: the build failed");
+      const requests = [];
+      const out = JSON.parse(await pageResult(`${base}/web`, "#out", requests));
+      if (out.error) throw new Error(out.error);
+      equal(out.sha256, expectedSha, "the hash the browser computed");
+      equal(requests.filter((u) => u.endsWith(".wasm")).length, 1, "requests for a .wasm");
+    });
     await check(`Next.js ${bundler}: edge route (runtime = "edge")`, async () => sameContext(await get("/api/edge"), "/api/edge"));
     await check(`Next.js ${bundler}: ctxpack/code and ctxpack/governor in a route handler`, async () => sameEngines(await get("/api/engines"), "/api/engines"));
   } finally {
@@ -461,10 +469,8 @@ if (wants("webpack bundles")) await check("webpack 5, target node, run by node",
 // ---------------------------------------------------------------------------------------------
 // ctxpack/web: the .wasm a separate asset, compiled once by the page and handed to its worker.
 
-if (wants("ctxpack/web")) await check("ctxpack/web: Vite build, a page and its module worker sharing one .wasm, in Chromium", async () => {
-  const dir = app("web");
-  run(process.execPath, [bin("vite", "bin", "vite.js"), "build", "--logLevel", "warn"], { cwd: dir });
-  const dist = join(dir, "dist");
+/** A built page of apps/web: one .wasm in dist, lighter JS, the page and its worker agreeing with Node, one .wasm request. */
+async function webShared(dist) {
   const files = readdirSync(dist, { recursive: true }).map(String);
   const wasm = files.filter((f) => f.endsWith(".wasm"));
   equal(wasm.length, 1, `.wasm files in dist (${wasm.join(", ")})`);
@@ -482,6 +488,19 @@ if (wants("ctxpack/web")) await check("ctxpack/web: Vite build, a page and its m
   } finally {
     server.close();
   }
+}
+
+if (wants("ctxpack/web")) await check("ctxpack/web: Vite build, a page and its module worker sharing one .wasm, in Chromium", async () => {
+  const dir = app("web");
+  run(process.execPath, [bin("vite", "bin", "vite.js"), "build", "--logLevel", "warn"], { cwd: dir });
+  await webShared(join(dir, "dist"));
+});
+
+if (wants("ctxpack/web")) await check("ctxpack/web: webpack 5 build, a page and its module worker sharing one .wasm, in Chromium", async () => {
+  const dir = app("web-webpack", "web");
+  await webpackBuild(dir, "web", join(dir, "dist"), "bundle.js");
+  writeFileSync(join(dir, "dist", "index.html"), readFileSync(join(dir, "index.html"), "utf8").replace('<script type="module" src="/main.js"></script>', '<script src="./bundle.js"></script>'));
+  await webShared(join(dir, "dist"));
 });
 
 if (wants("ctxpack/web")) await check("ctxpack/web: Vite dev server, a page and its module worker, in Chromium", async () => {
