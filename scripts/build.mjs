@@ -256,12 +256,18 @@ const SNIPPETS = ["glue", "shapes"];
 
 // How the Node glue gets its wasm: the package's file when it is there, else the base64 copy a
 // bundle followed through require (bench/startup.mjs times each way).
-const NODE_WASM = `let wasmBytes;
-try {
-    wasmBytes = require('fs').readFileSync(\`\${__dirname}/../web/ctxpack_bg.wasm\`);
-} catch {
-    wasmBytes = Buffer.from(require('./wasm-inline.cjs'), 'base64');
+const NODE_WASM = `function readWasm() {
+    const file = \`\${__dirname}/../web/ctxpack_bg.wasm\`;
+    // Deno stops to ask the terminal before a read it was not granted; the base64 copy needs none.
+    const ask = typeof Deno === 'object' && Deno.permissions?.querySync?.({ name: 'read', path: file }).state !== 'granted';
+    if (!ask) {
+        try {
+            return require('fs').readFileSync(file);
+        } catch {}
+    }
+    return Buffer.from(require('./wasm-inline.cjs'), 'base64');
 }
+const wasmBytes = readWasm();
 `;
 
 // What a /web entry adds to its entry's declarations.
