@@ -1,21 +1,23 @@
 // The runtime matrix (issue 20): the packed tarball, installed as a user installs it, in the
 // runtimes and bundlers React and server users deploy to — Next.js 16 (webpack and Turbopack: a
-// route handler, a server component, a prerendered and hydrated client page, an edge route),
-// Bun, Deno, workerd (an old and a current compatibility date, eager and lazy), Vercel's
-// edge-runtime, esbuild and webpack 5 bundles for the browser and for Node — each with no
-// configuration of its own, each returning the same bytes as the repo's Node build.
+// route handler, a server component, a prerendered and hydrated client page, a client page on
+// ctxpack/web, an edge route), Bun, Deno (also in a terminal), Cloudflare Workers (bundled by
+// wrangler, run by workerd at an old and a current compatibility date, eager and lazy), Vercel's
+// edge-runtime, esbuild and webpack 5 bundles for the browser and for Node, and ctxpack/web (a
+// page and its worker sharing one .wasm) with Vite and webpack — each with no configuration of
+// its own, each returning the same bytes as the repo's Node build. docs/RUNTIMES.md has the table.
 //
-// The tools are pinned in tests/runtimes/tools/ (package.json and package-lock.json) and installed once,
-// with the tarball, into one temporary folder; every app is a folder under it, so all share that
-// node_modules. Too slow for `npm test` (it installs ~1 GB and builds Next twice): run by
-// `npm run test:runtimes`, which .ci/run calls after `npm test`.
+// The tools are pinned in tests/runtimes/tools/ (package.json and package-lock.json) and
+// installed once, with the tarball, into one temporary folder; every app is a folder under it, so
+// all share that node_modules. Too slow for `npm test` (it installs ~1 GB and builds Next twice):
+// run by `npm run test:runtimes`, which .ci/run calls after `npm test`.
 //
-// Run after `npm run build`: node tests/runtimes/run.mjs [--keep] [--work DIR] [--only SUBSTRING]...
+// Run after `npm run build`: node tests/runtimes/run.mjs [--keep] [--work DIR] [--only GROUP]...
 //   --keep   keep the temporary folder (it is kept anyway when a case fails)
 //   --work   use DIR (kept) instead of a new temporary folder: a second run's install is quick
-//   --only   run only the groups whose name contains SUBSTRING: sizes, next webpack, next turbopack,
-//            bun, deno, workerd, edge-runtime, esbuild, webpack bundles, ctxpack/web (the install always
-//            runs)
+//   --only   run only the groups whose name contains GROUP: sizes, next webpack, next turbopack,
+//            bun, deno, workerd, edge-runtime, esbuild, webpack bundles, ctxpack/web (the install
+//            always runs)
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
