@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { assembleContext, version } from "ctxpack";
 import { countTokens } from "ctxpack/tokenizer";
 
@@ -18,8 +18,8 @@ const example = join(root, "examples", "server");
 if (!existsSync(join(example, "node_modules", "hono"))) {
   execFileSync("npm", ["ci", "--prefix", example, "--no-audit", "--no-fund", "--loglevel", "error"], { stdio: "inherit" });
 }
-const { app, createApp, sha256Hex } = await import(join(example, "app.mjs"));
-const { startServer } = await import(join(example, "server.mjs"));
+const { app, createApp, sha256Hex } = await import(pathToFileURL(join(example, "app.mjs")).href);
+const { startServer } = await import(pathToFileURL(join(example, "server.mjs")).href);
 
 const project = JSON.parse(readFileSync(join(root, "samples", "writing-project.json"), "utf8"));
 const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json"), "utf8"));
