@@ -57,15 +57,21 @@ function proxyTo(origin) {
   };
 }
 
+const example = join(root, "examples", "server");
+
+/** npm ci in examples/server when its node_modules is missing or older than its lock file. */
+export function ensureServerDependencies({ quiet = false } = {}) {
+  const marker = join(example, "node_modules", ".package-lock.json");
+  const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync(join(example, "package-lock.json")).mtimeMs;
+  if (stale) execFileSync("npm", ["ci", "--prefix", example, "--no-audit", "--no-fund", ...(quiet ? ["--loglevel", "error"] : [])], { stdio: "inherit" });
+}
+
 /**
  * The example server (examples/server/server.mjs) on a free 127.0.0.1 port, in this process,
- * after `npm ci` in examples/server when its dependencies are missing. Resolves to its http.Server.
+ * after installing its dependencies when needed. Resolves to its http.Server.
  */
 export async function startApiServer({ quiet = false } = {}) {
-  const example = join(root, "examples", "server");
-  if (!existsSync(join(example, "node_modules", "hono"))) {
-    execFileSync("npm", ["ci", "--prefix", example, "--no-audit", "--no-fund", ...(quiet ? ["--loglevel", "error"] : [])], { stdio: "inherit" });
-  }
+  ensureServerDependencies({ quiet });
   const { startServer } = await import(pathToFileURL(join(example, "server.mjs")).href);
   return startServer({ port: 0, hostname: "127.0.0.1" });
 }
@@ -109,9 +115,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv
   const address = server.address();
   console.log(`\nctxpack ${version} — context inspector at http://${host}:${address.port}/  (Ctrl+C to stop)`);
   if (api !== undefined) console.log(`the example server (examples/server) at ${api}, and at http://${host}:${address.port}/api/ for the page: POST /api/assemble, GET /api/health`);
+  // Open keep-alive connections (the page's, the proxy's to the server) must not hold Ctrl+C up.
   const stop = () => {
     apiServer?.close();
+    apiServer?.closeAllConnections();
     server.close(() => process.exit(0));
+    server.closeAllConnections();
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

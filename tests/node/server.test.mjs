@@ -2,10 +2,9 @@
 // input gives the same bytes, the hash is SHA-256 of the context's UTF-8, and refusals are JSON
 // with a CtxpackError's code and a pointer into the request body. The app is called in-process
 // (Hono's app.request); one test goes through the Node listener over real HTTP.
-// Installs examples/server's dependencies (npm ci) when they are missing.
-import { execFileSync } from "node:child_process";
+// Installs examples/server's dependencies (npm ci) when they are missing or stale.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -15,9 +14,8 @@ import { countTokens } from "ctxpack/tokenizer";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const example = join(root, "examples", "server");
-if (!existsSync(join(example, "node_modules", "hono"))) {
-  execFileSync("npm", ["ci", "--prefix", example, "--no-audit", "--no-fund", "--loglevel", "error"], { stdio: "inherit" });
-}
+const { ensureServerDependencies } = await import(pathToFileURL(join(root, "www", "serve.mjs")).href);
+ensureServerDependencies({ quiet: true });
 const { app, createApp, sha256Hex } = await import(pathToFileURL(join(example, "app.mjs")).href);
 const { startServer } = await import(pathToFileURL(join(example, "server.mjs")).href);
 
