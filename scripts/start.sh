@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # npm start: build the package, run the main job on the embedded sample project (the context
-# and manifest for a sample request, printed), then serve the demo page on localhost.
+# and manifest for a sample request, printed), then serve the demo page on localhost with the
+# example server (examples/server) beside it: www/serve.mjs installs the server's dependencies
+# when missing, runs it in the same process and proxies the page's /api/* to it; Ctrl+C stops both.
 # `npm run sample -- "request" [maxChars]` runs the terminal job alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."

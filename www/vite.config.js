@@ -33,5 +33,9 @@ export default {
   server: {
     // The page imports the sample project and profile from the repository (../samples, ../profiles).
     fs: { allow: [".."] },
+    // `npm run dev`: the page's server comparison (POST /api/assemble) reaches the example server
+    // when one runs on its default port (`node examples/server/server.mjs`); otherwise the page
+    // says "server unreachable".
+    proxy: { "/api": "http://127.0.0.1:8787" },
   },
 };

@@ -1,7 +1,10 @@
 // End to end: the www demo page (Vite + React, importing ctxpack like any app) in headless
 // Chromium. Installs www's dependencies, type-checks and builds the page, serves www/dist on a
-// random 127.0.0.1 port (www/serve.mjs, the server `npm start` uses), then drives it with
-// playwright-core and Debian's /usr/bin/chromium (tests/support/chromium.mjs; CTXPACK_CHROMIUM).
+// random 127.0.0.1 port with the example server (examples/server) behind /api (www/serve.mjs,
+// what `npm start` runs), then drives it with playwright-core and Debian's /usr/bin/chromium
+// (tests/support/chromium.mjs; CTXPACK_CHROMIUM). The Jsondocs tab's server comparison must say
+// "equal" (SHA-256 of the worker's context = the server's = Node's), and, with the page served
+// alone, "server unreachable".
 //
 //   node tests/e2e/run.mjs                        run after the package is built (node scripts/build.mjs)
 //   node tests/e2e/run.mjs --update-screenshots   also write docs/screenshots/*.png
@@ -15,6 +18,7 @@
 // ctxpack/governor on the shared vectors' logs; exact counts with ctxpack/tokenizer.
 // No assertion here is about speed: waits have timeouts, checks do not.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -75,7 +79,7 @@ await check("npm install --prefix www", () => {
 await check("the page type-checks against the package's real types (tsc --noEmit -p www)", () => {
   execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", www], { stdio: "inherit" });
 });
-const { serveStatic, buildPage } = await import(join(www, "serve.mjs"));
+const { serveStatic, buildPage, startApiServer } = await import(join(www, "serve.mjs"));
 await check("vite build of www", () => {
   buildPage({ quiet: true });
 });
@@ -91,7 +95,8 @@ const project = JSON.parse(readFileSync(join(root, "samples", "writing-project.j
 const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json"), "utf8"));
 const inNode = (request, maxChars = 16000, cap = "degrade") => assembleContext({ documents: project.documents, edges: project.edges, profile, request, maxChars, cap });
 
-const server = await serveStatic(join(www, "dist"));
+const apiServer = await startApiServer({ quiet: true });
+const server = await serveStatic(join(www, "dist"), { api: origin(apiServer) });
 const url = `${origin(server)}/`;
 const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, deviceScaleFactor: 1 });
@@ -116,6 +121,30 @@ async function settled(predicate, arg) {
   );
 }
 const resultIntent = (intent) => settled((i) => document.querySelector('[data-testid="result-intent"] strong')?.textContent === i, intent);
+const sha256 = (text) => createHash("sha256").update(text, "utf8").digest("hex");
+/** Waits for the server comparison of the result shown, and returns its state. */
+async function serverState(target = page) {
+  await target.waitForFunction(
+    () => {
+      const app = document.querySelector(".app");
+      const panel = document.querySelector('[data-testid="server-check"]');
+      return app?.getAttribute("data-busy") === "false" && panel !== null && panel.getAttribute("data-seq") === app.getAttribute("data-seq") && panel.getAttribute("data-state") !== "checking";
+    },
+    null,
+    WAIT,
+  );
+  return target.getAttribute('[data-testid="server-check"]', "data-state");
+}
+/** The page says the server's bytes equal the worker's, and both hashes are the context's. */
+async function serverAgrees(what) {
+  equal(await serverState(), "equal", `${what}: the server comparison`);
+  equal(await $text("server-verdict"), "equal", `${what}: the verdict shown`);
+  const hash = sha256(await contextText());
+  equal(await page.getAttribute('[data-testid="browser-sha"]', "title"), hash, `${what}: the worker's hash is SHA-256 of the context shown`);
+  equal(await page.getAttribute('[data-testid="server-sha"]', "title"), hash, `${what}: the server's hash`);
+  equal(await $text("browser-sha"), hash.slice(0, 12), `${what}: the short hash shown`);
+  equal(await $text("server-sha"), hash.slice(0, 12), `${what}: the server's short hash shown`);
+}
 const shot = (name, target = page, options = {}) => target.screenshot({ path: join(shots, name), ...options });
 
 try {
@@ -127,6 +156,7 @@ try {
     const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
     assert((await page.textContent("header")).includes(`ctxpack ${version}`), "header shows the package version");
     equal(consoleErrors.length, 0, `console errors: ${consoleErrors.join(" | ")}`);
+    await serverAgrees("the first assembly");
   });
 
   await check('typing "generate episodes 7-12" shows the synopsis intent and a context without earlier synopses', async () => {
@@ -160,6 +190,8 @@ try {
     equal(await $text("used-chars"), expected.manifest.totals.chars.toLocaleString("en-US"), "budget meter");
     assert((await $text("meter")).includes("tokens (estimate)"), "tokens are labelled as an estimate");
     equal(Number((await $text("used-tokens")).replace(/\D/g, "")), estimateTokens(inNode("generate episodes 7-12").context), "the meter's tokens are the core estimator's");
+    await serverAgrees("generate episodes 7-12");
+    equal(await page.getAttribute('[data-testid="server-sha"]', "title"), sha256(expected.context), "the server's hash is Node's context's");
     await shot("inspector.png");
   });
 
@@ -183,6 +215,7 @@ try {
     equal(JSON.stringify(list), JSON.stringify(discarded), "discarded list");
     assert((await $text("cap-status")).startsWith("Cap hit"), "the meter says the cap was hit");
     equal(await contextText(), expected.context, "context at 4,000");
+    await serverAgrees("at 4,000 chars");
     // The diff against the pinned (16,000) result lists the documents that changed action.
     const changed = await page.$$eval('[data-testid="diff-table"] tbody tr', (rows) => rows.map((r) => r.getAttribute("data-id")));
     for (const id of discarded) assert(changed.includes(id), `${id} listed as changed in the diff`);
@@ -283,6 +316,7 @@ try {
     await resultIntent("generate_episode_script");
     const expected = inNode({ intent: "generate_episode_script", params: { episode: 3 }, text: "generate episodes 7-12" });
     equal(await contextText(), expected.context, "context for the explicit intent");
+    await serverAgrees("an explicit intent with params");
     assert((await $text("result-intent")).includes("episode: 3"), "params shown");
     await page.locator('[data-testid="intent-params"]').fill('{"episode": ');
     await page.waitForSelector('[data-testid="error-request"]', WAIT);
@@ -326,6 +360,10 @@ try {
     await box.fill("generate episodes 7-12");
     await resultIntent("generate_episode_synopsis");
     assert(!(await contextText()).includes("单集大纲"), "no synopsis in the large sample's context either");
+    // ~18 MB of JSON: over the example server's 8 MB body limit, so not uploaded, and the page says why.
+    equal(await serverState(), "skipped", "the large sample is not sent to the server");
+    equal(await $text("server-verdict"), "not compared", "the verdict shown");
+    assert((await $text("server-detail")).includes("body limit"), `says why: ${await $text("server-detail")}`);
     await page.click('[data-testid="pin"]'); // re-pin: the compare panel is about this project now
     await page.evaluate(() => {
       window.scrollTo(0, 0);
@@ -723,6 +761,7 @@ try {
     const cl100k = inNodeExact(1500, countTokensCl100k);
     equal(await contextText(), cl100k.context, "the context at 1,500 exact cl100k tokens");
     equal(await $text("manifest-token-counter-calls"), String(cl100k.manifest.totals.tokenCounterCalls), "cl100k tokenCounterCalls");
+    await serverAgrees("exact cl100k counts (the server loads ctxpack/tokenizer too)");
     equal(Number((await $text("used-tokens")).replace(/\D/g, "")), countTokens(cl100k.context, "cl100k"), "the meter in cl100k");
 
     await page.click('[data-testid="counter-estimate"]');
@@ -731,11 +770,33 @@ try {
     equal(await contextText(), inNode("generate episodes 7-12").context, "back to maxChars only");
   });
 
+  await check('served without the server, the page says "server unreachable" and works', async () => {
+    const alone = await serveStatic(join(www, "dist"));
+    const other = await context.newPage();
+    try {
+      const errors = [];
+      other.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      other.on("pageerror", (e) => errors.push(String(e)));
+      await other.goto(`${origin(alone)}/`);
+      await other.waitForSelector('[data-testid="context"]', WAIT);
+      equal(await serverState(other), "unreachable", "the server comparison");
+      equal(await other.textContent('[data-testid="server-verdict"]'), "server unreachable", "the verdict shown");
+      const hash = sha256(await other.textContent('[data-testid="context"]'));
+      equal(await other.getAttribute('[data-testid="browser-sha"]', "title"), hash, "the worker's hash is still shown");
+      equal(await other.textContent('[data-testid="server-sha"]'), "—", "no server hash");
+      equal(errors.length, 0, `console errors: ${errors.join(" | ")}`);
+    } finally {
+      await other.close();
+      alone.close();
+    }
+  });
+
   await check("no console errors during the whole session", () => {
     equal(consoleErrors.length, 0, `console errors: ${consoleErrors.join(" | ")}`);
   });
 } finally {
   await browser.close();
   server.close();
+  apiServer.close();
 }
 finish();

@@ -7,8 +7,9 @@ import { DiffView, type Snapshot } from "./components/DiffView";
 import { ProjectPanel } from "./components/ProjectPanel";
 import { RankedList } from "./components/RankedList";
 import { RequestPanel, intentNames } from "./components/RequestPanel";
+import { ServerCheckView } from "./components/ServerCheckView";
 import { parseJson, parseProfile, sampleProfileText, sampleProjectText } from "./project";
-import type { Counter, ErrorTarget, ExactCount, ProjectInfo, ProjectSpec, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
+import type { Counter, ErrorTarget, ExactCount, ProjectInfo, ProjectSpec, ServerCheck, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
 
 type TabId = "jsondocs" | "files" | "sections" | "registry" | "governor";
 
@@ -35,6 +36,8 @@ interface Result extends Snapshot {
   seq: number;
   assembleMs: number;
   exact: ExactCount | null;
+  /** SHA-256 of the context's UTF-8, computed by the worker. */
+  sha256: string;
 }
 
 type Errors = Partial<Record<ErrorTarget, UiError>>;
@@ -107,6 +110,7 @@ export function App() {
   const [busy, setBusy] = useState(false);
   const [pinned, setPinned] = useState<Snapshot | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  const [serverCheck, setServerCheck] = useState<ServerCheck | null>(null);
 
   const assembler = useAssembler(profile);
   const inferred = useMemo((): { ok: true; intent: ResolvedIntent } | { ok: false; message: string } => {
@@ -142,7 +146,7 @@ export function App() {
       setErrors((e) => ({ ...e, documents: undefined, profile: undefined }));
     }
     if (reply.ok) {
-      setResult({ seq: reply.seq, assembly: reply.assembly, assembleMs: reply.assembleMs, exact: reply.exact, settings: request.settings, projectLabel: reply.project.label });
+      setResult({ seq: reply.seq, assembly: reply.assembly, assembleMs: reply.assembleMs, exact: reply.exact, sha256: reply.sha256, settings: request.settings, projectLabel: reply.project.label });
       setCounterReady(request.settings.counter);
       setErrors((e) => ({ ...e, request: undefined, settings: undefined }));
     } else if (request.project !== undefined) {
@@ -159,7 +163,7 @@ export function App() {
     if (settings !== null) client.current?.send({ settings });
   }, [settings]);
   useEffect(() => {
-    const c = new AssemblyClient(onReply, setBusy, setCrash);
+    const c = new AssemblyClient(onReply, setBusy, setCrash, setServerCheck);
     client.current = c;
     const initial = settingsRef.current ?? { request: "", maxChars: 16_000, maxTokens: null, counter: "estimate", cap: "degrade", order: "rank" };
     c.send({ project: { kind: "sample" }, settings: initial });
@@ -264,6 +268,7 @@ export function App() {
                 </div>
               )}
               <BudgetMeter assembly={result.assembly} assembleMs={result.assembleMs} exact={result.exact} busy={busy} />
+              <ServerCheckView seq={result.seq} browserSha256={result.sha256} check={serverCheck} />
               <div className="split">
                 <RankedList documents={result.assembly.manifest.documents} selected={selected} onSelect={setSelected} />
                 <ContextView assembly={result.assembly} selected={selected} onSelect={setSelected} />

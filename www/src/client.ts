@@ -1,6 +1,6 @@
 // The page's side of the worker: at most one job in flight and one waiting. A burst of
 // keystrokes collapses into the latest settings, so the worker never falls behind the typing.
-import type { ProjectSpec, Settings, WorkerReply, WorkerRequest } from "./protocol";
+import type { ProjectSpec, ServerCheck, ServerCheckMessage, Settings, WorkerReply, WorkerRequest } from "./protocol";
 
 export interface Job {
   project?: ProjectSpec;
@@ -19,9 +19,15 @@ export class AssemblyClient {
     private readonly onReply: ReplyHandler,
     private readonly onBusy: (busy: boolean) => void,
     private readonly onCrash: (message: string) => void,
+    private readonly onServerCheck: (check: ServerCheck) => void = () => {},
   ) {
     this.worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+    this.worker.onmessage = (event: MessageEvent<WorkerReply | ServerCheckMessage>) => {
+      // A server comparison comes after its reply, on its own: not the answer to a job.
+      if ("kind" in event.data) {
+        this.onServerCheck(event.data.check);
+        return;
+      }
       const request = this.inflight;
       this.inflight = null;
       if (request !== null) this.onReply(event.data, request);

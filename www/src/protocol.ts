@@ -71,7 +71,32 @@ export interface ProjectInfo {
 }
 
 export type WorkerReply =
-  | { seq: number; ok: true; assembly: Assembly; assembleMs: number; project: ProjectInfo; loaded: boolean; exact: ExactCount | null }
+  | { seq: number; ok: true; assembly: Assembly; assembleMs: number; project: ProjectInfo; loaded: boolean; exact: ExactCount | null; sha256: string }
   | { seq: number; ok: false; error: UiError; loaded: false }
   /** The new project was taken, but the request failed on it. */
   | { seq: number; ok: false; error: UiError; loaded: true; project: ProjectInfo };
+
+/**
+ * The same assembly asked of the example server (examples/server, POST /api/assemble) and its
+ * bytes compared with the worker's: SHA-256 of the context's UTF-8 on each side.
+ * - equal / differ: the server answered; its hash beside the worker's;
+ * - unreachable: no server behind /api (the page served alone: a static host, the e2e's first half);
+ * - refused: the server answered with an error;
+ * - skipped: not sent, the request being over the server's body limit (GET /api/health).
+ */
+export interface ServerCheck {
+  seq: number;
+  state: "equal" | "differ" | "unreachable" | "refused" | "skipped";
+  browserSha256: string;
+  serverSha256: string | null;
+  /** The refusal's code and message, or why the server could not be reached. */
+  detail: string | null;
+  /** The round trip, in ms. */
+  ms: number;
+}
+
+/** Sent by the worker after a reply, when the server has answered for that assembly. */
+export interface ServerCheckMessage {
+  kind: "server";
+  check: ServerCheck;
+}

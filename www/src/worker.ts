@@ -4,7 +4,8 @@
 import { ContextAssembler, CtxpackError, type Assembly, type Profile } from "ctxpack";
 import { generateLargeProject } from "./largeSample";
 import { parseProfile, parseProject, sampleProfileText, sampleProjectText, uiError, type Project } from "./project";
-import type { Counter, ExactCount, ProjectInfo, ProjectSpec, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
+import type { Counter, ExactCount, ProjectInfo, ProjectSpec, ServerCheckMessage, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
+import { checkWithServer, sha256Hex, type ProjectInput } from "./serverCheck";
 
 interface Loaded {
   project: Project;
@@ -16,11 +17,16 @@ interface Loaded {
   info: ProjectInfo;
   /** The documents' JSON text, to point errors at a line (null for the generated sample). */
   documentsText: string | null;
+  /** What the server is sent for this project: one object per project, so its JSON is made once. */
+  serverInput: ProjectInput;
 }
+
+/** A reply before its context is hashed. */
+type Unhashed = Exclude<WorkerReply, { ok: true }> | Omit<Extract<WorkerReply, { ok: true }>, "sha256">;
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
-  postMessage(message: WorkerReply): void;
+  postMessage(message: WorkerReply | ServerCheckMessage): void;
 }
 const scope = self as unknown as WorkerScope;
 
@@ -97,7 +103,7 @@ function exactCount(module: Tokenizer | null, counter: Counter, assembly: Assemb
   return { vocabulary: counter, tokens: counter === "o200k" ? module.countTokens(assembly.context) : module.countTokens(assembly.context, "cl100k"), loadMs };
 }
 
-function load(spec: ProjectSpec): { ok: true; loaded: Omit<Loaded, "assembler" | "profile" | "counter">; profile: Profile; profileText: string } | { ok: false; error: UiError } {
+function load(spec: ProjectSpec): { ok: true; loaded: Omit<Loaded, "assembler" | "profile" | "counter" | "serverInput">; profile: Profile; profileText: string } | { ok: false; error: UiError } {
   const t0 = performance.now();
   if (spec.kind === "large") {
     const { documents, edges } = generateLargeProject(spec.seed, spec.count);
@@ -118,7 +124,7 @@ function load(spec: ProjectSpec): { ok: true; loaded: Omit<Loaded, "assembler" |
   return { ok: true, loaded: { project: project.project, info, documentsText }, profile: profile.profile, profileText };
 }
 
-async function handle(request: WorkerRequest): Promise<WorkerReply> {
+async function handle(request: WorkerRequest): Promise<Unhashed> {
   const { seq, settings } = request;
   if (request.project !== undefined) {
     const candidate = load(request.project);
@@ -131,7 +137,8 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
       return { seq, ok: false, error, loaded: false };
     }
     const { assembler } = compiled;
-    const next: Loaded = { ...candidate.loaded, assembler, profile: candidate.profile, counter: settings.counter };
+    const serverInput = { documents: candidate.loaded.project.documents, edges: candidate.loaded.project.edges, profile: candidate.profile };
+    const next: Loaded = { ...candidate.loaded, assembler, profile: candidate.profile, counter: settings.counter, serverInput };
     try {
       const { assembly, ms } = assemble(next, settings);
       current?.assembler.free();
@@ -177,6 +184,22 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
+async function answer(request: WorkerRequest): Promise<void> {
+  const reply = await handle(request);
+  if (!reply.ok) {
+    scope.postMessage(reply);
+    return;
+  }
+  const sha256 = await sha256Hex(reply.assembly.context);
+  scope.postMessage({ ...reply, sha256 });
+  // The reply is out: the page shows the result while the server is asked for the same one.
+  const loaded = current;
+  if (loaded === null) return;
+  void checkWithServer(reply.seq, loaded.serverInput, request.settings, sha256).then((check) => {
+    if (check !== null) scope.postMessage({ kind: "server", check });
+  });
+}
+
 scope.onmessage = (event) => {
-  void handle(event.data).then((reply) => scope.postMessage(reply));
+  void answer(event.data);
 };
