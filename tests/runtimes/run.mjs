@@ -339,20 +339,29 @@ const currentDate = workerdVersion.split(".")[1]?.replace(/^(\d{4})(\d{2})(\d{2}
 const dates = ["2024-01-01", currentDate];
 let workerd = null;
 const workerModules = {};
+/** examples/server's answer to POST /api/assemble: Node's context, and its SHA-256 computed by the server. */
+function sameServerAnswer(text, where) {
+  const out = JSON.parse(text);
+  if (out.context !== expected) throw new Error(`${where}: context differs from Node's (${String(out.context).slice(0, 200)})`);
+  equal(out.sha256, expectedSha, `${where} sha256`);
+}
 const workerCases = [
   ["eager.js", "imports ctxpack at the top", sameContext],
   ["lazy.js", "imports ctxpack inside fetch", sameContext],
   ["engines.js", "calls ctxpack/code and ctxpack/governor", sameEngines],
+  // The app of examples/server as it is, whose Node listener the demo page asks.
+  ["server.js", "is examples/server's Hono app, answering POST /api/assemble", sameServerAnswer, { method: "POST", path: "/api/assemble", body: JSON.stringify(input) }],
 ];
 if (wants("workerd")) await check(`workerd: ${workerCases.length} Workers bundled by wrangler deploy --dry-run, each run at ${dates.join(" and ")}`, () => {
   try {
     const dir = app("worker");
+    cpSync(join(root, "examples", "server", "app.mjs"), join(dir, "server-app.mjs"));
     const jobs = [];
     const started = performance.now();
-    for (const [entry] of workerCases) {
+    for (const [entry, , , request] of workerCases) {
       const out = wranglerBundle(dir, entry, currentDate);
       workerModules[entry] = readdirSync(out).filter((f) => /\.(m?js|wasm)$/.test(f));
-      for (const date of dates) jobs.push({ name: `${entry} ${date}`, dir: out, main: entry, date });
+      for (const date of dates) jobs.push({ name: `${entry} ${date}`, dir: out, main: entry, date, request });
     }
     const bundled = performance.now();
     cpSync(join(here, "workerd.mjs"), join(work, "workerd.mjs"));

