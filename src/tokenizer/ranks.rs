@@ -1,0 +1,264 @@
+//! A vocabulary's byte-pair ranks, held flat (every token's bytes in one buffer, an open-addressed
+//! table of ranks over it) rather than as 200,000 separately allocated keys, and tiktoken's
+//! byte-pair merge over them: the lowest-ranked adjacent pair is merged first, the leftmost among
+//! equals, until no adjacent pair is a token.
+
+/// A rank that is no token: "no pair here".
+const NONE: u32 = u32::MAX;
+
+/// Pieces up to this many bytes are merged by rescanning the pairs (tiktoken's way: least work
+/// for the usual short piece); longer ones by a heap, whose cost grows as n log n, not n².
+const SHORT_PIECE: usize = 48;
+
+pub(crate) struct Ranks {
+    /// The bytes of every token, by rank.
+    bytes: Vec<u8>,
+    /// Token `r` is `bytes[offsets[r]..offsets[r + 1]]`.
+    offsets: Vec<u32>,
+    /// Rank + 1 of the token hashed there (0: empty), probed linearly.
+    slots: Vec<u32>,
+    mask: usize,
+}
+
+impl Ranks {
+    /// The tables of ranks `0..count`, `token(r)` giving each one's bytes (`None`: no such rank);
+    /// only ranks below `matched` are found by [`get`](Ranks::get), all by
+    /// [`token`](Ranks::token).
+    pub(crate) fn build(count: u32, matched: u32, token: impl Fn(u32) -> Option<Vec<u8>>) -> Ranks {
+        let mut bytes = Vec::new();
+        let mut offsets = Vec::with_capacity((count as usize).saturating_add(1));
+        offsets.push(0);
+        for r in 0..count {
+            if let Some(t) = token(r) {
+                bytes.extend_from_slice(&t);
+            }
+            offsets.push(u32::try_from(bytes.len()).unwrap_or(u32::MAX));
+        }
+        let size = (count as usize)
+            .saturating_mul(2)
+            .max(16)
+            .next_power_of_two();
+        let mut ranks = Ranks {
+            bytes,
+            offsets,
+            slots: vec![0; size],
+            mask: size.wrapping_sub(1),
+        };
+        for r in 0..matched.min(count) {
+            let Some(t) = ranks.token(r).filter(|t| !t.is_empty()) else {
+                continue;
+            };
+            let mut at = hash(t) & ranks.mask;
+            while let Some(slot) = ranks.slots.get_mut(at) {
+                if *slot == 0 {
+                    *slot = r.wrapping_add(1);
+                    break;
+                }
+                at = at.wrapping_add(1) & ranks.mask;
+            }
+        }
+        ranks
+    }
+
+    /// The bytes of token `rank`.
+    pub(crate) fn token(&self, rank: u32) -> Option<&[u8]> {
+        let start = *self.offsets.get(rank as usize)?;
+        let end = *self.offsets.get((rank as usize).wrapping_add(1))?;
+        self.bytes.get(start as usize..end as usize)
+    }
+
+    /// The rank of the token `piece` is, if it is one.
+    #[inline]
+    pub(crate) fn get(&self, piece: &[u8]) -> Option<u32> {
+        let mut at = hash(piece) & self.mask;
+        loop {
+            let slot = *self.slots.get(at)?;
+            let rank = slot.checked_sub(1)?;
+            if self.token(rank) == Some(piece) {
+                return Some(rank);
+            }
+            at = at.wrapping_add(1) & self.mask;
+        }
+    }
+
+    fn rank_or_none(&self, piece: Option<&[u8]>) -> u32 {
+        piece.and_then(|p| self.get(p)).unwrap_or(NONE)
+    }
+
+    /// Appends the tokens of `piece` to `out`.
+    pub(crate) fn encode(&self, piece: &[u8], out: &mut Vec<u32>) {
+        if let Some(rank) = self.get(piece) {
+            out.push(rank);
+        } else if piece.len() <= SHORT_PIECE {
+            self.merge_short(piece, out);
+        } else {
+            self.merge_long(piece, out);
+        }
+    }
+
+    /// tiktoken's merge: `parts` holds each part's start and the rank of it merged with the next
+    /// part; each step merges at the lowest rank and recomputes the two ranks it changed.
+    #[allow(clippy::arithmetic_side_effects)] // indices below parts.len(), which is at most 49
+    pub(crate) fn merge_short(&self, piece: &[u8], out: &mut Vec<u32>) {
+        let n = piece.len();
+        let mut parts: Vec<(usize, u32)> = (0..=n)
+            .map(|i| (i, self.rank_or_none(piece.get(i..i + 2))))
+            .collect();
+        // The rank of parts i and i + 1 merged, were part i + 1 already merged with i + 2.
+        let pair = |parts: &[(usize, u32)], i: usize| -> u32 {
+            match (parts.get(i), parts.get(i + 3)) {
+                (Some(&(a, _)), Some(&(b, _))) => self.rank_or_none(piece.get(a..b)),
+                _ => NONE,
+            }
+        };
+        while let Some(i) = lowest(&parts) {
+            if i > 0 {
+                let r = pair(&parts, i - 1);
+                if let Some(p) = parts.get_mut(i - 1) {
+                    p.1 = r;
+                }
+            }
+            let r = pair(&parts, i);
+            if let Some(p) = parts.get_mut(i) {
+                p.1 = r;
+            }
+            parts.remove(i + 1);
+        }
+        out.extend(parts.windows(2).filter_map(|w| match w {
+            [(a, _), (b, _)] => Some(self.rank_or_none(piece.get(*a..*b))),
+            _ => None,
+        }));
+    }
+
+    /// The same merges with a heap of (rank, start) and the parts linked as a list: stale heap
+    /// entries (a part merged away, or its rank changed) are skipped when they come up.
+    #[allow(clippy::arithmetic_side_effects)] // starts and links are at most piece.len()
+    pub(crate) fn merge_long(&self, piece: &[u8], out: &mut Vec<u32>) {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let n = piece.len();
+        // Part i (alive while its start is a part boundary) runs to next[i]; prev[i] before it.
+        let mut next: Vec<usize> = (1..=n).collect();
+        let mut prev: Vec<usize> = (0..n).map(|i| i.wrapping_sub(1)).collect();
+        let mut alive = vec![true; n];
+        let pair_rank = |next: &[usize], i: usize| -> u32 {
+            let Some(&j) = next.get(i) else { return NONE };
+            match next.get(j) {
+                Some(&end) => self.rank_or_none(piece.get(i..end)),
+                None => NONE,
+            }
+        };
+        let mut rank: Vec<u32> = (0..n).map(|i| pair_rank(&next, i)).collect();
+        let mut heap: BinaryHeap<Reverse<(u32, usize)>> = rank
+            .iter()
+            .enumerate()
+            .filter(|(_, &r)| r != NONE)
+            .map(|(i, &r)| Reverse((r, i)))
+            .collect();
+        while let Some(Reverse((r, i))) = heap.pop() {
+            if alive.get(i) != Some(&true) || rank.get(i) != Some(&r) {
+                continue;
+            }
+            let Some(&j) = next.get(i) else { continue };
+            let after = next.get(j).copied().unwrap_or(n);
+            if let Some(a) = alive.get_mut(j) {
+                *a = false;
+            }
+            if let Some(x) = next.get_mut(i) {
+                *x = after;
+            }
+            if let Some(p) = prev.get_mut(after) {
+                *p = i;
+            }
+            let ri = pair_rank(&next, i);
+            if let Some(x) = rank.get_mut(i) {
+                *x = ri;
+            }
+            if ri != NONE {
+                heap.push(Reverse((ri, i)));
+            }
+            if let Some(&p) = prev.get(i).filter(|&&p| p < n) {
+                let rp = pair_rank(&next, p);
+                if let Some(x) = rank.get_mut(p) {
+                    *x = rp;
+                }
+                if rp != NONE {
+                    heap.push(Reverse((rp, p)));
+                }
+            }
+        }
+        let mut i = 0;
+        while let Some(&end) = next.get(i) {
+            out.push(self.rank_or_none(piece.get(i..end)));
+            i = end;
+        }
+    }
+}
+
+/// The first of the parts with the lowest rank, unless no pair is left to merge. (The last part
+/// only marks the end.)
+fn lowest(parts: &[(usize, u32)]) -> Option<usize> {
+    let pairs = parts.get(..parts.len().saturating_sub(1))?;
+    let (i, &(_, rank)) = pairs.iter().enumerate().min_by_key(|(_, p)| p.1)?;
+    (rank != NONE).then_some(i)
+}
+
+/// A fast multiplicative hash of a token's bytes, eight at a time.
+#[inline]
+pub(crate) fn hash(bytes: &[u8]) -> usize {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = (bytes.len() as u64).wrapping_mul(K);
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let w = <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes);
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    let mut w = 0u64;
+    for (k, &b) in chunks.remainder().iter().enumerate() {
+        w |= u64::from(b) << ((k as u32 & 7).wrapping_mul(8));
+    }
+    h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    // The multiplications leave the best bits high; the table indexes with the low ones.
+    (h ^ (h >> 29) ^ (h >> 47)) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy vocabulary: every byte, and a few merges whose order matters.
+    fn toy() -> Ranks {
+        let mut tokens: Vec<Vec<u8>> = (0u8..=255).map(|b| vec![b]).collect();
+        for t in ["ab", "bc", "abc", "aa", "aaaa", "cab"] {
+            tokens.push(t.as_bytes().to_vec());
+        }
+        Ranks::build(tokens.len() as u32, tokens.len() as u32, |r| {
+            tokens.get(r as usize).cloned()
+        })
+    }
+
+    #[test]
+    fn both_merges_agree() {
+        let ranks = toy();
+        for piece in [
+            "abcabc",
+            "aaaaaaa",
+            "bcab",
+            "cabab",
+            "xaaaay",
+            "abababababcabc",
+        ] {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            ranks.merge_short(piece.as_bytes(), &mut a);
+            ranks.merge_long(piece.as_bytes(), &mut b);
+            assert_eq!(a, b, "{piece}");
+        }
+        let mut out = Vec::new();
+        ranks.encode(b"abc", &mut out);
+        assert_eq!(out, [258]);
+        out.clear();
+        // "ab" (256) merges before "bc" (257); then "ab"+"c" is "abc".
+        ranks.merge_short(b"abcc", &mut out);
+        assert_eq!(out, [258, 99]);
+    }
+}
