@@ -238,7 +238,9 @@ proptest! {
     }
 }
 
-/// Tokens per second on the whole corpus (run it with `--release --ignored --nocapture`).
+/// Tokens per second on the whole corpus (run it with `--release --ignored --nocapture`;
+/// bench/tokenizer.mjs does and reads its lines): ctxpack's encoder, and tiktoken-rs's own (its
+/// regex and merge, which ctxpack's replaced) on the same texts.
 #[test]
 #[ignore = "a measurement: cargo test --release --features tokenizer --test tokenizer -- --ignored --nocapture"]
 fn tokens_per_second() {
@@ -250,21 +252,42 @@ fn tokens_per_second() {
         .map(|f| corpus_file(f["file"].as_str().unwrap()))
         .collect();
     let bytes: usize = texts.iter().map(String::len).sum();
-    for (key, vocabulary) in VOCABULARIES {
-        let counter = Exact::new(vocabulary);
+    let measure = |key: &str, name: &str, build: &dyn Fn(), count: &dyn Fn(&str) -> usize| {
         let start = Instant::now();
-        counter.count("x");
+        build();
         let first = start.elapsed();
         let (mut tokens, mut rounds, start) = (0, 0u32, Instant::now());
         while start.elapsed() < Duration::from_secs(3) {
-            tokens = texts.iter().map(|t| counter.count(t)).sum::<usize>();
+            tokens = texts.iter().map(|t| count(t)).sum::<usize>();
             rounds += 1;
         }
         let per_round = start.elapsed().as_secs_f64() / f64::from(rounds);
         println!(
-            "{key}: tables built in {first:?}; {tokens} tokens ({bytes} bytes) in {:.1} ms: {:.2} M tokens/s",
+            "{key} {name}: tables built in {:.1}ms; {tokens} tokens ({bytes} bytes) in {:.1} ms: {:.2} M tokens/s",
+            first.as_secs_f64() * 1e3,
             per_round * 1e3,
             tokens as f64 / per_round / 1e6
+        );
+    };
+    for (key, vocabulary) in VOCABULARIES {
+        let counter = Exact::new(vocabulary);
+        measure(
+            key,
+            "ctxpack",
+            &|| {
+                counter.count("x");
+            },
+            &|t| counter.count(t),
+        );
+        let direct = match vocabulary {
+            Vocabulary::O200k => &*DIRECT,
+            Vocabulary::Cl100k => &*DIRECT_CL100K,
+        };
+        measure(
+            key,
+            "tiktoken-rs",
+            &|| drop(direct.encode_ordinary("x")),
+            &|t| direct.encode_ordinary(t).len(),
         );
     }
 }
@@ -438,5 +461,43 @@ proptest! {
     fn tokens_are_tiktoken_rss(s in tricky_text()) {
         prop_assert_eq!(Exact::o200k().encode(&s).unwrap(), DIRECT.encode_ordinary(&s));
         prop_assert_eq!(Exact::cl100k().encode(&s).unwrap(), DIRECT_CL100K.encode_ordinary(&s));
+    }
+}
+
+/// src/tokenizer/{o200k,cl100k}_base.bin are tiktoken-rs's vocabularies (OpenAI's `.tiktoken`
+/// files), packed: every ordinary token in rank order, its length in one byte, then its bytes.
+///   UPDATE_TOKENIZER_TABLES=1 cargo test --features tokenizer --test tokenizer tables
+#[test]
+fn packed_vocabulary_tables_are_tiktoken_rss() {
+    for (key, vocabulary) in VOCABULARIES {
+        let direct = match vocabulary {
+            Vocabulary::O200k => &*DIRECT,
+            Vocabulary::Cl100k => &*DIRECT_CL100K,
+        };
+        let mut packed = Vec::new();
+        let mut rank = 0u32;
+        while let Ok(token) = direct.decode_bytes(&[rank]) {
+            packed.push(u8::try_from(token.len()).unwrap());
+            packed.extend_from_slice(&token);
+            rank += 1;
+        }
+        let path = root().join(format!("src/tokenizer/{key}_base.bin"));
+        if std::env::var_os("UPDATE_TOKENIZER_TABLES").is_some() {
+            std::fs::write(&path, &packed).unwrap();
+        } else {
+            assert!(
+                std::fs::read(&path).unwrap_or_default() == packed,
+                "{key}: UPDATE_TOKENIZER_TABLES=1 cargo test --features tokenizer --test tokenizer tables"
+            );
+        }
+        // Every id, ordinary, special or none, decodes as tiktoken-rs decodes it.
+        let exact = Exact::new(vocabulary);
+        for id in 0..rank + 1_000 {
+            let want = direct
+                .decode_bytes(&[id])
+                .ok()
+                .and_then(|b| String::from_utf8(b).ok());
+            assert_eq!(exact.decode(&[id]).ok(), want, "{key} {id}");
+        }
     }
 }

@@ -199,9 +199,8 @@ impl Vocabulary {
 
 type Tables = std::result::Result<Ranks, String>;
 
-/// The vocabulary's tables, built on first use from tiktoken-rs's (which it builds from data
-/// compiled in, so failing is not expected; if it ever did, every call says so instead of
-/// panicking). tiktoken-rs's own tables are dropped once copied.
+/// The vocabulary's tables, built on first use from the packed vocabulary compiled in (so failing
+/// is not expected; if it ever did, every call says so instead of panicking).
 fn tables(vocabulary: Vocabulary) -> Result<&'static Ranks> {
     static O200K: OnceLock<Tables> = OnceLock::new();
     static CL100K: OnceLock<Tables> = OnceLock::new();
@@ -222,14 +221,23 @@ fn tables(vocabulary: Vocabulary) -> Result<&'static Ranks> {
 }
 
 fn build(vocabulary: Vocabulary) -> Tables {
-    // Ordinary tokens are ranks 0..ordinary; the special tokens follow, up to `all`: decoded,
-    // never matched (special tokens are ordinary text here).
-    let (bpe, ordinary, all) = match vocabulary {
-        Vocabulary::O200k => (tiktoken_rs::o200k_base(), 199_998, 200_019),
-        Vocabulary::Cl100k => (tiktoken_rs::cl100k_base(), 100_256, 100_277),
+    let (packed, specials): (&[u8], &[(u32, &str)]) = match vocabulary {
+        Vocabulary::O200k => (
+            include_bytes!("o200k_base.bin"),
+            &[(199_999, "<|endoftext|>"), (200_018, "<|endofprompt|>")],
+        ),
+        Vocabulary::Cl100k => (
+            include_bytes!("cl100k_base.bin"),
+            &[
+                (100_257, "<|endoftext|>"),
+                (100_258, "<|fim_prefix|>"),
+                (100_259, "<|fim_middle|>"),
+                (100_260, "<|fim_suffix|>"),
+                (100_276, "<|endofprompt|>"),
+            ],
+        ),
     };
-    let bpe = bpe.map_err(|e| e.to_string())?;
-    Ok(Ranks::build(all, ordinary, |r| bpe.decode_bytes(&[r]).ok()))
+    Ranks::unpack(packed, specials).ok_or_else(|| "the packed vocabulary is cut short".into())
 }
 
 /// Cuts `text` into segments of at most [`MAX_SEGMENT`] bytes at places where both

@@ -21,20 +21,30 @@ pub(crate) struct Ranks {
 }
 
 impl Ranks {
-    /// The tables of ranks `0..count`, `token(r)` giving each one's bytes (`None`: no such rank);
-    /// only ranks below `matched` are found by [`get`](Ranks::get), all by
-    /// [`token`](Ranks::token).
-    pub(crate) fn build(count: u32, matched: u32, token: impl Fn(u32) -> Option<Vec<u8>>) -> Ranks {
-        let mut bytes = Vec::new();
-        let mut offsets = Vec::with_capacity((count as usize).saturating_add(1));
-        offsets.push(0);
-        for r in 0..count {
-            if let Some(t) = token(r) {
-                bytes.extend_from_slice(&t);
-            }
-            offsets.push(u32::try_from(bytes.len()).unwrap_or(u32::MAX));
+    /// The tables of a vocabulary packed as every ordinary token in rank order, each its length
+    /// (one byte) then its bytes; then the special tokens, decoded but never matched (special
+    /// tokens are ordinary text here). `None` if the data is cut short.
+    pub(crate) fn unpack(packed: &[u8], specials: &[(u32, &str)]) -> Option<Ranks> {
+        let mut bytes = Vec::with_capacity(packed.len());
+        let mut offsets = Vec::with_capacity(packed.len() / 4);
+        offsets.push(0u32);
+        let mut rest = packed;
+        while let Some((&len, tail)) = rest.split_first() {
+            let (token, tail) = tail.split_at_checked(usize::from(len))?;
+            bytes.extend_from_slice(token);
+            offsets.push(u32::try_from(bytes.len()).ok()?);
+            rest = tail;
         }
-        let size = (count as usize)
+        let matched = u32::try_from(offsets.len().saturating_sub(1)).ok()?;
+        for &(rank, text) in specials {
+            // Ranks between the ordinary tokens and a special one are no tokens: empty.
+            while offsets.len() <= rank as usize {
+                offsets.push(u32::try_from(bytes.len()).ok()?);
+            }
+            bytes.extend_from_slice(text.as_bytes());
+            offsets.push(u32::try_from(bytes.len()).ok()?);
+        }
+        let size = (matched as usize)
             .saturating_mul(2)
             .max(16)
             .next_power_of_two();
@@ -44,7 +54,7 @@ impl Ranks {
             slots: vec![0; size],
             mask: size.wrapping_sub(1),
         };
-        for r in 0..matched.min(count) {
+        for r in 0..matched {
             let Some(t) = ranks.token(r).filter(|t| !t.is_empty()) else {
                 continue;
             };
@@ -57,7 +67,7 @@ impl Ranks {
                 at = at.wrapping_add(1) & ranks.mask;
             }
         }
-        ranks
+        Some(ranks)
     }
 
     /// The bytes of token `rank`.
@@ -228,13 +238,12 @@ mod tests {
 
     /// A toy vocabulary: every byte, and a few merges whose order matters.
     fn toy() -> Ranks {
-        let mut tokens: Vec<Vec<u8>> = (0u8..=255).map(|b| vec![b]).collect();
+        let mut packed: Vec<u8> = (0u8..=255).flat_map(|b| [1, b]).collect();
         for t in ["ab", "bc", "abc", "aa", "aaaa", "cab"] {
-            tokens.push(t.as_bytes().to_vec());
+            packed.push(t.len() as u8);
+            packed.extend_from_slice(t.as_bytes());
         }
-        Ranks::build(tokens.len() as u32, tokens.len() as u32, |r| {
-            tokens.get(r as usize).cloned()
-        })
+        Ranks::unpack(&packed, &[(300, "<|end|>")]).unwrap()
     }
 
     #[test]
@@ -260,5 +269,9 @@ mod tests {
         // "ab" (256) merges before "bc" (257); then "ab"+"c" is "abc".
         ranks.merge_short(b"abcc", &mut out);
         assert_eq!(out, [258, 99]);
+        assert_eq!(ranks.token(300), Some(&b"<|end|>"[..]));
+        assert_eq!(ranks.token(290), Some(&b""[..]));
+        assert_eq!(ranks.get(b"<|end|>"), None);
+        assert!(Ranks::unpack(&[3, b'a'], &[]).is_none());
     }
 }
