@@ -2,44 +2,98 @@
 //! its words, and a piece that is no token of its own costs a byte-pair merge each time it is
 //! met. Pieces that are a token are never cached (one lookup already finds them). The cache never
 //! changes a result, only how soon it comes.
+//!
+//! An open-addressed table over three flat buffers (entries, their pieces' bytes, their tokens),
+//! probed with the hash the rank table was probed with, so a piece is hashed once.
 
-use super::ranks::{hash, Ranks};
+use super::ranks::Ranks;
 use crate::tokens::Vocabulary;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
-/// Entries kept before the cache starts over: bounds its memory (a few MB of pieces of a few
-/// bytes each) whatever is counted.
-const MAX_ENTRIES: usize = 1 << 16;
+/// Entries kept before the cache starts over, and the bytes of pieces and tokens it may hold:
+/// bound its memory (about 5 MB at most) whatever is counted.
+const MAX_ENTRIES: usize = 1 << 15;
+const MAX_PIECE_BYTES: usize = 1 << 21;
+const MAX_TOKENS: usize = 1 << 19;
+const SLOTS: usize = MAX_ENTRIES * 2;
 
 #[derive(Default)]
 pub(crate) struct Cache {
-    map: HashMap<Box<[u8]>, Box<[u32]>, BuildHasherDefault<PieceHasher>>,
+    /// Entry index + 1 (0: empty), `SLOTS` of them once used.
+    slots: Vec<u32>,
+    entries: Vec<Entry>,
+    pieces: Vec<u8>,
+    tokens: Vec<u32>,
+}
+
+struct Entry {
+    hash: u64,
+    piece: (usize, usize),
+    tokens: (usize, usize),
 }
 
 impl Cache {
-    /// The tokens of `piece`, merged now or found from before. `scratch` is reused between calls.
-    pub(crate) fn tokens<'c>(
-        &'c mut self,
-        ranks: &Ranks,
-        piece: &[u8],
-        scratch: &mut Vec<u32>,
-    ) -> &'c [u32] {
-        if !self.map.contains_key(piece) {
-            if self.map.len() >= MAX_ENTRIES {
-                self.map.clear();
-            }
-            scratch.clear();
-            ranks.encode(piece, scratch);
-            self.map.insert(piece.into(), scratch.as_slice().into());
+    /// The tokens of `piece` (`hash(piece)` is `h`), which is no token of its own: merged now or
+    /// found from before.
+    pub(crate) fn tokens(&mut self, ranks: &Ranks, piece: &[u8], h: u64) -> &[u32] {
+        if self.slots.is_empty() {
+            self.slots = vec![0; SLOTS];
         }
-        self.map.get(piece).map_or(&[], |t| t)
+        let mask = SLOTS.wrapping_sub(1);
+        let mut at = h as usize & mask;
+        let mut found = None;
+        while let Some(&slot) = self.slots.get(at) {
+            let Some(e) = (slot as usize)
+                .checked_sub(1)
+                .and_then(|i| self.entries.get(i))
+            else {
+                break;
+            };
+            if e.hash == h && self.pieces.get(e.piece.0..e.piece.1) == Some(piece) {
+                found = Some(e.tokens);
+                break;
+            }
+            at = at.wrapping_add(1) & mask;
+        }
+        let (start, end) = match found {
+            Some(span) => span,
+            None => {
+                if self.entries.len() >= MAX_ENTRIES
+                    || self.pieces.len() >= MAX_PIECE_BYTES
+                    || self.tokens.len() >= MAX_TOKENS
+                {
+                    self.clear();
+                    at = h as usize & mask;
+                }
+                let start = self.tokens.len();
+                ranks.merge(piece, &mut self.tokens);
+                let span = (start, self.tokens.len());
+                let key = self.pieces.len();
+                self.pieces.extend_from_slice(piece);
+                self.entries.push(Entry {
+                    hash: h,
+                    piece: (key, self.pieces.len()),
+                    tokens: span,
+                });
+                if let Some(slot) = self.slots.get_mut(at) {
+                    *slot = u32::try_from(self.entries.len()).unwrap_or(0);
+                }
+                span
+            }
+        };
+        self.tokens.get(start..end).unwrap_or_default()
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill(0);
+        self.entries.clear();
+        self.pieces.clear();
+        self.tokens.clear();
     }
 }
 
 /// The cache of `vocabulary`, locked for one call. A panic elsewhere while it was held cannot
-/// leave it wrong (entries are inserted whole), so a poisoned lock is used as it is.
+/// leave it wrong (an entry is linked only once whole), so a poisoned lock is used as it is.
 pub(crate) fn lock(vocabulary: Vocabulary) -> MutexGuard<'static, Cache> {
     static O200K: OnceLock<Mutex<Cache>> = OnceLock::new();
     static CL100K: OnceLock<Mutex<Cache>> = OnceLock::new();
@@ -50,22 +104,4 @@ pub(crate) fn lock(vocabulary: Vocabulary) -> MutexGuard<'static, Cache> {
     cell.get_or_init(Mutex::default)
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
-}
-
-/// [`hash`] for the cache's keys (`[u8]` hashes as its length, then its bytes).
-#[derive(Default)]
-pub(crate) struct PieceHasher(u64);
-
-impl Hasher for PieceHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = self.0.rotate_left(7) ^ hash(bytes) as u64;
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.0 = self.0.rotate_left(7) ^ n as u64;
-    }
 }

@@ -54,41 +54,57 @@ impl Class {
     }
 }
 
-/// ASCII by a table, the rest by a binary search of the generated ranges.
+/// The Basic Multilingual Plane by a table (64 KiB, built as the crate compiles), the rest by a
+/// binary search of the generated ranges.
+#[inline]
 pub(crate) fn class(c: char) -> Class {
     let cp = u32::from(c);
-    if let Some(&code) = ASCII.get(cp as usize) {
+    if let Some(&code) = BMP.get(cp as usize) {
         return Class::from_code(u32::from(code));
     }
     // Entries are `start << 3 | class`, sorted by start, the first starting at 0: the range
     // holding `cp` is the last one starting at or before it.
-    let after = table::RANGES.partition_point(|&e| e >> 3 <= cp);
+    let after = RANGES.partition_point(|&e| e >> 3 <= cp);
     let entry = after
         .checked_sub(1)
-        .and_then(|i| table::RANGES.get(i))
+        .and_then(|i| RANGES.get(i))
         .copied()
         .unwrap_or(0);
     Class::from_code(entry & 7)
 }
 
-// A constant's indices are checked as it is compiled.
-#[allow(clippy::indexing_slicing)]
-const ASCII: [u8; 128] = {
-    let mut t = [0u8; 128];
+static RANGES: &[u32] = &table::RANGES;
+
+/// The class code of every code point below U+10000, expanded from the ranges: one load per
+/// character where the binary search took a dozen, for text outside ASCII (CJK, Cyrillic…).
+static BMP: [u8; 0x1_0000] = bmp();
+
+// A constant's indices are checked as it is compiled, and the arithmetic stays below 0x10000.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const fn bmp() -> [u8; 0x1_0000] {
+    let mut t = [0u8; 0x1_0000];
     let mut i = 0;
-    while i < 128 {
-        let c = i as u8;
-        t[i] = match c {
-            b'A'..=b'Z' => 1,
-            b'a'..=b'z' => 2,
-            b'0'..=b'9' => 5,
-            b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ' => 6,
-            _ => 0,
+    while i < table::RANGES.len() {
+        let start = (table::RANGES[i] >> 3) as usize;
+        if start >= 0x1_0000 {
+            break;
+        }
+        let end = if i + 1 < table::RANGES.len() {
+            (table::RANGES[i + 1] >> 3) as usize
+        } else {
+            0x1_0000
         };
+        let end = if end > 0x1_0000 { 0x1_0000 } else { end };
+        let code = (table::RANGES[i] & 7) as u8;
+        let mut cp = start;
+        while cp < end {
+            t[cp] = code;
+            cp += 1;
+        }
         i += 1;
     }
     t
-};
+}
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 // from regex-syntax's Unicode tables; do not edit. Each entry is the first code point of a
 // range, shifted left by 3, with its class (src/tokenizer/classes.rs) in the low bits; the
 // range ends where the next begins.
-pub(super) static RANGES: [u32; 3191] = [
+pub(super) const RANGES: [u32; 3191] = [
     0x0000000, 0x000004e, 0x0000070, 0x0000106, 0x0000108, 0x0000185, 0x00001d0, 0x0000209,
     0x00002d8, 0x000030a, 0x00003d8, 0x000042e, 0x0000430, 0x0000506, 0x0000508, 0x0000553,
     0x0000558, 0x0000595, 0x00005a0, 0x00005aa, 0x00005b0, 0x00005cd, 0x00005d3, 0x00005d8,

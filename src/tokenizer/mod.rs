@@ -24,7 +24,7 @@ mod split;
 
 use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Error, ErrorCode, Result};
-use ranks::Ranks;
+use ranks::{hash, Ranks};
 use std::sync::OnceLock;
 
 /// The longest stretch (UTF-8 bytes) tokenized in one piece: far from the super-linear cost of
@@ -60,15 +60,15 @@ impl Exact {
     pub fn try_count(&self, text: &str) -> Result<usize> {
         let ranks = tables(self.vocabulary)?;
         let mut cache = cache::lock(self.vocabulary);
-        let mut scratch = Vec::new();
         let mut count = 0usize;
         for segment in segments(text) {
             for piece in split::pieces(segment?, self.vocabulary) {
                 let piece = piece.as_bytes();
-                let n = if ranks.get(piece).is_some() {
+                let h = hash(piece);
+                let n = if ranks.get_hashed(piece, h).is_some() {
                     1
                 } else {
-                    cache.tokens(ranks, piece, &mut scratch).len()
+                    cache.tokens(ranks, piece, h).len()
                 };
                 count = count.saturating_add(n);
             }
@@ -81,14 +81,14 @@ impl Exact {
     pub fn encode(&self, text: &str) -> Result<Vec<u32>> {
         let ranks = tables(self.vocabulary)?;
         let mut cache = cache::lock(self.vocabulary);
-        let mut scratch = Vec::new();
         let mut out = Vec::new();
         for segment in segments(text) {
             for piece in split::pieces(segment?, self.vocabulary) {
                 let piece = piece.as_bytes();
-                match ranks.get(piece) {
+                let h = hash(piece);
+                match ranks.get_hashed(piece, h) {
                     Some(rank) => out.push(rank),
-                    None => out.extend_from_slice(cache.tokens(ranks, piece, &mut scratch)),
+                    None => out.extend_from_slice(cache.tokens(ranks, piece, h)),
                 }
             }
         }

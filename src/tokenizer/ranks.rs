@@ -15,8 +15,10 @@ pub(crate) struct Ranks {
     bytes: Vec<u8>,
     /// Token `r` is `bytes[offsets[r]..offsets[r + 1]]`.
     offsets: Vec<u32>,
-    /// Rank + 1 of the token hashed there (0: empty), probed linearly.
-    slots: Vec<u32>,
+    /// Rank + 1 of the token hashed there (0: empty) in the low half, the high half of its hash
+    /// in the high half (most probes that miss end there, without reading the token); probed
+    /// linearly.
+    slots: Vec<u64>,
     mask: usize,
 }
 
@@ -58,10 +60,11 @@ impl Ranks {
             let Some(t) = ranks.token(r).filter(|t| !t.is_empty()) else {
                 continue;
             };
-            let mut at = hash(t) & ranks.mask;
+            let h = hash(t);
+            let mut at = h as usize & ranks.mask;
             while let Some(slot) = ranks.slots.get_mut(at) {
                 if *slot == 0 {
-                    *slot = r.wrapping_add(1);
+                    *slot = (h & !0xFFFF_FFFF) | u64::from(r.wrapping_add(1));
                     break;
                 }
                 at = at.wrapping_add(1) & ranks.mask;
@@ -80,11 +83,18 @@ impl Ranks {
     /// The rank of the token `piece` is, if it is one.
     #[inline]
     pub(crate) fn get(&self, piece: &[u8]) -> Option<u32> {
-        let mut at = hash(piece) & self.mask;
+        self.get_hashed(piece, hash(piece))
+    }
+
+    /// The same, `h` being `hash(piece)`.
+    #[inline]
+    pub(crate) fn get_hashed(&self, piece: &[u8], h: u64) -> Option<u32> {
+        let mut at = h as usize & self.mask;
+        let high = h & !0xFFFF_FFFF;
         loop {
             let slot = *self.slots.get(at)?;
-            let rank = slot.checked_sub(1)?;
-            if self.token(rank) == Some(piece) {
+            let rank = (slot as u32).checked_sub(1)?;
+            if slot & !0xFFFF_FFFF == high && self.token(rank) == Some(piece) {
                 return Some(rank);
             }
             at = at.wrapping_add(1) & self.mask;
@@ -96,10 +106,17 @@ impl Ranks {
     }
 
     /// Appends the tokens of `piece` to `out`.
+    #[cfg(test)]
     pub(crate) fn encode(&self, piece: &[u8], out: &mut Vec<u32>) {
-        if let Some(rank) = self.get(piece) {
-            out.push(rank);
-        } else if piece.len() <= SHORT_PIECE {
+        match self.get(piece) {
+            Some(rank) => out.push(rank),
+            None => self.merge(piece, out),
+        }
+    }
+
+    /// Appends the tokens of `piece`, which is no token of its own, to `out`.
+    pub(crate) fn merge(&self, piece: &[u8], out: &mut Vec<u32>) {
+        if piece.len() <= SHORT_PIECE {
             self.merge_short(piece, out);
         } else {
             self.merge_long(piece, out);
@@ -213,9 +230,10 @@ fn lowest(parts: &[(usize, u32)]) -> Option<usize> {
     (rank != NONE).then_some(i)
 }
 
-/// A fast multiplicative hash of a token's bytes, eight at a time.
+/// A fast multiplicative hash of a token's bytes, eight at a time: its low bits index the
+/// tables, its high 32 bits tell most different pieces apart without comparing them.
 #[inline]
-pub(crate) fn hash(bytes: &[u8]) -> usize {
+pub(crate) fn hash(bytes: &[u8]) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
     let mut h = (bytes.len() as u64).wrapping_mul(K);
     let mut chunks = bytes.chunks_exact(8);
@@ -229,7 +247,7 @@ pub(crate) fn hash(bytes: &[u8]) -> usize {
     }
     h = (h.rotate_left(5) ^ w).wrapping_mul(K);
     // The multiplications leave the best bits high; the table indexes with the low ones.
-    (h ^ (h >> 29) ^ (h >> 47)) as usize
+    h ^ (h >> 29) ^ (h >> 47)
 }
 
 #[cfg(test)]
