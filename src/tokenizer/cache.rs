@@ -8,7 +8,7 @@
 
 use super::ranks::Ranks;
 use crate::tokens::Vocabulary;
-use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 
 /// Entries kept before the cache starts over, and the bytes of pieces and tokens it may hold:
 /// bound its memory (about 5 MB at most) whatever is counted.
@@ -92,16 +92,38 @@ impl Cache {
     }
 }
 
-/// The cache of `vocabulary`, locked for one call. A panic elsewhere while it was held cannot
-/// leave it wrong (an entry is linked only once whole), so a poisoned lock is used as it is.
-pub(crate) fn lock(vocabulary: Vocabulary) -> MutexGuard<'static, Cache> {
+/// The cache of `vocabulary` for one call, unless another thread holds it: then the call merges
+/// without it rather than wait. A panic elsewhere while it was held cannot leave it wrong (an
+/// entry is linked only once whole), so a poisoned lock is used as it is.
+pub(crate) fn try_lock(vocabulary: Vocabulary) -> Option<MutexGuard<'static, Cache>> {
     static O200K: OnceLock<Mutex<Cache>> = OnceLock::new();
     static CL100K: OnceLock<Mutex<Cache>> = OnceLock::new();
     let cell = match vocabulary {
         Vocabulary::O200k => &O200K,
         Vocabulary::Cl100k => &CL100K,
     };
-    cell.get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
+    match cell.get_or_init(Mutex::default).try_lock() {
+        Ok(guard) => Some(guard),
+        Err(TryLockError::Poisoned(e)) => Some(e.into_inner()),
+        Err(TryLockError::WouldBlock) => None,
+    }
+}
+
+/// The tokens of `piece` (hash `h`, no token of its own) through the cache when there is one,
+/// else merged into `scratch`.
+pub(crate) fn tokens<'a>(
+    cache: Option<&'a mut Cache>,
+    ranks: &Ranks,
+    piece: &[u8],
+    h: u64,
+    scratch: &'a mut Vec<u32>,
+) -> &'a [u32] {
+    match cache {
+        Some(cache) => cache.tokens(ranks, piece, h),
+        None => {
+            scratch.clear();
+            ranks.merge(piece, scratch);
+            scratch
+        }
+    }
 }

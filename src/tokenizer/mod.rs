@@ -59,7 +59,8 @@ impl Exact {
     /// [`MAX_SEGMENT`] without a place where the pre-tokenizer splits.
     pub fn try_count(&self, text: &str) -> Result<usize> {
         let ranks = tables(self.vocabulary)?;
-        let mut cache = cache::lock(self.vocabulary);
+        let mut cache = cache::try_lock(self.vocabulary);
+        let mut scratch = Vec::new();
         let mut count = 0usize;
         for segment in segments(text) {
             for piece in split::pieces(segment?, self.vocabulary) {
@@ -68,7 +69,7 @@ impl Exact {
                 let n = if ranks.get_hashed(piece, h).is_some() {
                     1
                 } else {
-                    cache.tokens(ranks, piece, h).len()
+                    cache::tokens(cache.as_deref_mut(), ranks, piece, h, &mut scratch).len()
                 };
                 count = count.saturating_add(n);
             }
@@ -80,7 +81,8 @@ impl Exact {
     /// ordinary text).
     pub fn encode(&self, text: &str) -> Result<Vec<u32>> {
         let ranks = tables(self.vocabulary)?;
-        let mut cache = cache::lock(self.vocabulary);
+        let mut cache = cache::try_lock(self.vocabulary);
+        let mut scratch = Vec::new();
         let mut out = Vec::new();
         for segment in segments(text) {
             for piece in split::pieces(segment?, self.vocabulary) {
@@ -88,7 +90,13 @@ impl Exact {
                 let h = hash(piece);
                 match ranks.get_hashed(piece, h) {
                     Some(rank) => out.push(rank),
-                    None => out.extend_from_slice(cache.tokens(ranks, piece, h)),
+                    None => out.extend_from_slice(cache::tokens(
+                        cache.as_deref_mut(),
+                        ranks,
+                        piece,
+                        h,
+                        &mut scratch,
+                    )),
                 }
             }
         }
@@ -358,6 +366,19 @@ mod tests {
         );
         assert_eq!(Exact::o200k().name(), "exact:o200k");
         assert_eq!(Exact::cl100k().name(), "exact:cl100k");
+    }
+
+    /// While another caller holds the cache, a count merges without it, to the same tokens.
+    #[test]
+    fn counts_the_same_without_the_cache() {
+        let text = "金牌律师林晚被恩师和闺蜜联手陷害，替人顶罪入狱三年 naïveté unbelievably";
+        for exact in [Exact::o200k(), Exact::cl100k()] {
+            let cached = exact.encode(text);
+            let held = cache::try_lock(exact.vocabulary());
+            assert_eq!(exact.encode(text), cached);
+            assert_eq!(exact.try_count(text), cached.map(|t| t.len()));
+            drop(held);
+        }
     }
 
     #[test]
