@@ -502,3 +502,27 @@ fn packed_vocabulary_tables_are_tiktoken_rss() {
         }
     }
 }
+
+/// Long pieces (runs of letters with no break: Chinese without punctuation, a long identifier, a
+/// word repeated) take the heap merge; their tokens are tiktoken-rs's too.
+fn long_piece() -> impl Strategy<Value = String> {
+    let c = prop_oneof![
+        3 => prop::char::range('\u{4e00}', '\u{4e80}'),
+        2 => prop::char::range('a', 'z'),
+        1 => prop::sample::select(vec!['é', 'ß', 'я', 'Ж', '\u{301}', 'あ', 'ー']),
+    ];
+    (prop::collection::vec(c, 1..12), 1usize..60).prop_map(|(unit, times)| {
+        let unit: String = unit.into_iter().collect();
+        unit.repeat(times)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn long_pieces_merge_as_tiktoken_rs_does(s in long_piece()) {
+        prop_assert_eq!(Exact::o200k().encode(&s).unwrap(), DIRECT.encode_ordinary(&s));
+        prop_assert_eq!(Exact::cl100k().encode(&s).unwrap(), DIRECT_CL100K.encode_ordinary(&s));
+    }
+}
