@@ -1,27 +1,34 @@
 //! Exact token counts for `o200k_base` and `cl100k_base` (feature `tokenizer`): the counts the
 //! model's own tokenizer gives, where the [`Estimator`](crate::tokens::Estimator) only
 //! approximates them. The vocabularies are megabytes, so they live behind a cargo feature and ship
-//! as their own npm entry (`ctxpack/tokenizer`); docs/TOKENS.md ("Exact counts") says why this
-//! crate (`tiktoken-rs`) and what was measured.
+//! as their own npm entry (`ctxpack/tokenizer`); docs/TOKENS.md ("Exact counts") says why and what
+//! was measured.
+//!
+//! The vocabularies' data comes from `tiktoken-rs`; the work is ctxpack's own, for speed: a
+//! hand-written pre-tokenizer per vocabulary ([`split`]) in place of the crate's backtracking
+//! regex, flat rank tables ([`ranks`]) and a cache of the pieces already merged ([`cache`]).
 //!
 //! Special tokens (`<|endoftext|>`…) are counted as ordinary text, as `gpt-tokenizer`'s `encode`
 //! with `disallowedSpecial: new Set()` does: text to budget is never a control sequence.
 //!
-//! The crate's pre-tokenizer is a backtracking regex that gives up (and the crate then panics) on
-//! a whitespace run of about a megabyte. So a long text is cut, where the pre-tokenizer always
-//! splits, into segments of at most [`MAX_SEGMENT`] bytes, each tokenized alone: the same tokens,
-//! and no regex ever sees more than a segment. A text with a longer stretch and no such place is
-//! refused (`TOO_LARGE`) rather than risked; as a [`TokenCounter`] it then counts `usize::MAX`,
-//! which no budget admits.
+//! A long text is cut, where the pre-tokenizer always splits, into segments of at most
+//! [`MAX_SEGMENT`] bytes, each tokenized alone: the same tokens, and no piece longer than a
+//! segment to merge. A text with a longer stretch and no such place is refused (`TOO_LARGE`)
+//! rather than risked (gpt-tokenizer takes minutes on a megabyte of one letter); as a
+//! [`TokenCounter`] it then counts `usize::MAX`, which no budget admits.
+
+mod cache;
+mod classes;
+mod ranks;
+mod split;
 
 use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Error, ErrorCode, Result};
+use ranks::{hash, Ranks};
 use std::sync::OnceLock;
-use tiktoken_rs::CoreBPE;
 
-/// The longest stretch (UTF-8 bytes) tokenized in one piece. Measured: the crate's regex handles
-/// half a megabyte of spaces and fails on one; 64 KiB keeps it far from that and from the
-/// super-linear cost of one huge piece.
+/// The longest stretch (UTF-8 bytes) tokenized in one piece: far from the super-linear cost of
+/// merging one huge piece. (tiktoken-rs's regex, which ctxpack used before, failed at a megabyte.)
 pub const MAX_SEGMENT: usize = 64 * 1024;
 
 /// An exact counter for one vocabulary. Cheap to create and copy; the vocabulary's tables are
@@ -51,38 +58,74 @@ impl Exact {
     /// The number of tokens `text` takes; `TOO_LARGE` when it has a stretch longer than
     /// [`MAX_SEGMENT`] without a place where the pre-tokenizer splits.
     pub fn try_count(&self, text: &str) -> Result<usize> {
-        let bpe = tables(self.vocabulary)?;
-        segments(text).try_fold(0usize, |sum, segment| {
-            Ok(sum.saturating_add(bpe.encode_ordinary(segment?).len()))
-        })
+        let ranks = tables(self.vocabulary)?;
+        let mut cache = cache::try_lock(self.vocabulary);
+        let mut scratch = Vec::new();
+        let mut count = 0usize;
+        for segment in segments(text) {
+            for piece in split::pieces(segment?, self.vocabulary) {
+                let piece = piece.as_bytes();
+                let h = hash(piece);
+                let n = if ranks.get_hashed(piece, h).is_some() {
+                    1
+                } else {
+                    cache::tokens(cache.as_deref_mut(), ranks, piece, h, &mut scratch).len()
+                };
+                count = count.saturating_add(n);
+            }
+        }
+        Ok(count)
     }
 
     /// The token ids of `text`, as `gpt-tokenizer`'s `encode` gives them (special tokens as
     /// ordinary text).
     pub fn encode(&self, text: &str) -> Result<Vec<u32>> {
-        let bpe = tables(self.vocabulary)?;
+        let ranks = tables(self.vocabulary)?;
+        let mut cache = cache::try_lock(self.vocabulary);
+        let mut scratch = Vec::new();
         let mut out = Vec::new();
         for segment in segments(text) {
-            out.extend(bpe.encode_ordinary(segment?));
+            for piece in split::pieces(segment?, self.vocabulary) {
+                let piece = piece.as_bytes();
+                let h = hash(piece);
+                match ranks.get_hashed(piece, h) {
+                    Some(rank) => out.push(rank),
+                    None => out.extend_from_slice(cache::tokens(
+                        cache.as_deref_mut(),
+                        ranks,
+                        piece,
+                        h,
+                        &mut scratch,
+                    )),
+                }
+            }
         }
         Ok(out)
+    }
+
+    /// The pieces the vocabulary's pre-tokenizer cuts `text` into (each is encoded on its own):
+    /// the pieces its regex pattern matches.
+    pub fn pieces<'a>(&self, text: &'a str) -> impl Iterator<Item = &'a str> {
+        split::pieces(text, self.vocabulary)
     }
 
     /// The text of `tokens`; `INVALID_INPUT` for an id outside the vocabulary or ids that do not
     /// end on a whole character.
     pub fn decode(&self, tokens: &[u32]) -> Result<String> {
-        let bpe = tables(self.vocabulary)?;
-        let bytes = bpe.decode_bytes(tokens).map_err(|e| {
-            Error::new(
-                ErrorCode::InvalidInput,
-                "/tokens",
-                format!(
-                    "{} is not a token of {}",
-                    e.token,
-                    self.vocabulary.as_str_name()
-                ),
-            )
-        })?;
+        let ranks = tables(self.vocabulary)?;
+        let mut bytes = Vec::with_capacity(tokens.len().saturating_mul(4));
+        for &t in tokens {
+            match ranks.token(t).filter(|b| !b.is_empty()) {
+                Some(b) => bytes.extend_from_slice(b),
+                None => {
+                    return Err(Error::new(
+                        ErrorCode::InvalidInput,
+                        "/tokens",
+                        format!("{t} is not a token of {}", self.vocabulary.as_str_name()),
+                    ))
+                }
+            }
+        }
         String::from_utf8(bytes).map_err(|_| {
             Error::new(
                 ErrorCode::InvalidInput,
@@ -162,20 +205,16 @@ impl Vocabulary {
     }
 }
 
-type Tables = std::result::Result<CoreBPE, String>;
+type Tables = std::result::Result<Ranks, String>;
 
-/// The vocabulary's tables, built on first use. The crate builds them from data compiled in, so
-/// failing is not expected; if it ever did, every call says so instead of panicking.
-fn tables(vocabulary: Vocabulary) -> Result<&'static CoreBPE> {
+/// The vocabulary's tables, built on first use from the packed vocabulary compiled in (so failing
+/// is not expected; if it ever did, every call says so instead of panicking).
+fn tables(vocabulary: Vocabulary) -> Result<&'static Ranks> {
     static O200K: OnceLock<Tables> = OnceLock::new();
     static CL100K: OnceLock<Tables> = OnceLock::new();
     let built = match vocabulary {
-        Vocabulary::O200k => {
-            O200K.get_or_init(|| tiktoken_rs::o200k_base().map_err(|e| e.to_string()))
-        }
-        Vocabulary::Cl100k => {
-            CL100K.get_or_init(|| tiktoken_rs::cl100k_base().map_err(|e| e.to_string()))
-        }
+        Vocabulary::O200k => O200K.get_or_init(|| build(vocabulary)),
+        Vocabulary::Cl100k => CL100K.get_or_init(|| build(vocabulary)),
     };
     built.as_ref().map_err(|e| {
         Error::new(
@@ -187,6 +226,26 @@ fn tables(vocabulary: Vocabulary) -> Result<&'static CoreBPE> {
             ),
         )
     })
+}
+
+fn build(vocabulary: Vocabulary) -> Tables {
+    let (packed, specials): (&[u8], &[(u32, &str)]) = match vocabulary {
+        Vocabulary::O200k => (
+            include_bytes!("o200k_base.bin"),
+            &[(199_999, "<|endoftext|>"), (200_018, "<|endofprompt|>")],
+        ),
+        Vocabulary::Cl100k => (
+            include_bytes!("cl100k_base.bin"),
+            &[
+                (100_257, "<|endoftext|>"),
+                (100_258, "<|fim_prefix|>"),
+                (100_259, "<|fim_middle|>"),
+                (100_260, "<|fim_suffix|>"),
+                (100_276, "<|endofprompt|>"),
+            ],
+        ),
+    };
+    Ranks::unpack(packed, specials).ok_or_else(|| "the packed vocabulary is cut short".into())
 }
 
 /// Cuts `text` into segments of at most [`MAX_SEGMENT`] bytes at places where both
@@ -307,6 +366,19 @@ mod tests {
         );
         assert_eq!(Exact::o200k().name(), "exact:o200k");
         assert_eq!(Exact::cl100k().name(), "exact:cl100k");
+    }
+
+    /// While another caller holds the cache, a count merges without it, to the same tokens.
+    #[test]
+    fn counts_the_same_without_the_cache() {
+        let text = "金牌律师林晚被恩师和闺蜜联手陷害，替人顶罪入狱三年 naïveté unbelievably";
+        for exact in [Exact::o200k(), Exact::cl100k()] {
+            let cached = exact.encode(text);
+            let held = cache::try_lock(exact.vocabulary());
+            assert_eq!(exact.encode(text), cached);
+            assert_eq!(exact.try_count(text), cached.map(|t| t.len()));
+            drop(held);
+        }
     }
 
     #[test]
