@@ -43,7 +43,7 @@ const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v)
 
 let tokenizer = null;
 /**
- * The tokenCounter for an exact vocabulary. ctxpack/tokenizer carries its vocabularies (~3 MB
+ * The tokenCounter for an exact vocabulary. ctxpack/tokenizer carries its vocabularies (1.56 MB
  * gzip of wasm), so it is imported on first use only. Named as the page's worker names them, so
  * the manifest's `tokenCounter` (`host:<name>`) is the same on both sides.
  */

@@ -9,7 +9,7 @@ export type ProjectSpec =
 
 /**
  * What measures tokens: the core's estimator, or exact counts by `ctxpack/tokenizer` passed as
- * the assembler's `tokenCounter` (loaded by the worker when first chosen: a 3.8 MB gzip chunk,
+ * the assembler's `tokenCounter` (loaded by the worker when first chosen: 1.6 MB gzip of wasm,
  * its wasm inlined as base64).
  */
 export type Counter = "estimate" | "o200k" | "cl100k";

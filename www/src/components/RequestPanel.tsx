@@ -148,7 +148,7 @@ export function RequestPanel(props: RequestPanelProps) {
       <div className="muted small" data-testid="counter-status">
         {props.counterLoading ? (
           <>
-            <span className="spinner" aria-label="loading" /> Loading ctxpack/tokenizer in the worker (3.8 MB gzip, once)… the page stays usable.
+            <span className="spinner" aria-label="loading" /> Loading ctxpack/tokenizer in the worker (1.6 MB gzip of wasm, once)… the page stays usable.
           </>
         ) : (
           COUNTERS.find((c) => c.counter === counter)?.help
