@@ -9,8 +9,8 @@ export type ProjectSpec =
 
 /**
  * What measures tokens: the core's estimator, or exact counts by `ctxpack/tokenizer` passed as
- * the assembler's `tokenCounter` (loaded by the worker when first chosen: 1.6 MB gzip of wasm,
- * its wasm inlined as base64).
+ * the assembler's `tokenCounter` (loaded by the worker when first chosen through
+ * `ctxpack/tokenizer/web`: 1.6 MB gzip of wasm, a file of its own).
  */
 export type Counter = "estimate" | "o200k" | "cl100k";
 
