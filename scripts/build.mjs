@@ -299,7 +299,7 @@ function typeExports(dts, runtime) {
 
 // The package must name every entry's files, or `import "ctxpack/<name>"` finds nothing.
 if (JSON.stringify(packageJson.exports) !== JSON.stringify(packageExports())) {
-  throw new Error('package.json "exports" is not what scripts/entries.mjs gives: run `node scripts/entries.mjs --write`');
+  throw new Error('package.json "exports" is not what scripts/entries.mjs gives: run `node scripts/write-exports.mjs`');
 }
 if (only.length === 0) rmSync(pkg, { recursive: true, force: true });
 for (const entry of ENTRIES) {

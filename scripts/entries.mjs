@@ -38,8 +38,9 @@ export const ENTRIES = [
  * it inlined in CommonJS (import and require share one instance), the default inlines it in ESM
  * (browsers, bundlers, workers, edge runtimes) — and `<subpath>/web`, the wasm as a separate file
  * with an async init() (docs/RUNTIMES.md says when to choose which).
- * `node scripts/entries.mjs --write` puts it into package.json; the build refuses a package.json
- * that differs.
+ * `node scripts/write-exports.mjs` puts it into package.json; the build refuses a package.json
+ * that differs. (This module is also imported by browser pages — tests/engines — so it holds data
+ * and pure functions only.)
  */
 export function packageExports() {
   const exports = {};
@@ -59,11 +60,3 @@ export function packageExports() {
   return exports;
 }
 
-if (process.argv[1] && import.meta.url === (await import("node:url")).pathToFileURL(process.argv[1]).href && process.argv.includes("--write")) {
-  const { readFileSync, writeFileSync } = await import("node:fs");
-  const path = new URL("../package.json", import.meta.url);
-  const json = JSON.parse(readFileSync(path, "utf8"));
-  json.exports = packageExports();
-  writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
-  console.log("package.json exports written");
-}

@@ -32,8 +32,10 @@ try {
   const problems = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e}`));
   page.on("console", (m) => m.type() === "error" && problems.push(`console error: ${m.text()}`));
+  // A module of the page that throws never sets __ready: fail on its error instead of waiting.
+  const broken = new Promise((_, reject) => page.on("pageerror", (e) => reject(new Error(`the page failed before it was ready: ${e}`))));
   await page.goto(`${origin(server)}/__engines__.html`);
-  await page.waitForFunction(() => window.__ready === true);
+  await Promise.race([page.waitForFunction(() => window.__ready === true), broken]);
   for (const set of VECTOR_SETS) {
     const names = set.single ? ["inputs"] : readdirSync(join(root, "tests", "vectors", set.dir, "inputs")).filter((f) => f.endsWith(set.inputs ?? ".json")).map((f) => f.slice(0, -(set.inputs ?? ".json").length)).sort();
     const failures = await page.evaluate(([s, n]) => window.__replay(s, n), [set, names]);
