@@ -18,9 +18,38 @@ pub enum Content {
 impl Content {
     /// The text, or why there is none: NUL bytes or invalid UTF-8 mean binary content.
     pub fn text(&self) -> Result<&str, &'static str> {
+        self.view().text()
+    }
+
+    /// Its size in UTF-8 bytes.
+    pub fn bytes(&self) -> usize {
+        self.view().bytes()
+    }
+
+    /// Borrowed, as the preload reads it.
+    pub fn view(&self) -> ContentRef<'_> {
+        match self {
+            Content::Text(t) => ContentRef::Text(t),
+            Content::Bytes(b) => ContentRef::Bytes(b),
+        }
+    }
+}
+
+/// A content borrowed rather than owned: from a [`Content`], or from a buffer a host filled
+/// with every content at once (the wasm binding encodes them all into one, so that 16 MB of
+/// files are not copied again into a `String` each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContentRef<'a> {
+    Text(&'a str),
+    Bytes(&'a [u8]),
+}
+
+impl<'a> ContentRef<'a> {
+    /// See [`Content::text`].
+    pub fn text(self) -> Result<&'a str, &'static str> {
         let text = match self {
-            Content::Text(t) => t.as_str(),
-            Content::Bytes(b) => std::str::from_utf8(b).map_err(|_| "is not valid UTF-8")?,
+            ContentRef::Text(t) => t,
+            ContentRef::Bytes(b) => std::str::from_utf8(b).map_err(|_| "is not valid UTF-8")?,
         };
         if text.as_bytes().contains(&0) {
             return Err("contains NUL bytes");
@@ -29,10 +58,10 @@ impl Content {
     }
 
     /// Its size in UTF-8 bytes.
-    pub fn bytes(&self) -> usize {
+    pub fn bytes(self) -> usize {
         match self {
-            Content::Text(t) => t.len(),
-            Content::Bytes(b) => b.len(),
+            ContentRef::Text(t) => t.len(),
+            ContentRef::Bytes(b) => b.len(),
         }
     }
 }
