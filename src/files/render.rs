@@ -139,7 +139,7 @@ impl<'a> Piece<'a> {
             fence: "`".repeat(fence_len),
             language,
             body,
-            body_units: utf16_len(body),
+            body_units: super::content::utf16_units(body),
             units: 0,
         };
         piece.units = piece
