@@ -371,11 +371,12 @@ pub fn secret_content(text: &str) -> Option<&'static str> {
 /// The shape of the token starting at the word start `at` (whose byte is `b`), if any.
 fn shape_at(bytes: &[u8], at: usize, b: u8) -> Option<&'static str> {
     let rest = bytes.get(at..).unwrap_or(&[]);
-    // The first byte rules out most shapes without a call to compare the rest: words
-    // starting with `e`, `s` or `r` are common in any text.
+    // The first two bytes rule out most shapes without a call to compare the rest: words
+    // starting with `e`, `s` or `r` are common in any text, with `ey`, `sk` or `rk` much less.
+    let second = rest.get(1);
     SHAPES
         .iter()
-        .filter(|s| s.prefix.as_bytes().first() == Some(&b))
+        .filter(|s| s.prefix.as_bytes().first() == Some(&b) && s.prefix.as_bytes().get(1) == second)
         .find(|shape| rest.starts_with(shape.prefix.as_bytes()) && shape_matches(shape, bytes, at))
         .map(|shape| shape.name)
 }
@@ -602,8 +603,12 @@ mod tests {
                 return Some("a PEM private key");
             }
             if word_start && class & START != 0 {
-                if let Some(name) = shape_at(bytes, at, b) {
-                    return Some(name);
+                let rest = &bytes[at..];
+                for shape in SHAPES.iter().filter(|s| s.prefix.as_bytes()[0] == b) {
+                    if rest.starts_with(shape.prefix.as_bytes()) && shape_matches(shape, bytes, at)
+                    {
+                        return Some(shape.name);
+                    }
                 }
             }
         }
