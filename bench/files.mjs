@@ -156,11 +156,12 @@ for (const [rt, r] of [[`Node ${process.version}`, node], [chromium?.runtime, ch
     lines.push(`| ${rt} | ${r.n} | ${r.bytes} | ${ms(t["ctxpack, maxTokens"])} | ${ms(t["ctxpack, maxChars"])} | ${ms(t["ctxpack, crossing only"])} | ${ms(t["plain TS"])} | ${ms(t["plain TS, ctxpack's estimator"])} | ${r.ratio.maxTokens.toFixed(2)} | ${r.ratio.sameEstimator.toFixed(2)} | ${r.same && r.crossed && r.sameTokens ? "yes" : "NO"} |`);
   }
 }
-lines.push("", "| files | bytes inlined | ctxpack wasm memory after the call (growth over import) | ctxpack JS heap allocated | plain TS JS heap allocated |", "|---|---|---|---|---|");
+lines.push("", "| files | bytes inlined | ctxpack wasm memory after the call (growth over import) | growth per byte inlined | ctxpack JS heap allocated | plain TS JS heap allocated |", "|---|---|---|---|---|---|");
 for (const n of SIZES) {
   const c = memory.find((m) => m.n === n && m.name === "ctxpack");
   const p = memory.find((m) => m.n === n && m.name === "plain");
-  lines.push(`| ${n} | ${c.bytesInlined} | ${mb(c.wasmAfter)} (+${mb(c.wasmAfter - c.wasmAtImport)}) | ${mb(c.heapAllocated)}${c.gcDuringCall ? " (GC ran: lower bound)" : ""} | ${mb(p.heapAllocated)}${p.gcDuringCall ? " (GC ran: lower bound)" : ""} |`);
+  const perByte = (c.wasmAfter - c.wasmAtImport) / c.bytesInlined;
+  lines.push(`| ${n} | ${c.bytesInlined} | ${mb(c.wasmAfter)} (+${mb(c.wasmAfter - c.wasmAtImport)}) | ${perByte.toFixed(2)} | ${mb(c.heapAllocated)}${c.gcDuringCall ? " (GC ran: lower bound)" : ""} | ${mb(p.heapAllocated)}${p.gcDuringCall ? " (GC ran: lower bound)" : ""} |`);
 }
 console.log(lines.join("\n"));
 const out = args.includes("--out") ? args[args.indexOf("--out") + 1] : null;

@@ -20,7 +20,7 @@ use crate::shape::{Shape, Ty, TyRef};
 use crate::text::utf16_len;
 use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Error, ErrorCode, Limits, Result};
-use content::{line_count, secret_content, secret_name, Content};
+use content::{line_count, secret_content, secret_name, Content, ContentRef};
 use path::{normalize, PathFault};
 use render::{language, Piece, HEADING};
 use std::collections::BTreeMap;
@@ -304,8 +304,63 @@ pub fn preload_budget(input: &PreloadInput) -> Budget {
 /// A file that passed every rule, waiting for the budget.
 struct Candidate<'a> {
     record: usize,
+    content: usize,
     piece: Piece<'a>,
     bytes: usize,
+}
+
+/// An inlined file: its piece of the block, and the index in `contents` of the text it holds.
+pub struct Placed<'a> {
+    pub content: usize,
+    pub piece: Piece<'a>,
+}
+
+/// A preload decided but not yet rendered: the manifest, and the block's pieces in order. The
+/// block is written from them once, by [`Plan::block`] — or, by the wasm binding, in
+/// JavaScript around the contents it still holds as strings, so the block never crosses back.
+pub struct Plan<'a> {
+    manifest: PreloadManifest,
+    pieces: Vec<Placed<'a>>,
+}
+
+impl<'a> Plan<'a> {
+    pub fn manifest(&self) -> &PreloadManifest {
+        &self.manifest
+    }
+
+    /// The inlined files in order; the block is [`HEADING`] then each piece (when any).
+    pub fn pieces(&self) -> &[Placed<'a>] {
+        &self.pieces
+    }
+
+    /// The block, written once into a string of its exact size.
+    pub fn block(&self) -> String {
+        if self.pieces.is_empty() {
+            return String::new();
+        }
+        let len = self
+            .pieces
+            .iter()
+            .fold(HEADING.len(), |n, p| n.saturating_add(p.piece.byte_len()));
+        let mut block = String::with_capacity(len);
+        block.push_str(HEADING);
+        for p in &self.pieces {
+            p.piece.write(&mut block);
+        }
+        block
+    }
+
+    /// The manifest and the pieces, for a caller that writes the block itself.
+    pub fn into_parts(self) -> (PreloadManifest, Vec<Placed<'a>>) {
+        (self.manifest, self.pieces)
+    }
+
+    pub fn into_result(self) -> PreloadResult {
+        PreloadResult {
+            block: self.block(),
+            manifest: self.manifest,
+        }
+    }
 }
 
 /// A record that says nothing yet: [`judge`] and [`fit`] fill it in.
@@ -350,7 +405,7 @@ struct Rules {
 /// and its line count when it may be inlined, else `None` with `rec` saying why.
 fn judge<'a>(
     path: &str,
-    entry: Option<&&'a FileContent>,
+    entry: Option<(&FileContent, Option<ContentRef<'a>>)>,
     rules: &Rules,
     rec: &mut FileRecord,
 ) -> Option<(&'a str, usize)> {
@@ -361,7 +416,7 @@ fn judge<'a>(
             return refuse(rec, Rejected, FileReason::Secret, reason);
         }
     }
-    let Some(entry) = entry else {
+    let Some((entry, content)) = entry else {
         let reason = "skipped: no content was supplied for it".to_string();
         return refuse(rec, Skipped, FileReason::Missing, reason);
     };
@@ -383,7 +438,7 @@ fn judge<'a>(
     }
     // A host may send only the head of a file it found binary, with the file's size: the
     // larger count is the file's (and a size cannot shrink a content past maxBytes).
-    rec.bytes = match (entry.content.as_ref().map(Content::bytes), entry.size) {
+    rec.bytes = match (content.map(ContentRef::bytes), entry.size) {
         (Some(content), Some(size)) => Some(content.max(size)),
         (content, size) => content.or(size),
     };
@@ -393,7 +448,7 @@ fn judge<'a>(
             return refuse(rec, Skipped, FileReason::TooLarge, reason);
         }
     }
-    let Some(content) = &entry.content else {
+    let Some(content) = content else {
         let reason = "skipped: the host supplied no content for it".to_string();
         return refuse(rec, Skipped, FileReason::Missing, reason);
     };
@@ -424,19 +479,36 @@ fn judge<'a>(
 
 /// Inlines the referenced files that pass the rules and fit the budget; see the module docs.
 pub fn preload(input: &PreloadInput, limits: &Limits) -> Result<PreloadResult> {
+    plan(input, &[], limits).map(Plan::into_result)
+}
+
+/// [`preload`] short of writing the block, with texts the caller holds apart from the input:
+/// `held[i]`, when given, is the text of `input.contents[i]`, whose own `content` is then not
+/// read (the wasm binding passes every text so, as slices of one buffer).
+pub fn plan<'a>(
+    input: &'a PreloadInput,
+    held: &[Option<&'a str>],
+    limits: &Limits,
+) -> Result<Plan<'a>> {
     limits.check_documents(input.references.len(), "/references")?;
     let contents = input.contents.as_deref().unwrap_or(&[]);
     limits.check_documents(contents.len(), "/contents")?;
-    for (i, c) in contents.iter().enumerate() {
-        if let Some(Content::Text(t)) = &c.content {
+    let content_at = |i: usize| -> Option<ContentRef<'a>> {
+        match held.get(i).copied().flatten() {
+            Some(text) => Some(ContentRef::Text(text)),
+            None => contents.get(i)?.content.as_ref().map(Content::view),
+        }
+    };
+    for i in 0..contents.len() {
+        if let Some(ContentRef::Text(t)) = content_at(i) {
             limits.check_str(t, &format!("/contents/{i}/content"), "the content")?;
         }
     }
     // The first content given for a path is the one used (ties by input order).
-    let mut by_path: BTreeMap<String, &FileContent> = BTreeMap::new();
-    for c in contents {
+    let mut by_path: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, c) in contents.iter().enumerate() {
         if let Ok(p) = normalize(&c.path) {
-            by_path.entry(p).or_insert(c);
+            by_path.entry(p).or_insert(i);
         }
     }
     let rules = Rules {
@@ -445,7 +517,7 @@ pub fn preload(input: &PreloadInput, limits: &Limits) -> Result<PreloadResult> {
         allow_secrets: input.allow_secrets.unwrap_or(false),
     };
     let mut records = Vec::with_capacity(input.references.len());
-    let mut eligible = Vec::new();
+    let mut candidates = Vec::new();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for (i, r) in input.references.iter().enumerate() {
         let normal = match normalize(&r.path) {
@@ -466,31 +538,31 @@ pub fn preload(input: &PreloadInput, limits: &Limits) -> Result<PreloadResult> {
             let reason = format!("the same file as reference {first}");
             refuse::<()>(&mut rec, Action::Duplicate, FileReason::Duplicate, reason);
             rec.duplicate_of = Some(first);
-        } else if let Some((text, lines)) = judge(&normal, by_path.get(&normal), &rules, &mut rec) {
-            rec.language = Some(language(&normal).to_string());
-            eligible.push((records.len(), normal.clone(), text, lines));
+        } else {
+            let at = by_path.get(&normal).copied();
+            let entry = at.and_then(|k| Some((contents.get(k)?, content_at(k))));
+            if let Some((text, lines)) = judge(&normal, entry, &rules, &mut rec) {
+                rec.language = Some(language(&normal).to_string());
+                candidates.push(Candidate {
+                    record: records.len(),
+                    content: at.unwrap_or_default(),
+                    piece: Piece::new(&normal, language(&normal), text, lines),
+                    bytes: text.len(),
+                });
+            }
         }
         seen.entry(normal).or_insert(i);
         records.push(rec);
     }
-    // The pieces borrow the normalised paths, so they are built once the records are done.
-    let candidates: Vec<Candidate<'_>> = eligible
-        .iter()
-        .map(|(record, path, text, lines)| Candidate {
-            record: *record,
-            piece: Piece::new(path, language(path), text, *lines),
-            bytes: text.len(),
-        })
-        .collect();
-    fit(input, records, &candidates)
+    fit(input, records, candidates)
 }
 
-/// Fits the candidates in order, then renders the block (strict mode: only if all fit).
-fn fit(
+/// Fits the candidates in order (strict mode: fails unless all fit).
+fn fit<'a>(
     input: &PreloadInput,
     mut records: Vec<FileRecord>,
-    candidates: &[Candidate<'_>],
-) -> Result<PreloadResult> {
+    candidates: Vec<Candidate<'a>>,
+) -> Result<Plan<'a>> {
     let budget = preload_budget(input);
     let strict = input.mode.unwrap_or_default() == PreloadMode::Strict;
     let estimator = input.vocabulary.unwrap_or_default().estimator();
@@ -573,14 +645,16 @@ fn fit(
     if strict {
         check_strict(input, budget, chars, tokens, inlined.len())?;
     }
-    let mut block = String::new();
-    if !inlined.is_empty() {
-        block.reserve(chars);
-        block.push_str(HEADING);
-        for c in inlined.iter().filter_map(|&k| candidates.get(k)) {
-            c.piece.write(&mut block);
-        }
-    }
+    let mut taken = inlined.into_iter().peekable();
+    let pieces = candidates
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| taken.next_if_eq(k).is_some())
+        .map(|(_, c)| Placed {
+            content: c.content,
+            piece: c.piece,
+        })
+        .collect();
     let fanout = input.fanout.unwrap_or(1);
     let count = |a: Action| records.iter().filter(|r| r.item.action == a).count();
     let totals = PreloadTotals {
@@ -598,12 +672,12 @@ fn fit(
         max_chars: budget.max_chars,
         max_tokens: budget.max_tokens,
     };
-    Ok(PreloadResult {
-        block,
+    Ok(Plan {
         manifest: PreloadManifest {
             files: records,
             totals,
         },
+        pieces,
     })
 }
 
@@ -726,6 +800,40 @@ mod tests {
             assert_eq!(e.path, "/contents/0/content/0", "{bad}");
         }
         assert_eq!(read("true").unwrap_err().code, ErrorCode::InvalidInput);
+    }
+
+    #[test]
+    fn held_texts_stand_for_the_contents_they_replace() {
+        let with = |a: &str| PreloadInput {
+            references: refs(&["a.rs", "b.rs", "c.rs"]),
+            contents: Some(vec![
+                file("a.rs", Content::Text(a.into())),
+                file("b.rs", Content::Bytes(b"fn b() {}\n".to_vec())),
+                file("c.rs", Content::Text(String::new())),
+            ]),
+            ..Default::default()
+        };
+        let whole = preload(&with("fn a() {}\n"), &Limits::default()).unwrap();
+        let placeholder = with("");
+        let held = [Some("fn a() {}\n"), None, Some("fn c() {}")];
+        let plan = plan(&placeholder, &held, &Limits::default()).unwrap();
+        let contents: Vec<usize> = plan.pieces().iter().map(|p| p.content).collect();
+        assert_eq!(contents, [0, 1, 2]);
+        assert!(plan.block().ends_with("```rust\nfn c() {}\n```\n"));
+        let whole_c = preload(
+            &PreloadInput {
+                contents: Some(vec![
+                    file("a.rs", Content::Text("fn a() {}\n".into())),
+                    file("b.rs", Content::Bytes(b"fn b() {}\n".to_vec())),
+                    file("c.rs", Content::Text("fn c() {}".into())),
+                ]),
+                ..placeholder.clone()
+            },
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(plan.into_result(), whole_c);
+        assert!(whole.block.contains("fn a() {}"));
     }
 
     #[test]

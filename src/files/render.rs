@@ -99,28 +99,38 @@ fn longest_backtick_run(s: &str) -> usize {
 pub struct Piece<'a> {
     tick: String,
     pad: &'static str,
-    path: &'a str,
+    path: String,
     lines: String,
     fence: String,
     language: &'static str,
     body: &'a str,
+    /// The body's length in UTF-16 code units: the JavaScript side cuts a content to it.
+    body_units: usize,
+    /// The whole piece's, measured once (the budget and the block's length both need it).
+    units: usize,
 }
+
+/// Where the body sits among [`Piece::parts`]: the heading and the opening fence before it,
+/// the closing fence after.
+const BODY: usize = 12;
 
 impl<'a> Piece<'a> {
     /// `text`'s block: a fence one backtick longer than any run in the text (at least three),
     /// so no line of the file can close it; the path in a code span that its own backticks
     /// cannot close either.
-    pub fn new(path: &'a str, language: &'static str, text: &'a str, lines: usize) -> Self {
+    pub fn new(path: &str, language: &'static str, text: &'a str, lines: usize) -> Self {
         let fence_len = longest_backtick_run(text).saturating_add(1).max(3);
         let tick_len = longest_backtick_run(path).saturating_add(1);
-        Piece {
+        // The fence closes on its own line; a file's final newline is that line break.
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        let mut piece = Piece {
             tick: "`".repeat(tick_len),
             pad: if path.starts_with('`') || path.ends_with('`') {
                 " "
             } else {
                 ""
             },
-            path,
+            path: path.to_string(),
             lines: if lines == 1 {
                 "1 line".to_string()
             } else {
@@ -128,9 +138,17 @@ impl<'a> Piece<'a> {
             },
             fence: "`".repeat(fence_len),
             language,
-            // The fence closes on its own line; a file's final newline is that line break.
-            body: text.strip_suffix('\n').unwrap_or(text),
-        }
+            body,
+            body_units: super::content::utf16_units(body),
+            units: 0,
+        };
+        piece.units = piece
+            .parts()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != BODY)
+            .fold(piece.body_units, |n, (_, p)| n.saturating_add(utf16_len(p)));
+        piece
     }
 
     fn parts(&self) -> [&str; 16] {
@@ -138,7 +156,7 @@ impl<'a> Piece<'a> {
             "\n#### ",
             &self.tick,
             self.pad,
-            self.path,
+            &self.path,
             self.pad,
             &self.tick,
             " (",
@@ -156,9 +174,19 @@ impl<'a> Piece<'a> {
 
     /// Its length in UTF-16 code units.
     pub fn units(&self) -> usize {
+        self.units
+    }
+
+    /// Its length in UTF-8 bytes: what the block reserves, so it is written without growing.
+    pub fn byte_len(&self) -> usize {
         self.parts()
             .iter()
-            .fold(0usize, |n, p| n.saturating_add(utf16_len(p)))
+            .fold(0usize, |n, p| n.saturating_add(p.len()))
+    }
+
+    /// The file's text as rendered (without its final newline) and its UTF-16 length.
+    pub fn body(&self) -> (&'a str, usize) {
+        (self.body, self.body_units)
     }
 
     /// Appends it to a running token count.
@@ -170,6 +198,20 @@ impl<'a> Piece<'a> {
 
     pub fn write(&self, out: &mut String) {
         for p in self.parts() {
+            out.push_str(p);
+        }
+    }
+
+    /// Appends what comes before the body.
+    pub fn write_head(&self, out: &mut String) {
+        for p in self.parts().iter().take(BODY) {
+            out.push_str(p);
+        }
+    }
+
+    /// Appends what comes after the body.
+    pub fn write_tail(&self, out: &mut String) {
+        for p in self.parts().iter().skip(BODY.saturating_add(1)) {
             out.push_str(p);
         }
     }
@@ -189,6 +231,13 @@ mod tests {
         );
         piece.write(&mut out);
         assert_eq!(piece.units(), utf16_len(&out));
+        assert_eq!(piece.byte_len(), out.len());
+        let mut split = String::new();
+        piece.write_head(&mut split);
+        let (body, units) = piece.body();
+        split.push_str(body);
+        piece.write_tail(&mut split);
+        assert_eq!((split.as_str(), units), (out.as_str(), utf16_len(body)));
         out
     }
 

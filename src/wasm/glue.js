@@ -387,6 +387,18 @@ const flatMember = (key, v) => {
 
 const NONE = Object.freeze([]);
 
+// Where `hostValue`'s walk is on the way to a preload input's `contents[i].content` (`apart`):
+// nowhere on it, at the input, at its `contents`, at item `i` (the number itself, ≥ 0), or at
+// that item's `content` (AT_CONTENT − i).
+const NOWHERE = -1;
+const AT_ROOT = -2;
+const AT_CONTENTS = -3;
+const AT_CONTENT = -4;
+
+// TextEncoder's spelling of a string with lone surrogates (each one U+FFFD).
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const toWellFormed = typeof "".toWellFormed === "function" ? (s) => s.toWellFormed() : (s) => s.replace(LONE, "\uFFFD");
+
 const thrownMessage = (e) => {
   try {
     return e instanceof Error ? e.message : String(e);
@@ -420,16 +432,27 @@ const thrownMessage = (e) => {
  * writes U+FFFD), -0 (written 0); so do keys that look like indexes, depth limits below 2 and
  * text past `maxText`.
  *
+ * With `apart` (a preload input), the strings at `contents[i].content` are held apart rather
+ * than joined into the text: the tape carries `""` in their place (they still count against
+ * `maxText`), `apart` holds them — made well-formed as TextEncoder would (a lone surrogate as
+ * U+FFFD) — and `apartAt` the index `i` of each. `encodeApart` writes them as UTF-8 straight into
+ * wasm memory, and `fillBlock` builds the block around them: 16 MB of files cross once, and the
+ * block never crosses back (see docs/FILES.md, "Figures").
+ *
  * @param {unknown} value
  * @param {number} limit
  * @param {number} maxText
  * @param {boolean} [flat]
+ * @param {boolean} [apart]
  * @returns {{ tags: Uint8Array, nums: Float64Array, text: Uint8Array, lengths: Uint32Array } | string}
  */
-export function hostValue(value, limit, maxText, flat = false) {
+export function hostValue(value, limit, maxText, flat = false, apart = false) {
   const tags = [];
   const nums = [];
   const strings = [];
+  const held = [];
+  const heldAt = [];
+  let heldUnits = 0;
   let units = 0;
   // The first fault ends the walk: the core reports the first one only, and a value that
   // holds itself twice would otherwise be walked 2^limit times.
@@ -444,7 +467,7 @@ export function hostValue(value, limit, maxText, flat = false) {
     stopped = true;
   };
   // An array's items, read in order.
-  const items = (v, length, depth) => {
+  const items = (v, length, depth, route = NOWHERE) => {
     tags.push(T_ARRAY);
     nums.push(length);
     for (let i = 0; i < length && units <= maxText && !stopped; i++) {
@@ -455,13 +478,13 @@ export function hostValue(value, limit, maxText, flat = false) {
         threw(e);
         return;
       }
-      walk(item, depth + 1);
+      walk(item, depth + 1, route === AT_CONTENTS ? i : NOWHERE);
     }
   };
   // An object's members, read in order — but the first `known.length` were read already (by
   // the flat reader below), and reading the one at `thrownAt` threw `thrownError`: every
   // getter runs once, whichever way the value crosses.
-  const members = (v, keys, depth, known = NONE, thrownAt = -1, thrownError = undefined) => {
+  const members = (v, keys, depth, known = NONE, thrownAt = -1, thrownError = undefined, route = NOWHERE) => {
     tags.push(T_OBJECT);
     nums.push(keys.length);
     for (let i = 0; i < keys.length; i++) {
@@ -482,7 +505,7 @@ export function hostValue(value, limit, maxText, flat = false) {
           return;
         }
       }
-      walk(item, depth + 1);
+      walk(item, depth + 1, route === AT_ROOT ? (key === "contents" ? AT_CONTENTS : NOWHERE) : route >= 0 && key === "content" ? AT_CONTENT - route : NOWHERE);
     }
   };
   // What an object is (`undefined` once a fault is recorded): binary, an array's length, keys.
@@ -499,14 +522,20 @@ export function hostValue(value, limit, maxText, flat = false) {
       return undefined;
     }
   };
-  const walk = (v, depth) => {
+  const walk = (v, depth, route = NOWHERE) => {
     switch (typeof v) {
       case "undefined":
         tags.push(T_UNDEFINED);
         return;
       case "string":
         tags.push(T_STRING);
-        text(v);
+        if (route <= AT_CONTENT) {
+          units += v.length;
+          heldUnits += v.length;
+          strings.push("");
+          held.push(wellFormed(v) ? v : toWellFormed(v));
+          heldAt.push(AT_CONTENT - route);
+        } else text(v);
         return;
       case "number":
         tags.push(T_NUMBER);
@@ -536,23 +565,25 @@ export function hostValue(value, limit, maxText, flat = false) {
     }
     const kind = classify(v);
     if (kind === undefined) return;
-    if (kind.keys === undefined) items(v, kind.length, depth);
-    else members(v, kind.keys, depth);
+    if (kind.keys === undefined) items(v, kind.length, depth, route);
+    else members(v, kind.keys, depth, NONE, -1, undefined, route);
   };
   const tape = () => {
     if (units > maxText) return { tags: Uint8Array.of(T_LONG), nums: Float64Array.of(units), text: new Uint8Array(0), lengths: new Uint32Array(0) };
-    return {
+    const out = {
       tags: Uint8Array.from(tags),
       nums: Float64Array.from(nums),
       text: utf8.encode(strings.join("")),
       lengths: Uint32Array.from(strings, (s) => s.length),
     };
+    if (apart) Object.assign(out, { held, heldAt: Uint32Array.from(heldAt), heldUnits, heldBytes: new Uint32Array(held.length), next: 0, partial: 0, done: 0 });
+    return out;
   };
   // `flat`: the members of a top-level object read once, into JSON text while each is flat;
   // the first that is not (or a getter that throws, or text past maxText) hands what was read
   // to `members`, which goes on as the walk would have from there.
   if (!flat || limit < 2 || typeof value !== "object" || value === null) {
-    walk(value, 0);
+    walk(value, 0, apart ? AT_ROOT : NOWHERE);
     return tape();
   }
   const kind = classify(value);
@@ -592,4 +623,63 @@ export function hostValue(value, limit, maxText, flat = false) {
   if (flatAll && seen <= maxText) return `${json}}`;
   members(value, keys, 0, known);
   return tape();
+}
+
+// --- Preloaded contents ----------------------------------------------------------------------------
+
+/**
+ * Writes the contents `hostValue` held apart (`apart`) as UTF-8 into `view`, a view of wasm
+ * memory the Rust side sized, from where the last call stopped; records each one's byte length
+ * in `tape.heldBytes`. Returns the bytes written; `tape.done` says how many UTF-16 units are
+ * encoded, so Rust knows whether to make room and call again (nothing allocates in wasm during
+ * the call, so the view stays valid).
+ *
+ * @param {{ held: string[], heldBytes: Uint32Array, next: number, done: number }} tape
+ * @param {Uint8Array} view
+ * @returns {number}
+ */
+export function encodeApart(tape, view) {
+  const { held, heldBytes } = tape;
+  let at = 0;
+  while (tape.next < held.length) {
+    const s = held[tape.next];
+    // Units of this string written by an earlier call (encodeInto never splits a pair).
+    const from = tape.partial;
+    const r = utf8.encodeInto(from === 0 ? s : s.slice(from), at === 0 ? view : view.subarray(at));
+    at += r.written;
+    heldBytes[tape.next] += r.written;
+    tape.done += r.read;
+    if (from + r.read < s.length) {
+      tape.partial = from + r.read;
+      return at;
+    }
+    tape.partial = 0;
+    tape.next++;
+  }
+  return at;
+}
+
+/**
+ * Sets `result.block`: `literals` cut at `cuts` (UTF-16 ends), and between each two the held
+ * content `bodies[2k]` cut to its first `bodies[2k + 1]` units (the core drops a final newline).
+ * Joined, as the block decoded from wasm memory would be one flat string.
+ *
+ * @param {{ block: string }} result
+ * @param {{ held: string[] }} tape
+ * @param {string} literals
+ * @param {Uint32Array} cuts
+ * @param {Uint32Array} bodies
+ */
+export function fillBlock(result, tape, literals, cuts, bodies) {
+  const parts = new Array(cuts.length * 2 + 1);
+  let from = 0;
+  for (let k = 0; k < cuts.length; k++) {
+    parts[2 * k] = literals.slice(from, cuts[k]);
+    from = cuts[k];
+    const s = tape.held[bodies[2 * k]];
+    const units = bodies[2 * k + 1];
+    parts[2 * k + 1] = s.length === units ? s : s.slice(0, units);
+  }
+  parts[cuts.length * 2] = literals.slice(from);
+  result.block = parts.join("");
 }

@@ -59,6 +59,20 @@ extern "C" {
     ) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
 }
 
+#[cfg(feature = "files")]
+#[wasm_bindgen(module = "/src/wasm/glue.js")]
+extern "C" {
+    /// [`host_value_tape`] with a preload input's contents held apart (see glue.js).
+    #[wasm_bindgen(catch, js_name = hostValue)]
+    fn host_value_apart(
+        v: &JsValue,
+        max_depth: u32,
+        max_text: f64,
+        flat: bool,
+        apart: bool,
+    ) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
+}
+
 // The tape `hostValue` returns is a plain object of glue.js's own making: reading its fields
 // cannot throw, so they are read by getters that copy each column into wasm memory in one call
 // (rather than `Reflect.get` with a key string built from Rust, then a copy: three crossings per
@@ -265,6 +279,23 @@ pub fn flat_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Cro
         return Ok(Some(Crossed::Json(text)));
     }
     read_tape(tape, path, limits).map(|v| Some(Crossed::Value(v)))
+}
+
+/// [`value`] of a preload input whose `contents[i].content` strings stay in JavaScript (glue.js
+/// `hostValue`, `apart`): the value holds `""` in their place, and the tape returned with it
+/// holds them, for `files::HeldContents` to encode into wasm memory once.
+#[cfg(feature = "files")]
+pub fn value_apart(v: &JsValue, path: &str, limits: &Limits) -> Result<(Value, JsValue)> {
+    if v.is_undefined() {
+        return Ok((Value::Null, JsValue::UNDEFINED));
+    }
+    let depth = u32::try_from(limits.max_depth).unwrap_or(u32::MAX);
+    #[allow(clippy::cast_precision_loss)] // at most 2^32 - 1: exact
+    let tape = host_value_apart(v, depth, limits.max_text_length as f64, false, true)
+        .map(host)
+        .map_err(|e| read::host_threw("reading this value", &js_message(&e), path))?;
+    let value = read_tape(tape.clone(), path, limits)?;
+    Ok((value, tape))
 }
 
 fn tape_of(v: &JsValue, path: &str, limits: &Limits, flat: bool) -> Result<JsValue> {
