@@ -482,6 +482,16 @@ pub fn preload(input: &PreloadInput, limits: &Limits) -> Result<PreloadResult> {
     plan(input, &[], limits).map(Plan::into_result)
 }
 
+/// The error for a block the host could not hold as one string (a JavaScript string is limited
+/// to about 2^29 units): the plan succeeded, the host refused its result.
+pub fn block_refused_by_host(why: &str) -> Error {
+    Error::new(
+        ErrorCode::TooLarge,
+        "",
+        format!("the block could not be made into a JavaScript string: {why}"),
+    )
+}
+
 /// [`preload`] short of writing the block, with texts the caller holds apart from the input:
 /// `held[i]`, when given, is the text of `input.contents[i]`, whose own `content` is then not
 /// read (the wasm binding passes every text so, as slices of one buffer).

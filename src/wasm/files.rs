@@ -7,7 +7,7 @@ use crate::files::{Placed, PreloadInput, PreloadResult};
 use crate::sections::SectionsInput;
 use crate::shape::Input;
 use crate::text::utf16_len;
-use crate::{Error, ErrorCode, Result};
+use crate::Result;
 use wasm_bindgen::prelude::*;
 
 /// Inlines the referenced files' contents under a budget: paths confined and de-duplicated,
@@ -173,16 +173,8 @@ fn fill_block(
             }
         }
     }
-    fill_block_js(result, tape, &literals, &cuts, &bodies).map_err(|e| {
-        Error::new(
-            ErrorCode::TooLarge,
-            "",
-            format!(
-                "the block could not be made into a JavaScript string: {}",
-                host::js_message(&e)
-            ),
-        )
-    })
+    fill_block_js(result, tape, &literals, &cuts, &bodies)
+        .map_err(|e| crate::files::block_refused_by_host(&host::js_message(&e)))
 }
 
 /// The path rules alone, for a host that reads the files itself: each path normalised, refused
