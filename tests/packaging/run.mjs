@@ -6,13 +6,12 @@
 // ESM and CommonJS and under strict TypeScript.
 // Run after `npm run build`: node tests/packaging/run.mjs
 import { execFileSync, spawn } from "node:child_process";
-import { createServer as createNetServer } from "node:net";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchChromium } from "../support/chromium.mjs";
-import { origin, serveFiles } from "../support/server.mjs";
+import { origin, serveFiles, freePort } from "../support/server.mjs";
 import { ENTRIES } from "../../scripts/entries.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -350,17 +349,6 @@ async function inChromium(url) {
   }
 }
 
-/** A port nothing listens on now (the OS picks it), for a server that needs a fixed one. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 await check("Vite production build, page and module Worker, in Chromium", async () => {
   const dir = app("vite-build", page);

@@ -21,13 +21,12 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { launchChromium } from "../support/chromium.mjs";
-import { origin, serveFiles } from "../support/server.mjs";
+import { origin, serveFiles, freePort } from "../support/server.mjs";
 import { ENTRIES } from "../../scripts/entries.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -112,17 +111,6 @@ function run(file, argv, options = {}) {
 const bin = (...path) => join(work, "node_modules", ...path);
 const importTool = (name) => import(pathToFileURL(execFileSync(process.execPath, ["-p", `require.resolve(${JSON.stringify(name)})`], { cwd: work, encoding: "utf8" }).trim()).href);
 
-/** A port nothing listens on now (the OS picks it), for a server that needs a fixed one. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // One Chromium for every page, launched when the first page needs it.
 let browser;

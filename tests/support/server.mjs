@@ -12,6 +12,7 @@
 // under `dir`). The check is on paths, not on where symlinks point.
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
 
 /** Content types by extension; anything else is application/octet-stream. */
@@ -147,4 +148,16 @@ export function serveFiles({ root, mounts = {}, files = {}, index = "index.html"
 export function origin(server) {
   const { address, port } = server.address();
   return `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+}
+
+/** A port nothing listens on now (the OS picks it), for a server that needs a fixed one. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }
