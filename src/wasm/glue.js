@@ -251,27 +251,28 @@ export function memoryManager(renew, bytes) {
 }
 
 /**
- * How to make a ContextAssembler again in a new instance: its arguments as they were (JSON values
- * copied, so a profile changed since does not change it; functions, such as a token counter,
- * kept). Null if they cannot be copied — the object then holds its instance.
+ * How to make a ContextAssembler again in a new instance: its arguments `(profile, options)` as
+ * they were — copied, so a profile changed since does not change it; a token counter kept as the
+ * function it is. Null if they cannot be copied: the object then holds its instance.
  *
  * @param {new (...args: any[]) => object} Generated
  * @param {unknown[]} args
  */
-function remaker(Generated, args) {
+function remaker(Generated, [profile, options]) {
   let copies;
   try {
-    copies = args.map((arg) => {
-      if (arg === null || typeof arg !== "object") return arg;
-      const copy = JSON.parse(JSON.stringify(arg));
-      for (const [key, value] of Object.entries(arg)) if (typeof value === "function") copy[key] = value;
-      return copy;
-    });
+    copies = [
+      // Its JSON text, which the core reads as it reads the object (and which cannot change).
+      profile === null || typeof profile !== "object" ? profile : JSON.stringify(profile),
+      options === null || typeof options !== "object" ? options : { limits: copy(options.limits), tokenCounter: options.tokenCounter },
+    ];
   } catch {
     return null;
   }
   return () => new Generated(...copies);
 }
+
+const copy = (value) => (value === null || typeof value !== "object" ? value : JSON.parse(JSON.stringify(value)));
 
 // --- ctxpack/web: the wasm as a separate asset ---------------------------------------------------
 // The default entries inline the wasm and instantiate it on import: nothing to configure, but the
