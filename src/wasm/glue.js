@@ -262,8 +262,7 @@ function remaker(Generated, [profile, options]) {
   let copies;
   try {
     copies = [
-      // Its JSON text, which the core reads as it reads the object (and which cannot change).
-      profile === null || typeof profile !== "object" ? profile : JSON.stringify(profile),
+      copy(profile),
       options === null || typeof options !== "object" ? options : { limits: copy(options.limits), tokenCounter: options.tokenCounter },
     ];
   } catch {
