@@ -7,6 +7,9 @@
 //   feature   the cargo feature that compiles its exports
 //   dir       where it is built, under pkg/ ("" for the main entry, so pkg/index.js)
 //   guarded   classes it exports through glue.js's `guarded` (the FREED check, `using`)
+//   remade    those of them made again from their constructor's arguments when the entry gives
+//             its memory back (glue.js `memoryManager`); a live object of another guarded class
+//             keeps the instance
 //   node      optional: {module, types} — a CommonJS module of src/ with what only Node has (a
 //             file reader), exported by the Node entries only; it sits next to the glue, so it
 //             requires "./ctxpack.cjs" and "./glue.cjs"; its types import the entry's types
@@ -15,7 +18,7 @@
 //   gzip      its wasm's size budget, gzip level 9 — a decision to write down in
 //             docs/BENCHMARKS.md when raised, not a number to bump
 export const ENTRIES = [
-  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], gzip: 150_000 },
+  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], remade: ["ContextAssembler"], gzip: 150_000 },
   // preloadFiles, checkPaths, fitSections (docs/FILES.md); ~58 KB at first build. Node adds
   // readContextFiles, the disk reader.
   { name: "files", subpath: "./files", feature: "files", dir: "files", guarded: [], gzip: 70_000, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },

@@ -79,8 +79,16 @@ export interface JsondocInput {
 /** Free text for the profile's rules, or an explicit intent (which wins). */
 export type RequestInput = string | { intent?: string | null; params?: { [key: string]: JsonValue } | null; text?: string | null } | null;
 
+/**
+ * JSON text: a string, or its UTF-8 bytes as read from a file or a database column (a
+ * `Uint8Array`; a Node `Buffer` is one), which skip transcoding the string into wasm memory.
+ * A leading byte-order mark is skipped, as `TextDecoder` does; bytes that are not UTF-8 are
+ * `INVALID_JSON`.
+ */
+export type JsonText = string | Uint8Array;
+
 /** Documents as objects, or their JSON array as text (bodies then parsed lazily). */
-export type DocumentsInput = JsondocInput[] | string;
+export type DocumentsInput = JsondocInput[] | JsonText;
 
 export interface AssembleInput extends AssembleOptions { documents: DocumentsInput; profile?: Profile | null }
 export interface AssemblerInput extends AssembleOptions { documents: DocumentsInput }

@@ -114,6 +114,22 @@ impl Limits {
         Ok(())
     }
 
+    /// [`Limits::check_text`] for text given as UTF-8 bytes, before they are read: a UTF-16
+    /// unit takes at least a byte, so the limit bounds the bytes as it bounds units.
+    pub fn check_bytes(&self, bytes: usize, path: &str, what: &str) -> Result<()> {
+        if bytes > self.max_text_length {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                path,
+                format!(
+                    "{what} is {bytes} bytes long, over limits.maxTextLength ({}), which bounds bytes as it bounds UTF-16 units",
+                    self.max_text_length
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// [`Limits::check_text`] for Rust text: UTF-8 bytes bound UTF-16 units from above, so
     /// only a text longer in bytes than the limit is measured.
     pub fn check_str(&self, text: &str, path: &str, what: &str) -> Result<()> {
@@ -166,6 +182,21 @@ mod tests {
             &json::parse(text, &crate::Limits::default()).unwrap_or(Value::Null),
             "/limits",
         )
+    }
+
+    #[test]
+    fn bytes_are_bounded_as_units_are() {
+        let l = Limits {
+            max_text_length: 4,
+            ..Limits::default()
+        };
+        assert!(l.check_bytes(4, "/t", "the text").is_ok());
+        let e = l.check_bytes(5, "/t", "the text").unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::TooLarge, "/t"));
+        assert_eq!(
+            e.message,
+            "the text is 5 bytes long, over limits.maxTextLength (4), which bounds bytes as it bounds UTF-16 units"
+        );
     }
 
     #[test]

@@ -170,6 +170,20 @@ pub fn not_json(kind: &str, path: &str) -> Error {
 }
 
 /// `INVALID_INPUT`: reading a host value (a getter, a Proxy's trap) threw `message`.
+/// Text given as bytes, which must be UTF-8: `INVALID_JSON` names the first byte that is not.
+pub fn utf8_text(bytes: Vec<u8>, path: &str, what: &str) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidJson,
+            path,
+            format!(
+                "{what} is not UTF-8 (from byte {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
 pub fn host_threw(what: &str, message: &str, path: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
@@ -212,6 +226,20 @@ mod tests {
 
     fn value(text: &str) -> Value {
         crate::json::parse(text, &crate::Limits::default()).unwrap_or(Value::Null)
+    }
+
+    #[test]
+    fn bytes_must_be_utf8_and_the_error_names_the_first_bad_byte() {
+        assert_eq!(utf8_text("好x".into(), "/d", "t").unwrap(), "好x");
+        for (bytes, at) in [
+            (vec![b'a', 0xff, b'b'], 1),
+            (vec![b'[', 0xe5, 0xa5], 1), // a character cut short
+            (vec![0xed, 0xa0, 0x80], 0), // a surrogate, which UTF-8 cannot hold
+        ] {
+            let e = utf8_text(bytes, "/d", "the text").unwrap_err();
+            assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidJson, "/d"));
+            assert_eq!(e.message, format!("the text is not UTF-8 (from byte {at})"));
+        }
     }
 
     #[test]

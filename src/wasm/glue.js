@@ -64,9 +64,23 @@ Object.defineProperty(CtxpackError.prototype, "name", { value: "CtxpackError", w
  * @param {G} Generated
  * @returns {G}
  */
-export function guarded(Generated) {
+export function guarded(Generated, memory = undefined, remade = false) {
   const states = new WeakMap();
   const freed = new WeakSet();
+  // An object the program drops without free(): its state (held here, so the generated object
+  // stays reachable until then) is freed when the public object is collected.
+  const dropped = typeof FinalizationRegistry === "function" && memory !== undefined ? new FinalizationRegistry((state) => forget(state)) : undefined;
+  const track = (self, state) => {
+    states.set(self, state);
+    if (memory === undefined) return;
+    memory.live.add(state);
+    dropped?.register(self, state, state);
+  };
+  const forget = (state) => {
+    memory?.live.delete(state);
+    dropped?.unregister(state);
+    if (state.inner !== null) release(state);
+  };
   const notLive = (self, method) =>
     new CtxpackError(
       freed.has(self)
@@ -78,12 +92,18 @@ export function guarded(Generated) {
   const release = (state) => {
     const inner = state.inner;
     state.inner = null;
-    inner.free();
+    inner?.free();
   };
   const Guarded = {
     [Generated.name]: class {
       constructor(...args) {
-        states.set(this, { inner: new Generated(...args), calls: 0, freeAfter: false });
+        memory?.enter();
+        try {
+          const inner = new Generated(...args);
+          track(this, { inner, calls: 0, freeAfter: false, remake: remade ? remaker(Generated, args) : null });
+        } finally {
+          memory?.leave();
+        }
       }
 
       free() {
@@ -95,7 +115,7 @@ export function guarded(Generated) {
         states.delete(this);
         freed.add(this);
         if (state.calls > 0) state.freeAfter = true;
-        else release(state);
+        else forget(state);
       }
 
       [Symbol.dispose]() {
@@ -114,11 +134,15 @@ export function guarded(Generated) {
         [name](...args) {
           const state = states.get(this);
           if (state === undefined) throw notLive(this, name);
+          memory?.enter();
           state.calls++;
           try {
+            // Given up with the instance it lived in (releaseMemory): made again in this one.
+            if (state.inner === null) state.inner = state.remake();
             return method.apply(state.inner, args);
           } finally {
-            if (--state.calls === 0 && state.freeAfter) release(state);
+            if (--state.calls === 0 && state.freeAfter) forget(state);
+            memory?.leave();
           }
         },
       }[name],
@@ -135,17 +159,119 @@ export function guarded(Generated) {
       writable: true,
       value: {
         [name](...args) {
-          const made = factory.apply(Generated, args);
-          if (!(made instanceof Generated)) return made;
-          const self = Object.create(Guarded.prototype);
-          states.set(self, { inner: made, calls: 0, freeAfter: false });
-          return self;
+          memory?.enter();
+          try {
+            const made = factory.apply(Generated, args);
+            if (!(made instanceof Generated)) return made;
+            const self = Object.create(Guarded.prototype);
+            track(self, { inner: made, calls: 0, freeAfter: false, remake: null });
+            return self;
+          } finally {
+            memory?.leave();
+          }
         },
       }[name],
     });
   }
   return Guarded;
 }
+
+// --- Giving linear memory back ----------------------------------------------------------------------
+// WebAssembly memory grows and never shrinks: a process or a page keeps the largest call's memory
+// for as long as it lives. The only way back is a fresh instance of the same compiled module. Each
+// entry's exports go through `memoryManager`: when the outermost call returns with linear memory
+// past RELEASE_ABOVE, the instance is replaced, unless an object of the entry still lives in it
+// and cannot be made again (a RunGovernor holds its run's state). A ContextAssembler can: it keeps
+// a copy of its constructor's arguments and is made again, in the new instance, at its next call.
+
+/** Linear memory past which a returning call gives memory back (bytes). */
+export const RELEASE_ABOVE = 64 * 1024 * 1024;
+
+/**
+ * @param {() => void} renew replaces the entry's instance (injected into the generated glue by
+ *   scripts/build.mjs)
+ * @param {() => number} bytes the instance's linear memory now
+ */
+export function memoryManager(renew, bytes) {
+  const memory = {
+    /** States of the entry's live objects (see `guarded`). */
+    live: new Set(),
+    depth: 0,
+    /** A fresh instance's memory: taken before the first call. */
+    fresh: undefined,
+    enter() {
+      if (memory.depth++ === 0 && memory.fresh === undefined) memory.fresh = bytes();
+    },
+    leave() {
+      if (--memory.depth === 0 && bytes() > RELEASE_ABOVE) memory.release();
+    },
+    /** Replaces the instance if nothing holds it; the bytes given back. */
+    release() {
+      if (memory.depth > 0) return 0;
+      const before = bytes();
+      if (memory.fresh !== undefined && before <= memory.fresh) return 0;
+      for (const state of memory.live) if (state.remake === null) return 0;
+      for (const state of memory.live) {
+        // Its memory goes with the instance; the generated object must not free it later.
+        state.inner?.__destroy_into_raw();
+        state.inner = null;
+      }
+      try {
+        renew();
+      } catch {
+        // Out of memory for even a fresh instance: the old one serves on (what lived in it is
+        // made again in it).
+        return 0;
+      }
+      memory.fresh = bytes();
+      return before - memory.fresh;
+    },
+    /**
+     * An export of the entry, counted as a call (calls from inside a call, such as a token
+     * counter calling back, are not the outermost).
+     *
+     * @template {(...args: any[]) => any} F
+     * @param {F} fn
+     * @returns {F}
+     */
+    call(fn) {
+      return {
+        [fn.name](...args) {
+          memory.enter();
+          try {
+            return fn.apply(this, args);
+          } finally {
+            memory.leave();
+          }
+        },
+      }[fn.name];
+    },
+  };
+  return memory;
+}
+
+/**
+ * How to make a ContextAssembler again in a new instance: its arguments `(profile, options)` as
+ * they were — copied, so a profile changed since does not change it; a token counter kept as the
+ * function it is. Null if they cannot be copied: the object then holds its instance.
+ *
+ * @param {new (...args: any[]) => object} Generated
+ * @param {unknown[]} args
+ */
+function remaker(Generated, [profile, options]) {
+  let copies;
+  try {
+    copies = [
+      copy(profile),
+      options === null || typeof options !== "object" ? options : { limits: copy(options.limits), tokenCounter: options.tokenCounter },
+    ];
+  } catch {
+    return null;
+  }
+  return () => new Generated(...copies);
+}
+
+const copy = (value) => (value === null || typeof value !== "object" ? value : JSON.parse(JSON.stringify(value)));
 
 // --- ctxpack/web: the wasm as a separate asset ---------------------------------------------------
 // The default entries inline the wasm and instantiate it on import: nothing to configure, but the
@@ -682,4 +808,38 @@ export function fillBlock(result, tape, literals, cuts, bodies) {
   }
   parts[cuts.length * 2] = literals.slice(from);
   result.block = parts.join("");
+}
+
+// --- JSON text as bytes ----------------------------------------------------------------------------
+
+// %TypedArray%.prototype[Symbol.toStringTag]'s getter names a typed array's kind from its
+// internal slot, so it holds across realms (a vm context, an iframe) and cannot be forged by
+// an object that declares its own tag; for anything that is not a typed array it gives undefined.
+const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "byteLength").get;
+
+/** A byte-order mark's length, if `v` starts with one (`TextDecoder` skips it too). */
+const bom = (v) => (v.length >= 3 && v[0] === 0xef && v[1] === 0xbb && v[2] === 0xbf ? 3 : 0);
+
+/**
+ * The length of a `Uint8Array` (a Node `Buffer` is one) after any byte-order mark, or -1 for
+ * anything else. Never throws: a Proxy is not a typed array.
+ *
+ * @param {unknown} v
+ * @returns {number}
+ */
+export function byteLength(v) {
+  if (typedArrayKind.call(v) !== "Uint8Array") return -1;
+  return typedArrayLength.call(v) - bom(v);
+}
+
+/**
+ * Copies the `Uint8Array` `v` after any byte-order mark into `view`, of the length `byteLength`
+ * just gave (nothing ran in between).
+ *
+ * @param {Uint8Array} v
+ * @param {Uint8Array} view
+ */
+export function copyBytes(v, view) {
+  view.set(bom(v) === 0 ? v : v.subarray(3));
 }

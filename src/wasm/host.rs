@@ -59,6 +59,16 @@ extern "C" {
     ) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
 }
 
+#[wasm_bindgen(module = "/src/wasm/glue.js")]
+extern "C" {
+    /// See glue.js: the length of a `Uint8Array` (a Node `Buffer` is one), -1 for anything else.
+    #[wasm_bindgen(js_name = byteLength)]
+    fn byte_length(v: &JsValue) -> f64;
+    /// See glue.js: the bytes of a `Uint8Array` of `view.len()` bytes, into `view`.
+    #[wasm_bindgen(js_name = copyBytes)]
+    fn copy_bytes(v: &JsValue, view: &mut [u8]);
+}
+
 #[cfg(feature = "files")]
 #[wasm_bindgen(module = "/src/wasm/glue.js")]
 extern "C" {
@@ -203,9 +213,30 @@ pub fn string_within(
     if !v.is_string() {
         return Ok(None);
     }
-    let units = v.unchecked_ref::<js_sys::JsString>().length();
-    limits.check_text(units as usize, path, what)?;
+    let units = v.unchecked_ref::<js_sys::JsString>().length() as usize;
+    limits.check_text(units, path, what)?;
+    // Long strings cross by scripts/build.mjs's `passStringToWasm0`, which holds about what
+    // their UTF-8 takes.
     Ok(v.as_string())
+}
+
+/// JSON text given as a string or as UTF-8 bytes (a `Uint8Array`, a Node `Buffer`: a file or a
+/// database column as read), with the string's limits; a leading byte-order mark is skipped,
+/// as `TextDecoder` does (glue.js). `None` for anything else.
+pub fn text_within(v: &JsValue, limits: &Limits, path: &str, what: &str) -> Result<Option<String>> {
+    if v.is_string() {
+        return string_within(v, limits, path, what);
+    }
+    let n = byte_length(v);
+    if n < 0.0 {
+        return Ok(None);
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a byte length
+    let n = n as usize;
+    limits.check_bytes(n, path, what)?;
+    let mut bytes = vec![0u8; n];
+    copy_bytes(v, &mut bytes);
+    read::utf8_text(bytes, path, what).map(Some)
 }
 
 /// `JSON.stringify(v)` — a document body as the host would render it — or `None` for

@@ -28,7 +28,7 @@ struct Call {
 /// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` — as an object, or as
 /// one JSON string (bodies then parsed only when rendered).
 fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<Call> {
-    if let Some(text) = host::string_within(input, limits, "", "the input's JSON text")? {
+    if let Some(text) = host::text_within(input, limits, "", "the input's JSON text")? {
         let parsed = JsonInput::parse(text, limits)?;
         let profile = match parsed.profile {
             Some(_) if !allow_profile => return Err(profile_not_here()),
@@ -56,8 +56,7 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<C
         let v = host::get(input, &JsValue::from_str(&key), &path)?;
         match key.as_str() {
             "documents" => {
-                let text =
-                    host::string_within(&v, limits, "/documents", "the documents' JSON text")?;
+                let text = host::text_within(&v, limits, "/documents", "the documents' JSON text")?;
                 docs = Some(match text {
                     Some(text) => {
                         Box::new(JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?)
@@ -140,7 +139,7 @@ fn with_input<T: Output + Shape>(
 /// Reads no document bodies.
 #[wasm_bindgen(unchecked_return_type = "Prioritized")]
 pub fn prioritize(
-    #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "AssembleInput | JsonText")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     with_input(&input, options, |core, c, _| {
@@ -151,7 +150,7 @@ pub fn prioritize(
 /// Intent → select and rank → trim → cap: the context and a manifest of every decision.
 #[wasm_bindgen(js_name = assembleContext, unchecked_return_type = "Assembly")]
 pub fn assemble_context(
-    #[wasm_bindgen(unchecked_param_type = "AssembleInput | string")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "AssembleInput | JsonText")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     with_input(&input, options, |core, c, counter| {
@@ -165,7 +164,7 @@ pub fn assemble_context(
 /// cap strategy). `request`, `now` and `edges` play no part here.
 #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
 pub fn cap_context(
-    #[wasm_bindgen(unchecked_param_type = "CapInput | string")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CapInput | JsonText")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     with_input(&input, options, |core, c, counter| {
@@ -277,7 +276,7 @@ impl ContextAssembler {
     #[wasm_bindgen(unchecked_return_type = "Prioritized")]
     pub fn prioritize(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "AssemblerInput | JsonText")] input: JsValue,
     ) -> JsResult {
         done(
             read_input(&input, false, &self.limits)
@@ -288,7 +287,7 @@ impl ContextAssembler {
     #[wasm_bindgen(unchecked_return_type = "Assembly")]
     pub fn assemble(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "AssemblerInput | string")] input: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "AssemblerInput | JsonText")] input: JsValue,
     ) -> JsResult {
         done(read_input(&input, false, &self.limits).and_then(|c| {
             metered(self.counter.as_ref(), |meter| {
@@ -301,7 +300,7 @@ impl ContextAssembler {
     #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
     pub fn cap_context(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | string")] input: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | JsonText")] input: JsValue,
     ) -> JsResult {
         done(read_input(&input, false, &self.limits).and_then(|c| {
             metered(self.counter.as_ref(), |meter| {

@@ -31,6 +31,7 @@ test("every error vector fails the same way as objects, as JSON text and nativel
     assert.deepEqual(thrown(() => assembleContext(JSON.parse(text))), want, `${c.name}, objects`);
     assert.deepEqual(thrown(() => assembleContext(text)), want, `${c.name}, JSON text`);
     assert.deepEqual(thrown(() => assembleContext({ ...JSON.parse(text), documents: JSON.stringify(JSON.parse(text).documents) })), want, `${c.name}, documents as text`);
+    assert.deepEqual(thrown(() => assembleContext(Buffer.from(text))), want, `${c.name}, JSON text as bytes`);
   }
 });
 

@@ -36,6 +36,9 @@ for (const name of names) {
     same(name, assembleContext(obj), want);
     same(name, assembleContext(JSON.stringify(obj)), want);
     same(name, assembleContext({ ...obj, documents: JSON.stringify(obj.documents) }), want);
+    // The same text as UTF-8 bytes, as read from a file (a Buffer) or fetched (a Uint8Array).
+    same(name, assembleContext(Buffer.from(JSON.stringify(obj))), want);
+    same(name, assembleContext({ ...obj, documents: new TextEncoder().encode(JSON.stringify(obj.documents)) }), want);
     const { profile, ...rest } = obj;
     const assembler = new ContextAssembler(profile);
     try {

@@ -1,0 +1,167 @@
+// JSON text into wasm memory: as UTF-8 bytes (a Uint8Array, a Node Buffer) and as long strings,
+// which cross by scripts/build.mjs's passLongStringToWasm0 rather than wasm-bindgen's copy. The
+// result must not depend on the form; the memory a long text leaves behind is about its UTF-8.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { test } from "node:test";
+import { runInNewContext } from "node:vm";
+import { assembleContext, CtxpackError } from "../../pkg/index.mjs";
+
+const doc = (id, data, extra = {}) => ({ id, schema_type: "note", origin_type: "user_input", created_at: "2024-01-01T00:00:00Z", data, ...extra });
+
+function thrown(f) {
+  try {
+    f();
+  } catch (e) {
+    assert.ok(e instanceof CtxpackError, String(e));
+    return { code: e.code, path: e.path, message: e.message };
+  }
+  assert.fail("accepted");
+}
+
+// Texts that put the first non-ASCII character at the start, in the middle, at the end, never;
+// three bytes a unit (CJK), two (emoji: four bytes for two units), and lone surrogates, which
+// TextEncoder writes as U+FFFD as wasm-bindgen's copy did.
+const LONG = 1 << 14;
+const bodies = {
+  ascii: "a".repeat(LONG * 2 + 7),
+  "cjk first": "好".repeat(LONG) + "b".repeat(LONG),
+  "cjk late": "b".repeat(LONG * 3) + "好".repeat(5),
+  "all cjk": "剧本设定".repeat(LONG),
+  emoji: "😀".repeat(LONG),
+  mixed: Array.from({ length: 3 * LONG }, (_, i) => (i % 7 === 0 ? "é" : i % 11 === 0 ? "😀" : i % 13 === 0 ? "中" : "x")).join(""),
+  "lone surrogates": "\ud800x".repeat(LONG) + "\udc00",
+  "just under": "好".repeat(LONG - 40),
+};
+
+test("long strings cross whole and unchanged, whatever their characters", () => {
+  for (const [name, body] of Object.entries(bodies)) {
+    const documents = [doc("a", { body })];
+    const input = { documents, request: "x", maxChars: 10_000_000 };
+    const fromObjects = assembleContext(input);
+    const fromText = assembleContext(JSON.stringify(input));
+    assert.equal(fromText.context, fromObjects.context, name);
+    assert.ok(fromText.context.includes(body.toWellFormed().slice(0, 100)), name);
+    assert.deepEqual(fromText.manifest, fromObjects.manifest, name);
+  }
+});
+
+test("JSON text as bytes: the same result as the string, whole input or documents alone", () => {
+  const documents = [doc("a", { body: bodies.mixed }), doc("b", "剧本 " + "x".repeat(100)), doc("c", [1, 2, 3])];
+  const input = { documents, request: "write the script", maxChars: 50_000 };
+  const want = assembleContext(JSON.stringify(input));
+  const bytes = new TextEncoder().encode(JSON.stringify(input));
+  for (const [form, given] of [
+    ["Uint8Array", bytes],
+    ["Buffer", Buffer.from(bytes)],
+    ["a view into a larger buffer", new Uint8Array([9, 9, ...bytes, 9]).subarray(2, 2 + bytes.length)],
+    ["with a byte-order mark", new Uint8Array([0xef, 0xbb, 0xbf, ...bytes])],
+    ["from another realm", runInNewContext("(b) => new Uint8Array(b)")(bytes)],
+  ]) {
+    assert.deepEqual(assembleContext(given), want, form);
+  }
+  const docsBytes = Buffer.from(JSON.stringify(documents));
+  assert.deepEqual(assembleContext({ ...input, documents: docsBytes }), want, "documents as bytes");
+});
+
+test("bytes that are not UTF-8 are INVALID_JSON, with the byte where they stop being UTF-8", () => {
+  const good = Buffer.from(JSON.stringify([doc("a", "x")]));
+  const bad = Buffer.concat([good.subarray(0, 10), Buffer.from([0xff]), good.subarray(10)]);
+  assert.deepEqual(thrown(() => assembleContext({ documents: bad })), {
+    code: "INVALID_JSON",
+    path: "/documents",
+    message: "the documents' JSON text is not UTF-8 (from byte 10)",
+  });
+  // A character cut in half at the end (a careless slice of bytes).
+  const cut = Buffer.from(JSON.stringify([doc("a", "好")]));
+  assert.equal(thrown(() => assembleContext({ documents: cut.subarray(0, cut.indexOf(Buffer.from("好")) + 1) })).code, "INVALID_JSON");
+  // A lone byte-order mark is empty text, refused as the empty string is.
+  assert.deepEqual(thrown(() => assembleContext(new Uint8Array([0xef, 0xbb, 0xbf]))), thrown(() => assembleContext("")));
+});
+
+test("bytes are held to limits.maxTextLength, counted as bytes, before they are copied", () => {
+  const bytes = Buffer.from(JSON.stringify([doc("a", "好好")]));
+  assert.deepEqual(thrown(() => assembleContext({ documents: bytes }, { limits: { maxTextLength: bytes.length - 1 } })), {
+    code: "TOO_LARGE",
+    path: "/documents",
+    message: `the documents' JSON text is ${bytes.length} bytes long, over limits.maxTextLength (${bytes.length - 1}), which bounds bytes as it bounds UTF-16 units`,
+  });
+  assert.equal(assembleContext({ documents: bytes }, { limits: { maxTextLength: bytes.length } }).manifest.documents.length, 1);
+});
+
+test("other typed arrays, array buffers and look-alikes are not JSON text", () => {
+  const text = JSON.stringify([doc("a", "x")]);
+  const bytes = new TextEncoder().encode(text);
+  const fake = { length: bytes.length, [Symbol.toStringTag]: "Uint8Array" };
+  for (const [name, value] of [
+    ["Int8Array", new Int8Array(bytes)],
+    ["Uint8ClampedArray", new Uint8ClampedArray(bytes)],
+    ["ArrayBuffer", bytes.buffer],
+    ["DataView", new DataView(bytes.buffer)],
+    ["an object tagged Uint8Array", fake],
+    ["a Proxy of a Uint8Array", new Proxy(bytes, {})],
+  ]) {
+    const e = thrown(() => assembleContext({ documents: value }));
+    assert.equal(e.code, "INVALID_INPUT", name);
+    assert.equal(e.path, "/documents", name);
+  }
+  // Whole inputs too: a Uint8Array is text, anything else is read as an object.
+  assert.equal(thrown(() => assembleContext(new Uint16Array(4))).code, "INVALID_INPUT");
+});
+
+test("INVALID_JSON in bytes says line and UTF-16 column, as it does in the string", () => {
+  const text = `[\n  {"id": "😀好", "x": nope}\n]`;
+  const caught = (given) => {
+    try {
+      assembleContext({ documents: given });
+    } catch (e) {
+      return e;
+    }
+    assert.fail("accepted");
+  };
+  const fromString = caught(text);
+  const fromBytes = caught(Buffer.from(text));
+  assert.equal(fromBytes.code, "INVALID_JSON");
+  assert.equal(fromBytes.message, fromString.message);
+  // "n" of nope: two spaces, {"id": " (8), an emoji (2 units) and 好 (1), ", "x": (8).
+  assert.deepEqual([fromBytes.line, fromBytes.column], [2, 22]);
+  assert.deepEqual([fromString.line, fromString.column], [2, 22]);
+});
+
+// Linear memory after one call, in a fresh process (memory only grows, so this is the call's
+// peak), measured from the instance the package makes: one document whose body is `repeat`
+// many times, prioritized (which reads no body), so the text is all the call holds.
+function memoryAfter(form, repeat, times) {
+  const script = `
+    let memory;
+    const Instance = WebAssembly.Instance;
+    WebAssembly.Instance = function (module, imports) {
+      const instance = new Instance(module, imports);
+      memory = instance.exports.memory;
+      return instance;
+    };
+    const { prioritize } = require(${JSON.stringify(new URL("../../pkg/index.cjs", import.meta.url).pathname)});
+    const before = memory.buffer.byteLength;
+    const text = JSON.stringify([{ id: "a", schema_type: "note", origin_type: "user_input", created_at: 1, data: { body: ${JSON.stringify(repeat)}.repeat(${times}) } }]);
+    const given = ${form === "bytes" ? "Buffer.from(text)" : "text"};
+    prioritize({ documents: given });
+    process.stdout.write(JSON.stringify({ grown: memory.buffer.byteLength - before, units: text.length, utf8: Buffer.byteLength(text) }));
+  `;
+  return JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
+}
+
+test("a long JSON text takes wasm memory about its UTF-8 size", () => {
+  // wasm-bindgen's own copy took three bytes a unit from the first non-ASCII character on, then
+  // moved the text when the block could not grow in place: four bytes a unit at once.
+  for (const [label, repeat] of [
+    ["ascii", "plain words "],
+    ["half chinese", "剧本ab"],
+    ["chinese", "剧本设定的故事"],
+    ["emoji", "😀a"],
+  ]) {
+    for (const form of ["string", "bytes"]) {
+      const m = memoryAfter(form, repeat, Math.floor(8_000_000 / repeat.length));
+      assert.ok(m.grown <= m.utf8 * 1.1 + (1 << 20), `${label}, ${form}: grew ${m.grown} bytes for ${m.utf8} bytes of UTF-8 (${m.units} units)`);
+    }
+  }
+});
