@@ -507,7 +507,9 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// [`Parser::skip_string`] with `find` as [`special_byte`].
+    /// [`Parser::skip_string`], `find` giving where to look next: at a quote, a control byte or
+    /// the `\\` of an escape ([`special_byte`], or [`unchecked_byte_by16`], which passes over
+    /// escapes it has checked).
     #[inline(always)]
     fn skip_string_with(&mut self, find: impl Fn(&[u8], usize) -> usize) -> Result<(), ParseError> {
         if self.peek() != Some(b'"') {
