@@ -70,8 +70,8 @@ function nativePass(bin, paths) {
   return { files: Number(m[1]), classes: Number(m[2]), ms: Number(m[3]) * 1e3 };
 }
 
-// wasm-opt as scripts/build.mjs runs it (binaryen from npm, rustc's wasm features enabled).
-const WASM_OPT_FLAGS = ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"];
+// wasm-opt as scripts/build.mjs runs it (binaryen from npm, rustc's wasm features and SIMD enabled).
+const WASM_OPT_FLAGS = ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", "--enable-simd"];
 
 /**
  * The wasm every entry carries: the crate built with no engine feature (the shared exports —

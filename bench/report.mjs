@@ -144,8 +144,7 @@ export function report(data) {
     ["· of which UTF-16 → UTF-8 (`TextEncoder.encodeInto`)", /^encodeInto$/],
     ["split into documents (`JsonDocs::parse`)", /JsonDocs::parse/],
     ["· skipping over bodies (`skip_value`)", /Parser::skip_value/],
-    ["· · of which the scanner's plain-byte loop (`skip_plain`)", /Parser::skip_plain/],
-    ["· · of which strings (`skip_string`)", /Parser::skip_string/],
+    ["· · of which strings, sixteen bytes at a time with SIMD (`skip_string_simd`)", /Parser::skip_string/],
     ["rank: filter, score, sort, reasons", /ContextAssembler::rank/],
     ["manifest to JavaScript", /^ctxpack::wasm::done/],
   ];
@@ -337,7 +336,8 @@ ${profileSection()}
 - **JSON text in.** Before ctxpack reads a byte, the whole JSON text — a UTF-16 string in V8 — is
   transcoded into wasm memory as UTF-8 (\`passStringToWasm0\` → \`TextEncoder.encodeInto\`; Chinese takes 3
   bytes per character)${transcoding ? `: ${transcoding}` : ""}. Then every byte is scanned
-  to find where each body ends (\`skip_value\`, eight bytes at a time outside strings). \`JSON.parse\` does one
+  to find where each body ends (\`skip_value\`; strings sixteen bytes at a time with wasm SIMD, escapes
+  of one character included). \`JSON.parse\` does one
   native pass over the same string and builds the objects; skipping the unrendered bodies saves that
   building, but the transcoding and the scan are both proportional to all the bytes, rendered or not.
 - **Bodies ×10.** Objects in reads no unrendered body, so it stays near flat; JSON text in grows with
@@ -349,8 +349,7 @@ index instead of copying id and type, so the JavaScript side fills them in from 
 already holds (objects in; the ids would not cross back); one shared string per distinct type in Rust;
 interning with a cheaper hasher that still resists crafted collisions; for JSON text, accepting the
 rows as UTF-8 bytes (a \`Uint8Array\`/\`Buffer\` read from disk or the database), which skips the
-transcoding, and a scanner using wasm SIMD (\`simd128\`, in Node 20 and Chromium) to find quotes and
-backslashes sixteen bytes at a time.
+transcoding.
 `;
 
   const consoleText = [`Node (${node.runtime})`, timeTable(node), "", pairTable, ...(chromium ? ["", `Chromium (${chromium.runtime})`, timeTable(chromium, node)] : []), "", memoryTable, "", `start-up: node -e '' ${ms(startup.bare.median)} ms, require("ctxpack") ${ms(startup.ctxpack.median)} ms${chromium ? `; Chromium import ${ms(stats(chromium.importMs).median)} ms` : ""}`, `wasm: ${sizes.raw} bytes raw, ${sizes.gzip} gzipped`, "", targetTable].join("\n");

@@ -47,9 +47,10 @@ function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded: GUARDE
   }
   if (!dev) {
     // wasm-opt from the npm package `binaryen` (Debian's is too old for rustc's output), with the
-    // features rustc emits for wasm32-unknown-unknown enabled. Both targets get the same module
+    // features rustc emits for wasm32-unknown-unknown enabled, SIMD included (the JSON scanner's
+    // functions use it: docs/RUNTIMES.md). Both targets get the same module
     // from wasm-bindgen, so it is optimized once (~6 s) and copied.
-    const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", file, "-o", file]);
+    const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", "--enable-simd", file, "-o", file]);
     const [webBg, nodeBg] = [join(out, "web", "ctxpack_bg.wasm"), join(out, "node", "ctxpack_bg.wasm")];
     const same = readFileSync(webBg).equals(readFileSync(nodeBg));
     wasmOpt(webBg);

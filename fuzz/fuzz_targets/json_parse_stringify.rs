@@ -1,8 +1,9 @@
 //! `ctxpack::json::parse` on arbitrary text. When it parses: `stringify` then re-parse gives the
 //! same text (compact and indented); the lazy reader's `skip_value` accepts exactly what `parse`
-//! accepts; `JsonDocs::parse` and `OwnedDocs::from_value` agree (same documents, same bodies,
-//! or the same error code and path). When it does not: a message, an offset inside the text
-//! on a character boundary, its line and UTF-16 column, and `JsonDocs::parse` refuses it too.
+//! accepts, and refuses the rest at the same offset; `JsonDocs::parse` and
+//! `OwnedDocs::from_value` agree (same documents, same bodies, or the same error code and path).
+//! When it does not: a message, an offset inside the text on a character boundary, its line and
+//! UTF-16 column, and `JsonDocs::parse` refuses it too.
 //! Never a panic.
 #![no_main]
 
@@ -17,15 +18,24 @@ fuzz_target!(|data: &[u8]| {
     let parsed = json::parse(&text, &ctxpack::Limits::default());
 
     let mut p = Parser::new(&text);
-    let skipped = p.skip_value(0).is_ok() && {
-        p.skip_ws();
-        p.end().is_ok()
-    };
+    let skipped = p
+        .skip_value(0)
+        .and_then(|_| {
+            p.skip_ws();
+            p.end()
+        })
+        .map_err(|e| e.offset);
     assert_eq!(
-        skipped,
+        skipped.is_ok(),
         parsed.is_ok(),
         "Parser::skip_value and json::parse disagree on whether this is JSON"
     );
+    if let (Err(at), Err(e)) = (&skipped, &parsed) {
+        assert_eq!(
+            *at, e.offset,
+            "Parser::skip_value and json::parse refuse it at different offsets"
+        );
+    }
 
     let docs = JsonDocs::parse(text.to_string(), &ctxpack::Limits::default());
     if let Err(e) = &docs {

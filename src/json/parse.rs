@@ -1,5 +1,6 @@
 use super::value::{ObjectBuilder, Value};
 use crate::error::TextPosition;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Deepest nesting accepted. Recursion is bounded so deep input yields `TOO_DEEP`, not a stack
@@ -259,11 +260,10 @@ impl<'a> Parser<'a> {
                         self.skip_ws();
                         self.skip_string()?;
                         self.expect(b':', "':'")?;
-                        self.skip_value(depth)?;
-                        if self.eat(b'}') {
+                        self.skip_item(depth)?;
+                        if self.comma_or(b'}', "',' or '}'")? {
                             break;
                         }
-                        self.expect(b',', "',' or '}'")?;
                     }
                 }
             }
@@ -272,11 +272,10 @@ impl<'a> Parser<'a> {
                 self.bump();
                 if !self.eat(b']') {
                     loop {
-                        self.skip_value(depth)?;
-                        if self.eat(b']') {
+                        self.skip_item(depth)?;
+                        if self.comma_or(b']', "',' or ']'")? {
                             break;
                         }
-                        self.expect(b',', "',' or ']'")?;
                     }
                 }
             }
@@ -288,6 +287,34 @@ impl<'a> Parser<'a> {
             _ => return Err(self.unexpected("a JSON value")),
         }
         Ok(start..self.pos)
+    }
+
+    /// A member's value or an element, at `depth`: most are strings, skipped here without the
+    /// recursive call.
+    fn skip_item(&mut self, depth: usize) -> Result<(), ParseError> {
+        self.skip_ws();
+        if self.peek() == Some(b'"') {
+            self.skip_string()
+        } else {
+            self.skip_value(depth).map(drop)
+        }
+    }
+
+    /// After a member or an element: consumes `,` (false) or `close` (true), after whitespace;
+    /// anything else is an error expecting `what`.
+    fn comma_or(&mut self, close: u8, what: &str) -> Result<bool, ParseError> {
+        self.skip_ws();
+        match self.peek() {
+            Some(b',') => {
+                self.bump();
+                Ok(false)
+            }
+            Some(b) if b == close => {
+                self.bump();
+                Ok(true)
+            }
+            _ => Err(self.unexpected(what)),
+        }
     }
 
     fn descend(&self, depth: usize) -> Result<usize, ParseError> {
@@ -375,19 +402,29 @@ impl<'a> Parser<'a> {
 
     /// Reads a string literal (the cursor on its opening quote) and unescapes it.
     pub fn string(&mut self) -> Result<String, ParseError> {
+        self.string_ref().map(Cow::into_owned)
+    }
+
+    /// [`Parser::string`], borrowed from the text when the literal has no escape (most keys
+    /// and short values), so reading a key allocates nothing.
+    pub fn string_ref(&mut self) -> Result<Cow<'a, str>, ParseError> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected("a string"));
         }
         self.bump();
-        let mut out = String::new();
+        let start = self.pos;
+        self.skip_plain();
+        let plain = self.slice(start..self.pos);
+        if self.peek() == Some(b'"') {
+            self.bump();
+            return Ok(Cow::Borrowed(plain));
+        }
+        let mut out = String::from(plain);
         loop {
-            let run_start = self.pos;
-            self.skip_plain();
-            out.push_str(self.slice(run_start..self.pos));
             match self.peek() {
                 Some(b'"') => {
                     self.bump();
-                    return Ok(out);
+                    return Ok(Cow::Owned(out));
                 }
                 Some(b'\\') => {
                     self.bump();
@@ -417,6 +454,9 @@ impl<'a> Parser<'a> {
                 Some(_) => return Err(self.error("unescaped control character in string")),
                 None => return Err(self.error("unterminated string")),
             }
+            let run_start = self.pos;
+            self.skip_plain();
+            out.push_str(self.slice(run_start..self.pos));
         }
     }
 
@@ -441,63 +481,268 @@ impl<'a> Parser<'a> {
 
     /// Validates a string literal without unescaping it.
     pub fn skip_string(&mut self) -> Result<(), ParseError> {
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.skip_string_simd()
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.skip_string_with(special_byte_swar)
+        }
+    }
+
+    /// [`Parser::skip_string`] compiled with SIMD, so the scanner is inlined into its loop: a
+    /// function without the feature could only call it, once per escape or quote.
+    #[cfg(target_arch = "wasm32")]
+    #[target_feature(enable = "simd128")]
+    fn skip_string_simd(&mut self) -> Result<(), ParseError> {
+        self.skip_string_with(|bytes, pos| {
+            // Closures: a function with a target feature is not an `Fn`.
+            unchecked_byte_by16(
+                bytes,
+                pos,
+                |block| special_lanes_simd(block),
+                |block| escape_lanes_simd(block),
+            )
+        })
+    }
+
+    /// [`Parser::skip_string`], `find` giving where to look next: at a quote, a control byte or
+    /// the `\\` of an escape ([`special_byte`], or [`unchecked_byte_by16`], which passes over
+    /// escapes it has checked).
+    #[inline(always)]
+    fn skip_string_with(&mut self, find: impl Fn(&[u8], usize) -> usize) -> Result<(), ParseError> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected("a string"));
         }
-        self.bump();
+        // The cursor stays in a local while the string is plain: bodies are mostly strings,
+        // many of them JSON text themselves (an escaped quote every few bytes).
+        let mut pos = self.pos.saturating_add(1);
         loop {
-            match self.peek() {
+            pos = find(self.bytes, pos);
+            match self.bytes.get(pos) {
                 Some(b'"') => {
-                    self.bump();
+                    self.pos = pos.saturating_add(1);
                     return Ok(());
                 }
-                Some(b'\\') => {
-                    self.bump();
-                    match self.peek() {
-                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => self.bump(),
-                        Some(b'u') => {
-                            self.bump();
-                            self.hex4()?;
-                        }
-                        _ => return Err(self.unexpected("a valid escape")),
+                Some(b'\\') => match self.bytes.get(pos.saturating_add(1)) {
+                    Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                        pos = pos.saturating_add(2);
                     }
+                    Some(b'u') => {
+                        self.pos = pos.saturating_add(2);
+                        self.hex4()?;
+                        pos = self.pos;
+                    }
+                    _ => {
+                        self.pos = pos.saturating_add(1);
+                        return Err(self.unexpected("a valid escape"));
+                    }
+                },
+                Some(_) => {
+                    self.pos = pos;
+                    return Err(self.error("unescaped control character in string"));
                 }
-                Some(0..=0x1F) => return Err(self.error("unescaped control character in string")),
-                Some(_) => self.skip_plain(),
-                None => return Err(self.error("unterminated string")),
+                None => {
+                    self.pos = pos;
+                    return Err(self.error("unterminated string"));
+                }
             }
         }
     }
 
     /// Advances over string bytes that need no attention (not `"`, `\\` or a control byte).
-    /// Bodies are mostly long strings, and this is where reading JSON text spends its time, so
-    /// it tests eight bytes at once (SWAR) before falling back to one at a time.
     fn skip_plain(&mut self) {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
-        let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
-        while let Some(chunk) = self
-            .bytes
-            .get(self.pos..)
-            .and_then(<[u8]>::first_chunk::<8>)
-        {
-            let x = u64::from_le_bytes(*chunk);
-            let quote = has_zero(x ^ (ONES * u64::from(b'"')));
-            let backslash = has_zero(x ^ (ONES * u64::from(b'\\')));
-            // A byte below 0x20: subtracting 0x20 borrows into its high bit (ASCII bytes only;
-            // bytes of 0x80 and up have the high bit set already and are masked out by `!x`).
-            let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-            if quote | backslash | control != 0 {
-                break;
-            }
-            self.pos = self.pos.saturating_add(8);
+        self.pos = special_byte(self.bytes, self.pos);
+    }
+}
+
+/// The offset of the first byte at or after `pos` that a string's reader must look at — `"`,
+/// `\\` or a control byte — or `bytes.len()` if there is none. Bodies are mostly strings, and
+/// this is where reading JSON text spends its time: in wasm it tests sixteen bytes at once
+/// (SIMD), elsewhere eight (SWAR).
+fn special_byte(bytes: &[u8], pos: usize) -> usize {
+    #[cfg(target_arch = "wasm32")]
+    {
+        special_byte_simd(bytes, pos)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        special_byte_swar(bytes, pos)
+    }
+}
+
+/// [`special_byte`] eight bytes at a time in a `u64`.
+fn special_byte_swar(bytes: &[u8], mut pos: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each zero byte of `x`. A borrow only runs upward from a zero byte, so
+    // bits above the first may be false but the lowest set bit is always the first zero byte.
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    while let Some(chunk) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<8>) {
+        let x = u64::from_le_bytes(*chunk);
+        let quote = has_zero(x ^ (ONES * u64::from(b'"')));
+        let backslash = has_zero(x ^ (ONES * u64::from(b'\\')));
+        // A byte below 0x20: subtracting 0x20 borrows into its high bit (ASCII bytes only;
+        // bytes of 0x80 and up have the high bit set already and are masked out by `!x`).
+        // Again only the lowest set bit is sure, which is all that is read.
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+        let found = quote | backslash | control;
+        if found != 0 {
+            // Little-endian: byte k of the chunk is bits 8k..8k+8.
+            return pos.saturating_add((found.trailing_zeros() / 8) as usize);
         }
-        while let Some(b) = self.peek() {
-            if b == b'"' || b == b'\\' || b < 0x20 {
-                break;
-            }
-            self.bump();
+        pos = pos.saturating_add(8);
+    }
+    while let Some(&b) = bytes.get(pos) {
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            break;
         }
+        pos = pos.saturating_add(1);
+    }
+    pos
+}
+
+/// [`special_byte`] sixteen bytes at a time: `lanes` gives a block's special bytes as bits
+/// (bit k for byte k); the last fifteen bytes or fewer go to [`special_byte_swar`]. Always
+/// inlined, so that `lanes` is inlined in turn into a caller compiled with SIMD.
+#[cfg(any(target_arch = "wasm32", test))]
+#[inline(always)]
+fn special_byte_by16(bytes: &[u8], mut pos: usize, lanes: impl Fn(&[u8; 16]) -> u16) -> usize {
+    while let Some(block) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
+        let found = lanes(block);
+        if found != 0 {
+            return pos.saturating_add(found.trailing_zeros() as usize);
+        }
+        pos = pos.saturating_add(16);
+    }
+    special_byte_swar(bytes, pos)
+}
+
+/// Where validating a string must look next, from `pos` (not inside an escape): as
+/// [`special_byte`], but escapes of one character (`\\"`, `\\n`…) wholly inside a 16-byte
+/// block are checked and passed over here, so only a quote, a control byte or the `\\` of an
+/// escape to read byte by byte (`\\u`, a wrong one, one that ends past the block) stops it.
+/// Strings of JSON text (`{\\"title\\":\\"…`) have an escape every few bytes: one block's
+/// bits handle them all. `special` is as in [`special_byte_by16`]; `escapes` gives a block's
+/// [`EscapeLanes`].
+#[cfg(any(target_arch = "wasm32", test))]
+#[inline(always)]
+fn unchecked_byte_by16(
+    bytes: &[u8],
+    mut pos: usize,
+    special: impl Fn(&[u8; 16]) -> u16,
+    escapes: impl Fn(&[u8; 16]) -> EscapeLanes,
+) -> usize {
+    while let Some(block) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
+        let found = special(block);
+        if found != 0 {
+            let lanes = escapes(block);
+            if lanes.backslash == 0 {
+                return pos.saturating_add(found.trailing_zeros() as usize);
+            }
+            let escaped = escaped_bits(lanes.backslash);
+            // A quote or control byte that is not escaped, or an escaped byte that does not
+            // make a one-character escape (bit 16, the byte after the block, never does).
+            let stops = (u32::from(lanes.quote_or_control) & !escaped)
+                | (escaped & !u32::from(lanes.escapable));
+            if stops != 0 {
+                let k = stops.trailing_zeros();
+                // At an escaped byte, stop at its backslash, where the escape begins.
+                let at = k.saturating_sub((escaped >> k) & 1);
+                return pos.saturating_add(at as usize);
+            }
+        }
+        pos = pos.saturating_add(16);
+    }
+    special_byte_swar(bytes, pos)
+}
+
+/// The bytes of a 16-byte block that [`unchecked_byte_by16`] reads, one bit per byte.
+#[cfg(any(target_arch = "wasm32", test))]
+struct EscapeLanes {
+    backslash: u16,
+    quote_or_control: u16,
+    /// Bytes that can follow a `\\` as a one-character escape: `"\\/bfnrt`.
+    escapable: u16,
+}
+
+/// The bytes that backslashes escape (bit k for byte k) in a block whose first byte is not
+/// escaped, given its backslashes: in a run of backslashes every second one is escaped, and
+/// the byte after a run of odd length. Bit 16 is the byte after the block. Branch-free, from
+/// simdjson: adding each run's first backslash to the run carries out of its end, and the
+/// parity of where runs start and end is read against the odd bit positions.
+#[cfg(any(target_arch = "wasm32", test))]
+fn escaped_bits(backslash: u16) -> u32 {
+    const ODD: u32 = 0xAAAA_AAAA;
+    let b = u32::from(backslash);
+    let escape_and_terminal = ((b << 1) | ODD).wrapping_sub(b) ^ ODD;
+    (escape_and_terminal ^ b) & 0x1_FFFF
+}
+
+/// [`special_byte`] with wasm SIMD. Every engine ctxpack runs in has it (docs/RUNTIMES.md), and
+/// where it is missing the module fails to load as a whole, never half-way; so the feature is
+/// enabled for the scanner's functions alone rather than for the whole build (whose size it
+/// would change everywhere), and they are called like any function.
+#[cfg(target_arch = "wasm32")]
+#[target_feature(enable = "simd128")]
+fn special_byte_simd(bytes: &[u8], pos: usize) -> usize {
+    special_byte_by16(bytes, pos, |block| special_lanes_simd(block))
+}
+
+/// A block as a SIMD vector, byte k in lane k.
+#[cfg(target_arch = "wasm32")]
+#[target_feature(enable = "simd128")]
+#[inline]
+fn load(block: &[u8; 16]) -> core::arch::wasm32::v128 {
+    // From a u128, so that it compiles to one `v128.load` (byte by byte it would be sixteen
+    // lane loads), with no `unsafe` pointer load.
+    let x = u128::from_le_bytes(*block);
+    core::arch::wasm32::u64x2(x as u64, (x >> 64) as u64)
+}
+
+/// The special bytes of a 16-byte block as bits, with wasm SIMD.
+#[cfg(target_arch = "wasm32")]
+#[target_feature(enable = "simd128")]
+#[inline]
+fn special_lanes_simd(block: &[u8; 16]) -> u16 {
+    use core::arch::wasm32::{u8x16_bitmask, u8x16_eq, u8x16_lt, u8x16_splat, v128_or};
+    let v = load(block);
+    let found = v128_or(
+        v128_or(
+            u8x16_eq(v, u8x16_splat(b'"')),
+            u8x16_eq(v, u8x16_splat(b'\\')),
+        ),
+        u8x16_lt(v, u8x16_splat(0x20)),
+    );
+    u8x16_bitmask(found)
+}
+
+/// A block's [`EscapeLanes`], with wasm SIMD.
+#[cfg(target_arch = "wasm32")]
+#[target_feature(enable = "simd128")]
+#[inline]
+fn escape_lanes_simd(block: &[u8; 16]) -> EscapeLanes {
+    use core::arch::wasm32::{
+        u8x16, u8x16_bitmask, u8x16_eq, u8x16_lt, u8x16_ne, u8x16_shr, u8x16_splat, u8x16_swizzle,
+        v128_and, v128_or,
+    };
+    let v = load(block);
+    // "\\/bfnrt by nibbles: a byte is escapable when the class bits of its low nibble and of
+    // its high nibble meet (1: 0x2_, 2: 0x5_, 4: 0x6_, 8: 0x7_).
+    let by_low = u8x16(0, 0, 1 | 4 | 8, 0, 8, 0, 4, 0, 0, 0, 0, 0, 2, 0, 4, 1);
+    let by_high = u8x16(0, 0, 1, 0, 0, 2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0);
+    let classes = v128_and(
+        u8x16_swizzle(by_low, v128_and(v, u8x16_splat(0x0F))),
+        u8x16_swizzle(by_high, u8x16_shr(v, 4)),
+    );
+    EscapeLanes {
+        backslash: u8x16_bitmask(u8x16_eq(v, u8x16_splat(b'\\'))),
+        quote_or_control: u8x16_bitmask(v128_or(
+            u8x16_eq(v, u8x16_splat(b'"')),
+            u8x16_lt(v, u8x16_splat(0x20)),
+        )),
+        escapable: u8x16_bitmask(u8x16_ne(classes, u8x16_splat(0))),
     }
 }
 
@@ -580,24 +825,52 @@ mod tests {
         assert!(p.skip_value(0).is_err());
     }
 
+    /// Whether `text` is one JSON value by [`Parser::skip_value`], and where it is refused.
+    fn skipped(text: &str) -> Result<(), usize> {
+        let mut p = Parser::new(text);
+        p.skip_value(0)
+            .and_then(|_| {
+                p.skip_ws();
+                p.end()
+            })
+            .map_err(|e| e.offset)
+    }
+
     #[test]
     fn skip_value_accepts_exactly_what_parse_accepts() {
-        for text in [
+        let mut texts: Vec<String> = [
             "{\"a\":[1,2,{\"b\":\"\\u0041\"}]}",
             "[1,]",
             "\"\\q\"",
             "-",
             "true",
             "[[[]]]",
-        ] {
-            let mut p = Parser::new(text);
-            let skipped = p.skip_value(0).is_ok() && {
-                p.skip_ws();
-                p.end().is_ok()
-            };
+        ]
+        .map(String::from)
+        .into();
+        // Strings that end, or go wrong, on each side of the scanners' 8- and 16-byte blocks.
+        for n in 0..40 {
+            let a = "a".repeat(n);
+            for tail in [
+                "\"",
+                "\\\"x\"",
+                "\\\\\"",
+                "\\u00e9\"",
+                "\\u00g9\"",
+                "\\x\"",
+                "\u{1}\"",
+                "\\",
+            ] {
+                texts.push(format!("{{\"{a}\":\"{a}{tail},\"k\":[\"{a}{tail}]}}"));
+                texts.push(format!("[\"{a}{tail}, \"é{a}{tail}]"));
+            }
+        }
+        for text in &texts {
             assert_eq!(
-                skipped,
-                parse(text, &crate::Limits::default()).is_ok(),
+                skipped(text),
+                parse(text, &crate::Limits::default())
+                    .map(drop)
+                    .map_err(|e| e.offset),
                 "{text}"
             );
         }
@@ -605,7 +878,8 @@ mod tests {
 
     #[test]
     fn word_at_a_time_scanning_finds_every_special_byte() {
-        for len in 0..20 {
+        // Up to three 16-byte blocks (wasm) or six 8-byte words (elsewhere) before the byte.
+        for len in 0..48 {
             for (special, escaped) in [
                 ('"', "\\\""),
                 ('\\', "\\\\"),
@@ -629,10 +903,125 @@ mod tests {
                 );
             }
             let bad = format!("\"{}\u{7}x\"", "b".repeat(len));
-            assert!(
-                parse(&bad, &crate::Limits::default()).is_err()
-                    && Parser::new(&bad).skip_value(0).is_err()
+            let at = bad.find('\u{7}');
+            assert_eq!(
+                parse(&bad, &crate::Limits::default())
+                    .err()
+                    .map(|e| e.offset),
+                at
             );
+            assert_eq!(Parser::new(&bad).skip_value(0).err().map(|e| e.offset), at);
+        }
+    }
+
+    /// A block's bits as the SIMD code computes them, one byte at a time: the block scanners
+    /// run with these natively (tests/node/scan.test.mjs runs the SIMD code in wasm).
+    fn lanes(block: &[u8; 16], test: impl Fn(u8) -> bool) -> u16 {
+        (0..16).fold(
+            0,
+            |bits, k| {
+                if test(block[k]) {
+                    bits | 1 << k
+                } else {
+                    bits
+                }
+            },
+        )
+    }
+
+    fn special_lanes(block: &[u8; 16]) -> u16 {
+        lanes(block, |b| b == b'"' || b == b'\\' || b < 0x20)
+    }
+
+    fn escape_lanes(block: &[u8; 16]) -> EscapeLanes {
+        EscapeLanes {
+            backslash: lanes(block, |b| b == b'\\'),
+            quote_or_control: lanes(block, |b| b == b'"' || b < 0x20),
+            escapable: lanes(block, |b| b"\"\\/bfnrt".contains(&b)),
+        }
+    }
+
+    #[test]
+    fn escaped_bits_are_what_reading_byte_by_byte_finds() {
+        for backslash in 0..=u16::MAX {
+            let mut escaped = 0u32;
+            let mut k = 0;
+            while k < 16 {
+                if backslash >> k & 1 == 1 {
+                    escaped |= 1 << (k + 1);
+                    k += 2;
+                } else {
+                    k += 1;
+                }
+            }
+            assert_eq!(escaped_bits(backslash), escaped, "{backslash:016b}");
+        }
+    }
+
+    /// What reading the string at the start of `text` gives: the error's offset and message,
+    /// and where the cursor is left.
+    fn read_with(
+        text: &str,
+        find: impl Fn(&[u8], usize) -> usize,
+    ) -> (Result<(), (usize, String)>, usize) {
+        let mut p = Parser::new(text);
+        let r = p.skip_string_with(find).map_err(|e| (e.offset, e.message));
+        (r, p.pos())
+    }
+
+    #[test]
+    fn the_block_scanners_stop_where_the_byte_scanner_does() {
+        // Strings made of pieces that are plain (1 to 3 bytes), special, escapes good and bad,
+        // and JSON text, at every offset in and across 16-byte blocks.
+        let pieces = [
+            "a",
+            "é",
+            "中",
+            "😀",
+            "\"",
+            "\\\"",
+            "\\\\",
+            "\\n",
+            "\\/",
+            "\\u00e9",
+            "\\u12",
+            "\\x",
+            "\\\u{1}",
+            "\u{1}",
+            "\u{1f}",
+            "\\",
+            "{\\\"k\\\":\\\"",
+            "aaaaaaaaaaaaaaa",
+            "\\u00G0",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for case in 0..20_000 {
+            let mut text = String::from("\"");
+            for _ in 0..(case % 24) {
+                text.push_str(pieces[next(pieces.len())]);
+            }
+            if case % 3 != 0 {
+                text.push('"');
+            }
+            let bytes = text.as_bytes();
+            let by_byte = read_with(&text, special_byte_swar);
+            let by_block = read_with(&text, |b, at| {
+                unchecked_byte_by16(b, at, special_lanes, escape_lanes)
+            });
+            assert_eq!(by_block, by_byte, "{text:?}");
+            for at in 0..bytes.len() {
+                assert_eq!(
+                    special_byte_by16(bytes, at, special_lanes),
+                    special_byte_swar(bytes, at),
+                    "{text:?} from {at}"
+                );
+            }
         }
     }
 

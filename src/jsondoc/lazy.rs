@@ -91,31 +91,33 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
     loop {
         let i = metas.len();
         limits.check_documents(i.saturating_add(1), "")?;
-        let base = format!("/{i}");
+        // Built only for an error: per document it would cost more than reading the metadata.
+        let base = || format!("/{i}");
         p.skip_ws();
         if p.peek() != Some(b'{') {
             let at = p
                 .skip_value(depth.saturating_add(1))
-                .map_err(|e| json_err(e, &base))?;
-            return Err(not_a_document(&base, kind_of(p.slice(at))));
+                .map_err(|e| json_err(e, &base()))?;
+            return Err(not_a_document(&base(), kind_of(p.slice(at))));
         }
-        p.expect(b'{', "'{'").map_err(|e| json_err(e, &base))?;
+        p.expect(b'{', "'{'").map_err(|e| json_err(e, &base()))?;
         let mut fields = MetaFields::default();
         let mut data = None;
         let mut metadata = None;
         if !p.eat(b'}') {
             loop {
                 p.skip_ws();
-                let key = p.string().map_err(|e| json_err(e, &base))?;
-                p.expect(b':', "':'").map_err(|e| json_err(e, &base))?;
+                // Borrowed from the text unless it has an escape: no allocation per field.
+                let key = p.string_ref().map_err(|e| json_err(e, &base()))?;
+                p.expect(b':', "':'").map_err(|e| json_err(e, &base()))?;
                 let inner = depth.saturating_add(2);
                 // Built only when a field is bad: per field of every document it would cost more
                 // than reading the field.
-                let field_path = || crate::error::pointer_push(&base, &key);
+                let field_path = || crate::error::pointer_push(&base(), &key);
                 let value =
                     |p: &mut Parser<'_>| p.value(inner).map_err(|e| json_err(e, &field_path()));
                 // Bodies count their depth from themselves, as they do when given as values.
-                match key.as_str() {
+                match key.as_ref() {
                     "id" => fields.id = Some(value(p)?),
                     "schema_type" => fields.schema_type = Some(value(p)?),
                     "origin_type" => fields.origin_type = Some(value(p)?),
@@ -135,11 +137,11 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
                     break;
                 }
                 p.expect(b',', "',' or '}'")
-                    .map_err(|e| json_err(e, &base))?;
+                    .map_err(|e| json_err(e, &base()))?;
             }
         }
         metas.push(DocMeta::from_fields(i, fields)?);
-        let data = data.ok_or_else(|| data_missing(&base))?;
+        let data = data.ok_or_else(|| data_missing(&base()))?;
         // `metadata: null` is the same as no metadata.
         let metadata = metadata.filter(|r| p.slice(r.clone()) != "null");
         if let Some(r) = &metadata {
