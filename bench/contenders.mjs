@@ -3,7 +3,7 @@
 
 /**
  * @param {{ ContextAssembler: any, baseline: any, profile: object, request: string, options: { cap: string, maxChars: number }, peers?: Record<string, Function> }} deps
- * @returns {{ name: string, input: "objects" | "text", run: (docs: object[], text: string) => any }[]}
+ * @returns {{ name: string, input: "objects" | "text" | "bytes", run: (docs: object[], text: string) => any }[]}
  */
 export function makeContenders({ ContextAssembler, baseline, profile, request, options, peers = {} }) {
   const assembler = new ContextAssembler(profile); // the profile compiled once, as a server would
@@ -13,11 +13,26 @@ export function makeContenders({ ContextAssembler, baseline, profile, request, o
     included: manifest.documents.filter((d) => d.action === "full" || d.action === "truncated" || d.action === "summarized").map((d) => d.id),
     records: manifest.documents.length,
   });
+  // JSON text as UTF-8 bytes, as a server reads it from a file or a database column: encoded once
+  // per workload, outside the timed calls.
+  const encoded = new Map();
+  const bytesOf = (text) => {
+    let bytes = encoded.get(text);
+    if (bytes === undefined) {
+      encoded.clear();
+      bytes = new TextEncoder().encode(text);
+      encoded.set(text, bytes);
+    }
+    return bytes;
+  };
+  const decoder = new TextDecoder();
   const list = [
     { name: "plain TS", input: "objects", run: (docs) => baseline.assemble(docs, request, profile, maxChars) },
     { name: "ctxpack", input: "objects", run: (docs) => fromManifest(assembler.assemble({ documents: docs, request, ...options })) },
     { name: "JSON.parse + plain TS", input: "text", run: (_, text) => baseline.assemble(JSON.parse(text), request, profile, maxChars) },
     { name: "ctxpack, JSON text", input: "text", run: (_, text) => fromManifest(assembler.assemble({ documents: text, request, ...options })) },
+    { name: "TextDecoder + JSON.parse + plain TS", input: "bytes", run: (_, text) => baseline.assemble(JSON.parse(decoder.decode(bytesOf(text))), request, profile, maxChars) },
+    { name: "ctxpack, JSON bytes", input: "bytes", run: (_, text) => fromManifest(assembler.assemble({ documents: bytesOf(text), request, ...options })) },
   ];
   for (const [name, assemble] of Object.entries(peers)) {
     list.push({ name, input: "objects", run: (docs) => assemble(docs, request, profile, maxChars) });

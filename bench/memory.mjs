@@ -5,8 +5,9 @@
 // JS heap: heapUsed after − before the measured call, with a 1 GiB young generation so that no
 // GC runs during the call (checked with a PerformanceObserver; if one did, the figure is a lower
 // bound and says so): everything the call allocated, garbage included — an upper bound on its
-// peak. Wasm: the size of ctxpack's linear memory after the calls (it never shrinks, so this is
-// its peak), and how much the calls grew it.
+// peak. Wasm: the largest linear memory any of ctxpack's instances reached (memory never shrinks,
+// so this is the peak), how much the calls grew it, and the memory still held after them (the
+// package replaces its instance when a call returns past 64 MiB).
 import { PerformanceObserver } from "node:perf_hooks";
 import { documents } from "./workload.mjs";
 import { nodeContenders } from "./setup-node.mjs";
@@ -37,4 +38,4 @@ await pending;
 const h2 = process.memoryUsage().heapUsed;
 await new Promise((r) => setTimeout(r, 20));
 observer.disconnect();
-process.stdout.write(JSON.stringify({ name, n: Number(n), bodyScale: Number(bodyScale), heapAllocated: Math.max(h1, h2) - h0, gcDuringCall: gcs > 0, wasmMemory: wasmMemory(), wasmGrowth: wasmMemory() - wasmBefore }));
+process.stdout.write(JSON.stringify({ name, n: Number(n), bodyScale: Number(bodyScale), heapAllocated: Math.max(h1, h2) - h0, gcDuringCall: gcs > 0, wasmMemory: wasmMemory(), wasmGrowth: wasmMemory() - wasmBefore, wasmRetained: wasmMemory.retained(), textUnits: text.length, textBytes: Buffer.byteLength(text) }));

@@ -34,6 +34,7 @@ for (const w of workloads) {
     stats: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)])),
     skipped: { ...w.skipped, ...Object.fromEntries(Object.keys(peerErrors).map((k) => [k, peerErrors[k]])) },
     wasmMemoryAfter: wasmMemory(),
+      wasmMemoryHeld: wasmMemory.retained(),
     heapUsedAfter: process.memoryUsage().heapUsed,
   });
   writeFileSync(out, JSON.stringify(results, null, 1));

@@ -53,6 +53,7 @@ window.bench = {
       stats: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)])),
       skipped: { ...w.skipped, ...peerErrors },
       wasmMemoryAfter: wasmMemory(),
+      wasmMemoryHeld: wasmMemory.retained(),
       heapUsedAfter: performance.memory?.usedJSHeapSize ?? null,
     };
   },

@@ -3,7 +3,7 @@
 // { warmup, rounds }: untimed, then timed calls; a contender missing from a workload is skipped
 // there, and `skipped` says why (the report prints it).
 
-const CORE = ["plain TS", "ctxpack", "JSON.parse + plain TS", "ctxpack, JSON text"];
+const CORE = ["plain TS", "ctxpack", "JSON.parse + plain TS", "ctxpack, JSON text", "TextDecoder + JSON.parse + plain TS", "ctxpack, JSON bytes"];
 const each = (names, warmup, rounds) => Object.fromEntries(names.map((n) => [n, { warmup, rounds }]));
 
 export const NODE = [
@@ -42,6 +42,6 @@ export function quick(workloads) {
  * `b`, alternating call by call, so the ratio b/a is measured under the same machine load.
  */
 export const PAIRS = [
-  { label: "bodies ×10 vs ×1 (10k)", a: { n: 10_000, bodyScale: 1 }, b: { n: 10_000, bodyScale: 10 }, contenders: ["plain TS", "ctxpack", "ctxpack, JSON text"], warmup: 2, rounds: 15 },
-  { label: "100k vs 10k", a: { n: 10_000, bodyScale: 1 }, b: { n: 100_000, bodyScale: 1 }, contenders: ["plain TS", "ctxpack", "ctxpack, JSON text"], warmup: 1, rounds: 7 },
+  { label: "bodies ×10 vs ×1 (10k)", a: { n: 10_000, bodyScale: 1 }, b: { n: 10_000, bodyScale: 10 }, contenders: ["plain TS", "ctxpack", "ctxpack, JSON text", "ctxpack, JSON bytes"], warmup: 2, rounds: 15 },
+  { label: "100k vs 10k", a: { n: 10_000, bodyScale: 1 }, b: { n: 100_000, bodyScale: 1 }, contenders: ["plain TS", "ctxpack", "ctxpack, JSON text", "ctxpack, JSON bytes"], warmup: 1, rounds: 7 },
 ];

@@ -1,7 +1,7 @@
 // An SVG plot of median time per call against the number of documents (log–log), one line per
 // contender and runtime, drawn by hand (no plotting dependency).
 
-const COLORS = { "ctxpack": "#1f77b4", "ctxpack, JSON text": "#17becf", "plain TS": "#2ca02c", "JSON.parse + plain TS": "#98df8a", Priompt: "#d62728", "prompt-tsx": "#9467bd" };
+const COLORS = { "ctxpack": "#1f77b4", "ctxpack, JSON text": "#17becf", "ctxpack, JSON bytes": "#ff7f0e", "TextDecoder + JSON.parse + plain TS": "#c49c94", "plain TS": "#2ca02c", "JSON.parse + plain TS": "#98df8a", Priompt: "#d62728", "prompt-tsx": "#9467bd" };
 const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 /**

@@ -16,7 +16,7 @@ import { gzipSync } from "node:zlib";
 import { stats } from "./harness.mjs";
 import { MEMORY } from "./plan.mjs";
 import { plotResults } from "./plot.mjs";
-import { report } from "./report.mjs";
+import { keepHandWritten, report } from "./report.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -155,7 +155,8 @@ if (quickRun) {
   mkdirSync(join(root, "bench", "results"), { recursive: true });
   writeFileSync(join(root, "bench", "results", "results.json"), JSON.stringify(saved, null, 1));
   writeFileSync(join(root, "bench", "results", "time-vs-documents.svg"), svg);
-  writeFileSync(join(root, "docs", "BENCHMARKS.md"), markdown);
+  const doc = join(root, "docs", "BENCHMARKS.md");
+  writeFileSync(doc, keepHandWritten(markdown, existsSync(doc) ? readFileSync(doc, "utf8") : ""));
   log("\nwrote docs/BENCHMARKS.md, bench/results/results.json, bench/results/time-vs-documents.svg");
 }
 log(`bench took ${minutes.toFixed(1)} minutes`);

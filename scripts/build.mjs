@@ -291,8 +291,9 @@ const wasmBytes = readWasm();
 // old and new blocks are held at once: four bytes per unit, and linear memory never shrinks (a
 // 100,000-document JSON text left 582 MB behind; docs/BENCHMARKS.md, Memory). From LONG_STRING
 // units on, the string's UTF-8 size is estimated from a few slices of it, one block of about that
-// size is taken, and encodeInto writes the whole string into it; the rare string denser than its
-// slices grows the block by what the rest can need at most, and the block is then cut to size
+// size is taken (a margin of 1/64: a larger one keeps the next call of the same size from reusing
+// the block this one frees), and encodeInto writes the whole string into it; a string denser than
+// its slices grows the block by what the rest can need at most, and the block is then cut to size
 // (in place). The peak is about the string's UTF-8 size.
 const LONG_STRING = 1 << 14;
 const PASS_STRING_AT = "    let len = arg.length;\n    let ptr = malloc(len, 1) >>> 0;\n";
@@ -309,7 +310,7 @@ function passLongStringToWasm0(arg, malloc, realloc) {
         sampled += cachedTextEncoder.encodeInto(arg.slice(at, at + LONG_STRING_SLICE), longStringScratch).written;
     }
     const perUnit = sampled / (LONG_STRING_SLICES * LONG_STRING_SLICE);
-    let cap = Math.min(3 * len, Math.ceil(len * perUnit * 1.0625) + 64);
+    let cap = Math.min(3 * len, Math.ceil(len * perUnit * 1.015625) + 4096);
     let ptr = malloc(cap, 1) >>> 0;
     let read = 0;
     let written = 0;

@@ -104,6 +104,14 @@ impl CompiledRule {
                     })?,
             ),
         };
+        // A regex allocates its match cache at its first search and keeps it. Searched once
+        // here, the cache sits beside the compiled profile; left to the first request, it lands
+        // just after that call's input text and stays, so the next text of that size cannot
+        // take the place this one frees (in wasm, linear memory grows by a text and never
+        // shrinks).
+        if let Some(re) = &pattern {
+            let _ = re.is_match("");
+        }
         if keywords.is_empty() && pattern.is_none() {
             return Err(Error::new(
                 ErrorCode::InvalidProfile,

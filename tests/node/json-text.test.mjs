@@ -165,3 +165,32 @@ test("a long JSON text takes wasm memory about its UTF-8 size", () => {
     }
   }
 });
+
+test("a ContextAssembler's second call with a text of the same size takes no more memory", () => {
+  // The profile's regexes keep match caches made at their first search; made during a call, they
+  // would sit just after its text and keep the next one from fitting where it was.
+  const script = `
+    let memory;
+    const Instance = WebAssembly.Instance;
+    WebAssembly.Instance = function (module, imports) {
+      const instance = new Instance(module, imports);
+      memory = instance.exports.memory;
+      return instance;
+    };
+    const { ContextAssembler } = require(${JSON.stringify(new URL("../../pkg/index.cjs", import.meta.url).pathname)});
+    const profile = JSON.parse(require("fs").readFileSync(${JSON.stringify(new URL("../../profiles/writing-app.json", import.meta.url).pathname)}, "utf8"));
+    const a = new ContextAssembler(profile);
+    import(${JSON.stringify(new URL("../../bench/workload.mjs", import.meta.url).href)}).then(({ documents, request, options }) => {
+      const text = JSON.stringify(documents(10000, { bodyScale: 1 }));
+      const sizes = [];
+      for (let i = 0; i < 3; i++) {
+        a.assemble({ documents: text, request, ...options });
+        sizes.push(memory.buffer.byteLength);
+      }
+      process.stdout.write(JSON.stringify(sizes));
+    });
+  `;
+  const sizes = JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
+  assert.equal(sizes[1], sizes[0], `memory after each call: ${sizes.join(", ")}`);
+  assert.equal(sizes[2], sizes[0]);
+});
