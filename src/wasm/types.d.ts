@@ -105,13 +105,14 @@ export interface ItemRecord {
     reason: string;
     /**
      * Size of the item rendered in full, in the budget's unit; `null` when it was never rendered
-     * (filtered out, or discarded before its body was needed — bodies are converted lazily).
+     * whole (filtered out, or discarded before its body was needed — bodies are converted
+     * lazily —, or rendered only until it surely could not fit).
      */
     charsBefore: number | null;
     /** Size of what was included (0 when nothing was). */
     charsAfter: number;
     /**
-     * With a token budget: the item in full, in tokens (`null` when never rendered, or
+     * With a token budget: the item in full, in tokens (`null` when never rendered whole, or
      * without a token budget).
      */
     tokensBefore: number | null;
