@@ -4,6 +4,7 @@
 // the machine's noise falls on all alike.
 //
 //   node bench/cap-strategies.mjs [package dir…] [--rounds N] [--documents N] [--max-chars N]
+//                                 [--caps stop,skip,degrade] [--outputs-differ]
 //
 // A package dir holds pkg/ (default: this checkout). With two, the second's results are checked
 // against the first's before timing: the same context and the same decision per document (id,
@@ -22,7 +23,7 @@ const rounds = valueOf("--rounds", 15);
 const n = valueOf("--documents", 10_000);
 const maxChars = valueOf("--max-chars", 16_000);
 const checkOutputs = !args.includes("--outputs-differ");
-const dirs = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
+const dirs = args.filter((a, i) => !a.startsWith("--") && !(args[i - 1]?.startsWith("--") && args[i - 1] !== "--outputs-differ"));
 if (dirs.length === 0) dirs.push(new URL("..", import.meta.url).pathname);
 if (dirs.length > 2) throw new Error("at most two package dirs");
 const require = createRequire(import.meta.url);
@@ -40,7 +41,7 @@ const inputs = [
   ["objects", docs],
   ["JSON text", text],
 ];
-const strategies = ["stop", "skip", "degrade"];
+const strategies = args.includes("--caps") ? args[args.indexOf("--caps") + 1].split(",") : ["stop", "skip", "degrade"];
 const assemblers = builds.map((api) => new api.ContextAssembler(profile));
 const run = (b, input, cap) => assemblers[b].assemble({ documents: input, request, cap, maxChars });
 
