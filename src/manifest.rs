@@ -40,11 +40,12 @@ pub struct ItemRecord {
     #[shape(intern)]
     pub reason: String,
     /// Size of the item rendered in full, in the budget's unit; `null` when it was never rendered
-    /// (filtered out, or discarded before its body was needed — bodies are converted lazily).
+    /// whole (filtered out, or discarded before its body was needed — bodies are converted
+    /// lazily —, or rendered only until it surely could not fit).
     pub chars_before: Option<usize>,
     /// Size of what was included (0 when nothing was).
     pub chars_after: usize,
-    /// With a token budget: the item in full, in tokens (`null` when never rendered, or
+    /// With a token budget: the item in full, in tokens (`null` when never rendered whole, or
     /// without a token budget).
     pub tokens_before: Option<usize>,
     /// With a token budget: what including it cost in tokens (0 when it was not included;

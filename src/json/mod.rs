@@ -17,6 +17,8 @@ mod value;
 
 pub use locate::{locate, JsonLocation};
 pub use parse::{parse, parse_span, parse_with, ParseError, Parser, MAX_DEPTH};
-pub use stringify::{format_number, quote, stringify, stringify_into, write_string};
+pub use stringify::{
+    format_number, quote, stringify, stringify_into, stringify_within, write_string,
+};
 pub(crate) use value::array_index;
 pub use value::{Object, ObjectBuilder, Value};

@@ -9,7 +9,15 @@ pub fn stringify(value: &Value, indent: usize) -> String {
 }
 
 pub fn stringify_into(out: &mut String, value: &Value, indent: usize) {
-    write_value(out, value, indent.min(10), 0);
+    stringify_within(out, value, indent, usize::MAX);
+}
+
+/// [`stringify_into`] that gives up between two values once `out` is longer than `max_len`
+/// bytes: `out` then holds more than `max_len` bytes and not the text (closing brackets may
+/// follow the cut), for a caller that only needs to know that the text would be longer — the
+/// cap, ruling out a block that cannot fit, writes about the room left, not the whole body.
+pub fn stringify_within(out: &mut String, value: &Value, indent: usize, max_len: usize) {
+    write_value(out, value, indent.min(10), 0, max_len);
 }
 
 fn newline(out: &mut String, indent: usize, depth: usize) {
@@ -19,7 +27,7 @@ fn newline(out: &mut String, indent: usize, depth: usize) {
     }
 }
 
-fn write_value(out: &mut String, value: &Value, indent: usize, depth: usize) {
+fn write_value(out: &mut String, value: &Value, indent: usize, depth: usize, max_len: usize) {
     match value {
         Value::Null => out.push_str("null"),
         Value::Bool(true) => out.push_str("true"),
@@ -34,13 +42,16 @@ fn write_value(out: &mut String, value: &Value, indent: usize, depth: usize) {
             out.push('[');
             let inner = depth.saturating_add(1);
             for (i, item) in items.iter().enumerate() {
+                if out.len() > max_len {
+                    return;
+                }
                 if i > 0 {
                     out.push(',');
                 }
                 if indent > 0 {
                     newline(out, indent, inner);
                 }
-                write_value(out, item, indent, inner);
+                write_value(out, item, indent, inner, max_len);
             }
             if indent > 0 {
                 newline(out, indent, depth);
@@ -55,6 +66,9 @@ fn write_value(out: &mut String, value: &Value, indent: usize, depth: usize) {
             out.push('{');
             let inner = depth.saturating_add(1);
             for (i, (key, item)) in obj.iter().enumerate() {
+                if out.len() > max_len {
+                    return;
+                }
                 if i > 0 {
                     out.push(',');
                 }
@@ -66,7 +80,7 @@ fn write_value(out: &mut String, value: &Value, indent: usize, depth: usize) {
                 if indent > 0 {
                     out.push(' ');
                 }
-                write_value(out, item, indent, inner);
+                write_value(out, item, indent, inner, max_len);
             }
             if indent > 0 {
                 newline(out, indent, depth);
@@ -170,6 +184,30 @@ mod tests {
             "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {}\n}"
         );
         assert_eq!(round("[1]", 20), "[\n          1\n]");
+    }
+
+    #[test]
+    fn stringify_within_writes_a_prefix_and_stops_past_the_limit() {
+        let v = parse(
+            r#"{"a":"故事 text","b":[1,{"c":null,"d":"😀"}],"e":[]}"#,
+            &crate::Limits::default(),
+        )
+        .unwrap();
+        for indent in [0, 2] {
+            let whole = stringify(&v, indent);
+            for max_len in 0..whole.len() + 2 {
+                let mut out = String::new();
+                stringify_within(&mut out, &v, indent, max_len);
+                // Either the whole text, or more than the limit.
+                assert!(out == whole || out.len() > max_len, "{max_len}: {out}");
+                assert!(out.len() <= whole.len());
+            }
+        }
+        // Past the limit nothing more is written: a million items cost one.
+        let many = Value::Array(vec![Value::Number(1.0); 1_000_000]);
+        let mut out = String::new();
+        stringify_within(&mut out, &many, 0, 10);
+        assert_eq!(out, "[1,1,1,1,1,1");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::document::DocMeta;
 use super::profile::{BodyMode, CompiledRender};
-use crate::json::{stringify_into, ObjectBuilder, Value};
+use crate::json::{stringify_within, ObjectBuilder, Value};
 
 /// The header with `{id}`, `{schema_type}`, `{origin_type}` and `{rank}` replaced, in one pass
 /// so a placeholder inside an id is not expanded again.
@@ -67,14 +67,36 @@ pub fn body(
     }
 }
 
-/// `header\nJSON`, or the JSON alone when the header is empty.
-pub fn block(render: &CompiledRender, header: &str, body: &Value) -> String {
+/// A document's [`block`] in full: its data is borrowed when it is the whole body (the cap
+/// renders every candidate so, and would otherwise copy each).
+pub fn full(
+    render: &CompiledRender,
+    header: &str,
+    meta: &DocMeta,
+    data: &Value,
+    metadata: Option<&Value>,
+    max_len: usize,
+) -> String {
+    match render.body {
+        BodyMode::Data => block(render, header, data, max_len),
+        BodyMode::Document => block(
+            render,
+            header,
+            &body(render, meta, data.clone(), metadata.cloned()),
+            max_len,
+        ),
+    }
+}
+
+/// `header\nJSON`, or the JSON alone when the header is empty; written only until it is longer
+/// than `max_len` bytes (`usize::MAX`: whole), for a caller that only asks whether it fits.
+pub fn block(render: &CompiledRender, header: &str, body: &Value, max_len: usize) -> String {
     let mut out = String::new();
     if !header.is_empty() {
         out.push_str(header);
         out.push('\n');
     }
-    stringify_into(&mut out, body, render.indent);
+    stringify_within(&mut out, body, render.indent, max_len);
     out
 }
 
@@ -109,7 +131,7 @@ mod tests {
         r.body = BodyMode::Document;
         let v = body(&r, &meta("x"), Value::Null, None);
         assert_eq!(
-            block(&r, "", &v),
+            block(&r, "", &v, usize::MAX),
             r#"{"id":"x","schema_type":"故事设定","origin_type":"user_input","created_at":0,"data":null}"#
         );
     }

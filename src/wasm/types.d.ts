@@ -113,13 +113,14 @@ export interface ItemRecord {
     reason: string;
     /**
      * Size of the item rendered in full, in the budget's unit; `null` when it was never rendered
-     * (filtered out, or discarded before its body was needed — bodies are converted lazily).
+     * whole (filtered out, or discarded before its body was needed — bodies are converted
+     * lazily —, or rendered only until it surely could not fit).
      */
     charsBefore: number | null;
     /** Size of what was included (0 when nothing was). */
     charsAfter: number;
     /**
-     * With a token budget: the item in full, in tokens (`null` when never rendered, or
+     * With a token budget: the item in full, in tokens (`null` when never rendered whole, or
      * without a token budget).
      */
     tokensBefore: number | null;
@@ -198,8 +199,9 @@ export interface CapReport {
  * `"skip"` discards it and goes on, so later, smaller documents may still fit;
  * `"degrade"` (default) first tries its next trim levels (truncated, then summarized) and
  * discards it only if even the summary does not fit, then goes on.
- * `skip` and `degrade` may render every selected document, so with thousands selected they
- * cost more than `stop`, which renders only until the budget is spent.
+ * `skip` and `degrade` may read every selected document's body, so with thousands selected
+ * they cost more than `stop`, which reads bodies only until the budget is spent; with
+ * `maxChars` they render a document only until it surely cannot fit (docs/PROFILE.md).
  */
 export type CapStrategy = "stop" | "skip" | "degrade";
 

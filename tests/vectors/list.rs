@@ -6,6 +6,7 @@ pub const VECTORS: &[(&str, &str, &str, &str)] = &[
     ("budget-tokens-chinese", include_str!("inputs/budget-tokens-chinese.json"), include_str!("expected/budget-tokens-chinese.context.txt"), include_str!("expected/budget-tokens-chinese.manifest.json")),
     ("cap-degrade", include_str!("inputs/cap-degrade.json"), include_str!("expected/cap-degrade.context.txt"), include_str!("expected/cap-degrade.manifest.json")),
     ("cap-skip", include_str!("inputs/cap-skip.json"), include_str!("expected/cap-skip.context.txt"), include_str!("expected/cap-skip.manifest.json")),
+    ("cap-skip-long-misfit", include_str!("inputs/cap-skip-long-misfit.json"), include_str!("expected/cap-skip-long-misfit.context.txt"), include_str!("expected/cap-skip-long-misfit.manifest.json")),
     ("cap-stop", include_str!("inputs/cap-stop.json"), include_str!("expected/cap-stop.context.txt"), include_str!("expected/cap-stop.manifest.json")),
     ("chinese-episode-range", include_str!("inputs/chinese-episode-range.json"), include_str!("expected/chinese-episode-range.context.txt"), include_str!("expected/chinese-episode-range.manifest.json")),
     ("data-json-text", include_str!("inputs/data-json-text.json"), include_str!("expected/data-json-text.context.txt"), include_str!("expected/data-json-text.manifest.json")),

@@ -159,8 +159,9 @@ pub struct BudgetSpec {
 /// `"skip"` discards it and goes on, so later, smaller documents may still fit;
 /// `"degrade"` (default) first tries its next trim levels (truncated, then summarized) and
 /// discards it only if even the summary does not fit, then goes on.
-/// `skip` and `degrade` may render every selected document, so with thousands selected they
-/// cost more than `stop`, which renders only until the budget is spent.
+/// `skip` and `degrade` may read every selected document's body, so with thousands selected
+/// they cost more than `stop`, which reads bodies only until the budget is spent; with
+/// `maxChars` they render a document only until it surely cannot fit (docs/PROFILE.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Shape)]
 #[shape(input, output, rename_all = "snake_case")]
 pub enum CapStrategy {

@@ -112,7 +112,7 @@ export function RankedList({ documents, selected, onSelect }: { documents: DocRe
                 </td>
                 <td>
                   <span className={`badge ${d.action}`}>{ACTION_LABEL[d.action]}</span>
-                  <div className="sizes small" title={d.charsBefore === null ? "never rendered: bodies cross into wasm only when needed" : undefined}>
+                  <div className="sizes small" title={d.charsBefore === null ? "never rendered whole: bodies cross into wasm only when needed, and under skip or degrade a misfit is rendered only until it surely cannot fit" : undefined}>
                     {d.charsBefore === null ? "—" : fmt(d.charsBefore)} → {fmt(d.charsAfter)}
                   </div>
                 </td>

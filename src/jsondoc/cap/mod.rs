@@ -1,5 +1,9 @@
 //! The cap: fit ranked documents into the budget, trimming by rank, degrading or discarding
-//! what does not fit. Bodies are fetched only for documents that might still fit.
+//! what does not fit. Bodies are fetched only for documents that might still fit, and under
+//! `skip` and `degrade` rendered whole only once they fit.
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
 
 use super::document::DocSet;
 use super::profile::{CapStrategy, CompiledProfile};
@@ -86,7 +90,6 @@ impl TokenRoom {
 
 /// Places `order` (document indices, best first) into `budget`: every limit it gives holds for
 /// the whole context. Tokens are counted by `meter`, each candidate block once.
-#[allow(clippy::arithmetic_side_effects)] // lengths are bounded by max_chars ≤ 2^31 and string sizes
 pub fn cap(
     profile: &CompiledProfile,
     docs: &dyn DocSet,
@@ -94,6 +97,21 @@ pub fn cap(
     budget: Budget,
     meter: &mut Meter,
     strategy: CapStrategy,
+) -> Result<Capped> {
+    cap_bounded(profile, docs, order, budget, meter, strategy, true)
+}
+
+/// [`cap`]; `bounded: false` renders every candidate whole, as before issue 16, for the tests
+/// that check that the bound changes no decision.
+#[allow(clippy::arithmetic_side_effects)] // lengths are bounded by max_chars ≤ 2^31 and string sizes
+fn cap_bounded(
+    profile: &CompiledProfile,
+    docs: &dyn DocSet,
+    order: &[usize],
+    budget: Budget,
+    meter: &mut Meter,
+    strategy: CapStrategy,
+    bounded: bool,
 ) -> Result<Capped> {
     let total = order.len();
     let render = &profile.render;
@@ -187,37 +205,41 @@ pub fn cap(
         } else {
             None
         };
-        let full = render::block(
-            render,
-            &header,
-            &render::body(render, meta, data.clone(), metadata.clone()),
-        );
-        let chars_before = utf16_len(&full);
-        let tokens_before = match tokens {
-            Some(_) => Some(meter.count(&full)?),
-            None => None,
+        // `stop` meets one misfit; `skip` and `degrade` go on, and once the budget is nearly
+        // spent every candidate left would be rendered whole only to be discarded (issue 16).
+        // With a character limit their blocks are first written only until they pass `limit`
+        // bytes: past three bytes a unit of the room (a UTF-16 unit is one to three bytes of
+        // UTF-8) a block is too long, whatever it holds. One that fits is measured again whole.
+        let mut limit = match budget.max_chars {
+            Some(_) if bounded && strategy != CapStrategy::Stop => (left - sep).saturating_mul(3),
+            _ => usize::MAX,
+        };
+        let mut full = render::full(render, &header, meta, &data, metadata.as_ref(), limit);
+        // Exact when the block was written whole; else more than the room, and not its size.
+        let mut chars_before = utf16_len(&full);
+        let mut tokens_before = match tokens {
+            Some(_) if full.len() <= limit => Some(meter.count(&full)?),
+            _ => None,
         };
         let ladder_level = level_for_rank(&profile.trim, rank, total);
         let mut level = ladder_level;
         let mut needed_at_ladder = None;
-        // `None` stands for the full block: it is rendered once (its size is `charsBefore`)
-        // and never copied, whatever the ladder tries.
+        // `None` stands for the full block: it is rendered once (its size is `charsBefore`),
+        // again whole only once it fits under the bound, and never copied, whatever the ladder
+        // tries.
         let placed = loop {
             let (trimmed_block, changed) = if level == TrimLevel::Full {
                 (None, false)
             } else {
                 let mut trimmed = data.clone();
                 let changed = trim_value(&mut trimmed, level, &profile.trim);
-                let metadata = if changed {
-                    Some(mark_trimmed(metadata.clone()))
-                } else {
-                    metadata.clone()
-                };
                 let block = changed.then(|| {
+                    let metadata = Some(mark_trimmed(metadata.clone()));
                     render::block(
                         render,
                         &header,
                         &render::body(render, meta, trimmed, metadata),
+                        limit,
                     )
                 });
                 // A trimmed block that is not shorter (tiny cuts plus `metadata.trimmed` in
@@ -229,17 +251,39 @@ pub fn cap(
             };
             let len = trimmed_block.as_deref().map_or(chars_before, utf16_len);
             let block = trimmed_block.as_deref().unwrap_or(&full);
+            // Cut short, or too long anyway: never counted, never placed. (Of two blocks cut
+            // short, either is too long; of one, it is the longer, as compared above.)
+            let short = block.len() > limit;
             let (counted, grows) = match &tokens {
-                Some(t) => {
+                Some(t) if !short => {
                     let (c, g) = t.with(meter, &[separator, block])?;
                     (Some(c), Some(g))
                 }
-                None => (None, None),
+                _ => (None, None),
             };
-            if sep + len <= left && grows <= tokens_left {
+            if !short && sep + len <= left && grows <= tokens_left {
+                // It fits. With its full block cut short, or degraded from a block perhaps cut
+                // short, it is fitted again whole from its ladder's level, for exact sizes and
+                // reasons; else every block it was measured by was whole already.
+                if limit < usize::MAX && (full.len() > limit || needed_at_ladder.is_some()) {
+                    limit = usize::MAX;
+                    full = render::full(render, &header, meta, &data, metadata.as_ref(), limit);
+                    chars_before = utf16_len(&full);
+                    tokens_before = match tokens {
+                        Some(_) => Some(meter.count(&full)?),
+                        _ => None,
+                    };
+                    level = ladder_level;
+                    needed_at_ladder = None;
+                    continue;
+                }
                 break Some((trimmed_block, len, changed, counted, grows));
             }
-            needed_at_ladder.get_or_insert((sep + len, grows));
+            needed_at_ladder.get_or_insert(if short {
+                (left, None, true) // more than that
+            } else {
+                (sep + len, grows, false)
+            });
             match (strategy, level.next()) {
                 (CapStrategy::Degrade, Some(next)) => level = next,
                 _ => break None,
@@ -265,14 +309,13 @@ pub fn cap(
                     Action::Full
                 };
                 let (reason, reason_code) = match needed_at_ladder {
-                    Some((needed, needed_tokens)) => {
+                    Some((needed, needed_tokens, _)) => {
                         hit = true;
                         (format!("degraded from {} to {} to fit: {} needed {}, {} left", ladder_level.as_str(), level.as_str(), ladder_level.as_str(), amount(in_chars(needed), needed_tokens), amount(in_chars(left), tokens_left)), ReasonCode::DegradedToFit)
                     }
                     None if level == TrimLevel::Full => (format!("rank {rank} of {total}: kept in full"), ReasonCode::KeptFull),
                     None if !changed => (format!("rank {rank} of {total}: {} by the ladder, but nothing was long enough to cut", level.as_str()), ReasonCode::NothingToCut),
-                    None if level == TrimLevel::Truncated => (format!("rank {rank} of {total}: {} by the ladder", level.as_str()), ReasonCode::LadderTruncated),
-                    None => (format!("rank {rank} of {total}: {} by the ladder", level.as_str()), ReasonCode::LadderSummarized),
+                    None => (format!("rank {rank} of {total}: {} by the ladder", level.as_str()), if level == TrimLevel::Truncated { ReasonCode::LadderTruncated } else { ReasonCode::LadderSummarized }),
                 };
                 placements.push(Placement {
                     index,
@@ -291,23 +334,23 @@ pub fn cap(
             }
             None => {
                 hit = true;
-                let (needed, needed_tokens) = needed_at_ladder.unwrap_or((0, None));
+                let (needed, needed_tokens, short) = needed_at_ladder.unwrap_or_default();
                 let reason = match strategy {
-                    CapStrategy::Degrade => {
-                        format!(
-                            "did not fit even summarized: {} left",
-                            amount(in_chars(left), tokens_left)
-                        )
-                    }
+                    CapStrategy::Degrade => format!(
+                        "did not fit even summarized: {} left",
+                        amount(in_chars(left), tokens_left)
+                    ),
                     _ => format!(
-                        "did not fit: needed {} at {}, {} left",
+                        "did not fit: needed {}{} at {}, {} left",
+                        if short { "more than " } else { "" },
                         amount(in_chars(needed), needed_tokens),
                         ladder_level.as_str(),
                         amount(in_chars(left), tokens_left)
                     ),
                 };
+                // Written only until it could not fit, its size in full is not known.
                 placements.push(discard(
-                    Some(chars_before),
+                    (full.len() <= limit).then_some(chars_before),
                     tokens_before,
                     reason,
                     ReasonCode::DiscardedBudget,
