@@ -34,7 +34,7 @@ for (const w of workloads) {
     stats: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)])),
     skipped: { ...w.skipped, ...Object.fromEntries(Object.keys(peerErrors).map((k) => [k, peerErrors[k]])) },
     wasmMemoryAfter: wasmMemory(),
-      wasmMemoryHeld: wasmMemory.retained(),
+      wasmMemoryHeld: await new Promise((r) => setTimeout(() => r(wasmMemory.retained()), 1500)),
     heapUsedAfter: process.memoryUsage().heapUsed,
   });
   writeFileSync(out, JSON.stringify(results, null, 1));

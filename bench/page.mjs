@@ -53,7 +53,7 @@ window.bench = {
       stats: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)])),
       skipped: { ...w.skipped, ...peerErrors },
       wasmMemoryAfter: wasmMemory(),
-      wasmMemoryHeld: wasmMemory.retained(),
+      wasmMemoryHeld: await new Promise((r) => setTimeout(() => r(wasmMemory.retained()), 1500)),
       heapUsedAfter: performance.memory?.usedJSHeapSize ?? null,
     };
   },

@@ -76,7 +76,7 @@ export function report(data) {
 
   const perUnit = (m) => (m.name.startsWith("ctxpack, JSON") && m.textUnits ? `; ${(m.wasmMemory / m.textUnits).toFixed(2)} bytes per UTF-16 unit of the text (its UTF-8: ${(m.textBytes / m.textUnits).toFixed(2)})` : "");
   const memoryTable = [
-    "| workload | contender | JS heap allocated by one call | GC during the call | ctxpack's wasm linear memory at its peak (growth in the calls) | held after the calls |",
+    "| workload | contender | JS heap allocated by one call | GC during the call | ctxpack's wasm linear memory at its peak (growth in the calls) | held 1.5 s after the calls |",
     "|---|---|---:|---|---:|---:|",
     ...memory.map(
       (m) =>
@@ -226,7 +226,7 @@ ${topTable(c.text)}`);
     const m = memory.filter((r) => r.name === "ctxpack, JSON text");
     const rows = m.map((r) => ({ r, w: node.workloads.find((w) => w.n === r.n && w.bodyScale === r.bodyScale) })).filter((x) => x.w);
     if (!rows.length) return "";
-    return `\nWith JSON text in, ctxpack's linear memory peaks at ${rows.map(({ r, w }) => `${(r.wasmMemory / w.jsonChars).toFixed(2)} bytes per UTF-16 unit of the text (${r.label}: ${mb(r.wasmMemory)} MB for ${mb(w.jsonChars)} M units, ${mb(w.jsonBytes)} MB as UTF-8)`).join("; ")}: the text's UTF-8, written once into a block sized from a sample of it (scripts/build.mjs \`passLongStringToWasm0\`; wasm-bindgen's own copy held four bytes a unit at once), and the documents' index and manifest. Linear memory never shrinks, so when a call returns with more than 64 MiB the package replaces its instance (\`releaseMemory\`, docs/ARCHITECTURE.md): *held after the calls* is what stays.\n`;
+    return `\nWith JSON text in, ctxpack's linear memory peaks at ${rows.map(({ r, w }) => `${(r.wasmMemory / w.jsonChars).toFixed(2)} bytes per UTF-16 unit of the text (${r.label}: ${mb(r.wasmMemory)} MB for ${mb(w.jsonChars)} M units, ${mb(w.jsonBytes)} MB as UTF-8)`).join("; ")}: the text's UTF-8, written once into a block sized from a sample of it (scripts/build.mjs \`passLongStringToWasm0\`; wasm-bindgen's own copy held four bytes a unit at once), and the documents' index and manifest. Linear memory never shrinks, so once an entry has had no call for a second after one left more than 64 MiB, the package replaces its instance (\`releaseMemory\`, docs/ARCHITECTURE.md): *held after the calls* is what stays then.\n`;
   })();
   const load = phases.map((p) => `${p.name} ${p.seconds.toFixed(0)} s (load ${p.loadBefore.toFixed(1)}→${p.loadAfter.toFixed(1)})`).join(", ");
 
@@ -317,10 +317,11 @@ call. *JS heap allocated* is \`heapUsed\` after minus before that call with a 1 
 so no GC runs during it (checked with a PerformanceObserver): all the call allocated, garbage
 included — an upper bound on its peak heap. ctxpack's linear memory is read from its
 \`WebAssembly.Memory\`, captured by wrapping \`WebAssembly.Instance\` before the import (the package
-does not export it); linear memory never shrinks, so its size after the calls is its peak.
+does not export it); linear memory never shrinks, so the largest an instance reached is the peak;
+*held after the calls* is read 1.5 s later, once the package has had time to give memory back.
 
 ${memoryTable}
-${chromium ? `\nChromium, one page through all the workloads: ctxpack's largest linear memory so far after each workload, and what it held then: ${chromium.workloads.map((w) => `${w.label} ${mb(w.wasmMemoryAfter)} MB${w.wasmMemoryHeld === undefined ? "" : ` (held ${mb(w.wasmMemoryHeld)} MB)`}`).join(", ")}.\n` : ""}${memoryNote}
+${chromium ? `\nChromium, one page through all the workloads: ctxpack's largest linear memory so far after each workload, and what it held 1.5 s later: ${chromium.workloads.map((w) => `${w.label} ${mb(w.wasmMemoryAfter)} MB${w.wasmMemoryHeld === undefined ? "" : ` (held ${mb(w.wasmMemoryHeld)} MB)`}`).join(", ")}.\n` : ""}${memoryNote}
 ## Start-up and size
 
 - Node: \`node -e ''\` ${ms(startup.bare.median)} ms, \`node -e 'require("ctxpack")'\` ${ms(startup.ctxpack.median)} ms (medians of ${startup.bare.n} processes each,

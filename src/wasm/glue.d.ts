@@ -22,8 +22,9 @@ export declare class CtxpackError extends Error {
 /**
  * Gives this entry's WebAssembly memory back now: its instance is replaced by a fresh one of the
  * same compiled module (about a millisecond). Linear memory only grows, so without this a process
- * or page would keep its largest call's memory for good. The same happens by itself when a call
- * returns with more than 64 MiB of linear memory. A `ContextAssembler` lives on (it is made
+ * or page would keep its largest call's memory for good. The same happens by itself once the entry
+ * has had no call for a second after one returned with more than 64 MiB of linear memory (a busy
+ * server keeps the memory its calls reuse). A `ContextAssembler` lives on (it is made
  * again, from a copy of its constructor's arguments, at its next call); a live `RunGovernor`
  * keeps the instance, and nothing is given back while one exists. Returns the bytes given back
  * (0 if there was nothing to give, or it could not be done now: inside a call, or held).

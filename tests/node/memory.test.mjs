@@ -27,20 +27,48 @@ function run(body) {
   return JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8", maxBuffer: 1 << 26 }));
 }
 
-test("a call that leaves more than 64 MiB behind gives it back when it returns", () => {
+test("memory past 64 MiB is given back once the entry has been idle for a second, not while busy", () => {
   const r = run(`
     const { assembleContext } = require(pkg + "index.cjs");
     const small = JSON.stringify(docs(100, "x"));
     assembleContext({ documents: small });
     const before = { instances: instances(), memory: memory() };
     const big = JSON.stringify(docs(2000, "剧本设定 ".repeat(5000)));
-    const result = assembleContext({ documents: big, request: "write the script", maxChars: 20000 });
-    out({ before, after: { instances: instances(), memory: memory() }, chars: result.manifest.totals.chars, utf8: Buffer.byteLength(big) });
+    const input = { documents: big, request: "write the script", maxChars: 20000 };
+    const result = assembleContext(input);
+    const busy = { instances: instances(), memory: memory() };
+    // Calls keep coming: the memory they reuse stays.
+    const started = Date.now();
+    const tick = () => {
+      if (Date.now() - started < 1600) {
+        assembleContext(input);
+        setTimeout(tick, 200);
+        return;
+      }
+      const stillBusy = { instances: instances(), memory: memory() };
+      setTimeout(() => out({ before, busy, stillBusy, idle: { instances: instances(), memory: memory() }, chars: result.manifest.totals.chars, utf8: Buffer.byteLength(big) }), 1500);
+    };
+    tick();
   `);
-  assert.equal(r.after.instances, r.before.instances + 1, "a fresh instance");
   assert.ok(r.utf8 > 64 * 2 ** 20, "the call needed more than 64 MiB");
-  assert.ok(r.after.memory <= r.before.memory + 2 ** 20, `memory after: ${r.after.memory} (before the big call: ${r.before.memory})`);
+  assert.equal(r.busy.instances, r.before.instances, "not given back as the call returns");
+  assert.ok(r.busy.memory > 64 * 2 ** 20);
+  assert.equal(r.stillBusy.instances, r.before.instances, "not given back while calls keep coming");
+  assert.equal(r.idle.instances, r.before.instances + 1, "a fresh instance once idle");
+  assert.ok(r.idle.memory <= r.before.memory + 2 ** 20, `memory once idle: ${r.idle.memory} (before the big call: ${r.before.memory})`);
   assert.ok(r.chars > 0);
+});
+
+test("a release waiting for the entry to be idle does not keep Node running", () => {
+  const r = run(`
+    const { assembleContext } = require(pkg + "index.cjs");
+    const before = process.getActiveResourcesInfo().filter((k) => k === "Timeout").length;
+    assembleContext({ documents: JSON.stringify(docs(2000, "剧本设定 ".repeat(5000))) });
+    const after = process.getActiveResourcesInfo().filter((k) => k === "Timeout").length;
+    out({ before, after, memory: memory() });
+  `);
+  assert.ok(r.memory > 64 * 2 ** 20, "a release is waiting");
+  assert.equal(r.after, r.before, "its timer keeps nothing alive (unref)");
 });
 
 test("small calls keep their instance; releaseMemory() gives back what they grew, once", () => {
