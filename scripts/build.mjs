@@ -17,7 +17,7 @@ import { createRequire } from "node:module";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ENTRIES, packageExports } from "./entries.mjs";
+import { ENTRIES, WASM_OPT_FLAGS, packageExports } from "./entries.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -43,9 +43,9 @@ function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded: GUARDE
   }
   if (!dev) {
     // wasm-opt from the npm package `binaryen` (Debian's is too old for rustc's output), with the
-    // features rustc emits for wasm32-unknown-unknown enabled. Both targets get the same module
-    // from wasm-bindgen, so it is optimized once (~6 s) and copied.
-    const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", file, "-o", file]);
+    // flags of scripts/entries.mjs (WASM_OPT_FLAGS). Both targets get the same module from
+    // wasm-bindgen, so it is optimized once (~6 s) and copied.
+    const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), [...WASM_OPT_FLAGS, file, "-o", file]);
     const [webBg, nodeBg] = [join(out, "web", "ctxpack_bg.wasm"), join(out, "node", "ctxpack_bg.wasm")];
     const same = readFileSync(webBg).equals(readFileSync(nodeBg));
     wasmOpt(webBg);
