@@ -29,7 +29,7 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit"
 const packageJson = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
 /** One entry: its cargo build, wasm-bindgen twice, wasm-opt, the glue, its index files. */
-function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded: GUARDED, node: nodeOnly }) {
+function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded: GUARDED, node: nodeOnly, wasmOpt: entryFlags = [] }) {
   const out = join(pkg, dir);
   // Later entries live inside pkg/; the main entry is pkg/ itself.
   for (const sub of ["node", "web", ...["index.js", "index.mjs", "index.cjs", "index.d.ts", "index.d.cts", "index.node.d.ts", "index.web.js", "index.web.d.ts", "index.workerd.js"]]) rmSync(join(out, sub), { recursive: true, force: true });
@@ -43,9 +43,9 @@ function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded: GUARDE
   }
   if (!dev) {
     // wasm-opt from the npm package `binaryen` (Debian's is too old for rustc's output), with the
-    // flags of scripts/entries.mjs (WASM_OPT_FLAGS). Both targets get the same module from
-    // wasm-bindgen, so it is optimized once (~6 s) and copied.
-    const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), [...WASM_OPT_FLAGS, file, "-o", file]);
+    // flags of scripts/entries.mjs (WASM_OPT_FLAGS, then the entry's own). Both targets get the
+    // same module from wasm-bindgen, so it is optimized once (~6 s) and copied.
+    const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), [...WASM_OPT_FLAGS, ...entryFlags, file, "-o", file]);
     const [webBg, nodeBg] = [join(out, "web", "ctxpack_bg.wasm"), join(out, "node", "ctxpack_bg.wasm")];
     const same = readFileSync(webBg).equals(readFileSync(nodeBg));
     wasmOpt(webBg);

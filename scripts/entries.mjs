@@ -14,8 +14,15 @@
 //             index.node.d.ts
 //   gzip      its wasm's size budget, gzip level 9 — a decision to write down in
 //             docs/BENCHMARKS.md when raised, not a number to bump
+//   wasmOpt   optional: wasm-opt flags after WASM_OPT_FLAGS, for this entry only
 export const ENTRIES = [
-  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], gzip: 150_000 },
+  // wasm-opt inlines every function called from one place, whatever its size (-Oz's default);
+  // past size 100 (binaryen's measure) it now leaves them as LLVM did: 2.2 KB more raw but
+  // 3.7 KB less gzip (148,612 → 144,925), since a generic's copies compress against each other
+  // while they stay functions of their own. A limit of 30 saves 2.1 KB more but made
+  // inferIntent 2% slower; at 100 no case of bench/compare.mjs is slower (docs/ARCHITECTURE.md,
+  // "Size").
+  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], gzip: 150_000, wasmOpt: ["--one-caller-inline-max-function-size=100"] },
   // preloadFiles, checkPaths, fitSections (docs/FILES.md); ~58 KB at first build. Node adds
   // readContextFiles, the disk reader.
   { name: "files", subpath: "./files", feature: "files", dir: "files", guarded: [], gzip: 70_000, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
@@ -39,7 +46,7 @@ export const ENTRIES = [
 // (its only use: binaryen's optimize-added-constants pass). The two differ only when p + c
 // wraps past 2^32, which no pointer of a Rust program does (its stack sits at the bottom of
 // memory, but an access there is p + c with p small, not a wrap). -718 bytes gzip on the main
-// entry, -200 to -500 on files, code and governor.
+// entry, -330 to -520 on files, code and governor.
 export const WASM_OPT_FLAGS = [
   "-Oz",
   "--low-memory-unused",
