@@ -20,6 +20,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { extractPass } from "./code-run.mjs";
 import { nodeEntry, openPage } from "./engines-page.mjs";
+// wasm-opt as scripts/build.mjs runs it for every entry.
+import { WASM_OPT_FLAGS } from "../scripts/entries.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const MB = 1e6;
@@ -70,8 +72,6 @@ function nativePass(bin, paths) {
   return { files: Number(m[1]), classes: Number(m[2]), ms: Number(m[3]) * 1e3 };
 }
 
-// wasm-opt as scripts/build.mjs runs it (binaryen from npm, rustc's wasm features and SIMD enabled).
-const WASM_OPT_FLAGS = ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", "--enable-simd"];
 
 /**
  * The wasm every entry carries: the crate built with no engine feature (the shared exports —

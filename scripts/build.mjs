@@ -17,7 +17,7 @@ import { createRequire } from "node:module";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ENTRIES, packageExports } from "./entries.mjs";
+import { ENTRIES, WASM_OPT_FLAGS, packageExports } from "./entries.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -29,7 +29,7 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit"
 const packageJson = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
 /** One entry: its cargo build, wasm-bindgen twice, wasm-opt, the glue, its index files. */
-function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded: GUARDED, remade = [], node: nodeOnly }) {
+function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded: GUARDED, remade = [], node: nodeOnly, wasmOpt: entryFlags = [] }) {
   const out = join(pkg, dir);
   // An export as the entry gives it: a function counted as a call (memory is given back when the
   // outermost returns), a class guarded (glue.js `guarded`), remade in a new instance if it can be.
@@ -47,10 +47,9 @@ function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded: GUARDE
   }
   if (!dev) {
     // wasm-opt from the npm package `binaryen` (Debian's is too old for rustc's output), with the
-    // features rustc emits for wasm32-unknown-unknown enabled, SIMD included (the JSON scanner's
-    // functions use it: docs/RUNTIMES.md). Both targets get the same module
-    // from wasm-bindgen, so it is optimized once (~6 s) and copied.
-    const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", "--enable-simd", file, "-o", file]);
+    // flags of scripts/entries.mjs (WASM_OPT_FLAGS, then the entry's own). Both targets get the
+    // same module from wasm-bindgen, so it is optimized once (~6 s) and copied.
+    const wasmOpt = (file) => run(join(root, "node_modules", ".bin", "wasm-opt"), [...WASM_OPT_FLAGS, ...entryFlags, file, "-o", file]);
     const [webBg, nodeBg] = [join(out, "web", "ctxpack_bg.wasm"), join(out, "node", "ctxpack_bg.wasm")];
     const same = readFileSync(webBg).equals(readFileSync(nodeBg));
     wasmOpt(webBg);

@@ -17,8 +17,15 @@
 //             index.node.d.ts
 //   gzip      its wasm's size budget, gzip level 9 — a decision to write down in
 //             docs/BENCHMARKS.md when raised, not a number to bump
+//   wasmOpt   optional: wasm-opt flags after WASM_OPT_FLAGS, for this entry only
 export const ENTRIES = [
-  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], remade: ["ContextAssembler"], gzip: 150_000 },
+  // wasm-opt inlines every function called from one place, whatever its size (-Oz's default);
+  // past size 100 (binaryen's measure) it now leaves them as LLVM did: 2.2 KB more raw but
+  // 3.7 KB less gzip (148,612 → 144,925), since a generic's copies compress against each other
+  // while they stay functions of their own. A limit of 30 saves 2.1 KB more but made
+  // inferIntent 2% slower; at 100 no case of bench/compare.mjs is slower (docs/ARCHITECTURE.md,
+  // "Size").
+  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], remade: ["ContextAssembler"], gzip: 150_000, wasmOpt: ["--one-caller-inline-max-function-size=100"] },
   // preloadFiles, checkPaths, fitSections (docs/FILES.md); ~58 KB at first build. Node adds
   // readContextFiles, the disk reader.
   { name: "files", subpath: "./files", feature: "files", dir: "files", guarded: [], gzip: 70_000, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
@@ -33,6 +40,29 @@ export const ENTRIES = [
   // gzip at first build (tiktoken-rs's tables and regex); 1.56 MB since they are packed and the
   // pre-tokenizer is hand-written, when the budget came down from 3.1 MB.
   { name: "tokenizer", subpath: "./tokenizer", feature: "tokenizer", dir: "tokenizer", guarded: [], gzip: 1_650_000 },
+];
+
+// wasm-opt's flags for every entry (scripts/build.mjs; bench/code.mjs builds the shared runtime
+// the same way): -Oz, the features rustc emits for wasm32-unknown-unknown, and no `producers` or
+// `target_features` section — toolchain names no runtime reads (-232 bytes gzip on the main entry).
+// `--low-memory-unused` lets wasm-opt fold `load(p + c)`, c < 1024, into `load offset=c (p)`
+// (its only use: binaryen's optimize-added-constants pass). The two differ only when p + c
+// wraps past 2^32, which no pointer of a Rust program does (its stack sits at the bottom of
+// memory, but an access there is p + c with p small, not a wrap). -718 bytes gzip on the main
+// entry, -330 to -520 on files, code and governor.
+export const WASM_OPT_FLAGS = [
+  "-Oz",
+  "--low-memory-unused",
+  "--enable-bulk-memory",
+  "--enable-nontrapping-float-to-int",
+  "--enable-sign-ext",
+  "--enable-mutable-globals",
+  "--enable-reference-types",
+  "--enable-multivalue",
+  // The JSON scanner's functions use wasm SIMD (docs/RUNTIMES.md).
+  "--enable-simd",
+  "--strip-producers",
+  "--strip-target-features",
 ];
 
 /**
