@@ -4,6 +4,7 @@
 //! The fields shared by all engines live in [`ItemRecord`]; an engine adds its own beside them.
 
 use crate::shape::Shape;
+use crate::text::SharedStr;
 
 /// What happened to an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
@@ -34,11 +35,11 @@ pub enum Action {
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(output, rename_all = "camelCase")]
 pub struct ItemRecord {
-    pub id: String,
+    pub id: SharedStr,
     pub action: Action,
     /// Why, in words, with the numbers that decided it.
     #[shape(intern)]
-    pub reason: String,
+    pub reason: SharedStr,
     /// Size of the item rendered in full, in the budget's unit; `null` when it was never rendered
     /// whole (filtered out, or discarded before its body was needed — bodies are converted
     /// lazily —, or rendered only until it surely could not fit).

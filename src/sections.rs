@@ -574,9 +574,9 @@ fn records(
             };
             SectionRecord {
                 item: ItemRecord {
-                    id: section.name.clone(),
+                    id: section.name.as_str().into(),
                     action,
-                    reason,
+                    reason: reason.into(),
                     chars_before: measure.units.get(i).and_then(|u| u.first().copied()),
                     chars_after: utf16_len(&contributed),
                     tokens_before: if count_tokens {

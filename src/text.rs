@@ -4,6 +4,13 @@
 //! that fits here fits there. Cuts happen on character boundaries only: a surrogate pair (an
 //! emoji, a rare CJK ideograph) is kept whole or dropped whole, never split.
 
+use std::sync::Arc;
+
+/// A string many records hold (a document's id in its manifest record, a type, a reason):
+/// cloning it counts a reference instead of copying, and the manifest's encoder interns it by
+/// address before it hashes any text.
+pub type SharedStr = Arc<str>;
+
 /// Length of `s` in UTF-16 code units.
 pub fn utf16_len(s: &str) -> usize {
     // Each char has one non-continuation byte; 4-byte chars (U+10000 and up) are surrogate pairs.

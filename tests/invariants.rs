@@ -160,7 +160,7 @@ proptest! {
 
         // Every document exactly once.
         prop_assert_eq!(out.manifest.documents.len(), docs.len());
-        let ids: HashSet<_> = out.manifest.documents.iter().map(|d| d.item.id.as_str()).collect();
+        let ids: HashSet<_> = out.manifest.documents.iter().map(|d| &*d.item.id).collect();
         prop_assert_eq!(ids.len(), docs.len());
 
         // Each included block sits at its offset with its length; sizes never grow by trimming
@@ -178,7 +178,7 @@ proptest! {
                 Action::Discarded | Action::FilteredOut => prop_assert_eq!(d.item.chars_after, 0),
                 other => prop_assert!(false, "not a jsondoc action: {:?}", other),
             }
-            if !everything && d.schema_type == "单集大纲" {
+            if !everything && &*d.schema_type == "单集大纲" {
                 prop_assert_eq!(d.item.action, Action::FilteredOut);
             }
         }

@@ -28,7 +28,7 @@ fn project() -> (OwnedDocs, Vec<Edge>, Vec<String>) {
             .unwrap();
     let types = ctxpack::jsondoc::DocSet::metas(&docs)
         .iter()
-        .map(|m| m.schema_type.clone())
+        .map(|m| m.schema_type.to_string())
         .collect();
     (docs, edges, types)
 }
@@ -156,7 +156,7 @@ fn the_example_profile_speaks_the_apps_own_type_names() {
     let out = assembler.assemble(&docs, &options).unwrap();
     let sent = |t: &str| {
         out.manifest.documents.iter().any(|d| {
-            d.schema_type == t
+            &*d.schema_type == t
                 && matches!(
                     d.item.action,
                     Action::Full | Action::Truncated | Action::Summarized
@@ -172,7 +172,7 @@ fn the_example_profile_speaks_the_apps_own_type_names() {
         assert!(sent(t), "no {t} in the context");
     }
     for d in &out.manifest.documents {
-        if d.schema_type == "episode_synopsis" {
+        if &*d.schema_type == "episode_synopsis" {
             assert_eq!(d.item.action, Action::FilteredOut, "{}", d.item.id);
         }
     }
@@ -198,8 +198,8 @@ fn the_requests_params_choose_the_synopses() {
         out.manifest
             .documents
             .iter()
-            .filter(|d| d.schema_type == "单集大纲")
-            .map(|d| (d.item.id.clone(), d.item.action, d.reason_code))
+            .filter(|d| &*d.schema_type == "单集大纲")
+            .map(|d| (d.item.id.to_string(), d.item.action, d.reason_code))
             .collect()
     };
     let sent = |a: Action| matches!(a, Action::Full | Action::Truncated | Action::Summarized);
@@ -272,7 +272,7 @@ fn the_idea_the_story_was_built_on_outranks_the_abandoned_ones() {
         out.manifest
             .documents
             .iter()
-            .find(|d| d.item.id == id)
+            .find(|d| &*d.item.id == id)
             .unwrap()
     };
     let chosen = idea("jd-brainstorm-1-edit");
@@ -301,7 +301,7 @@ fn the_idea_the_story_was_built_on_outranks_the_abandoned_ones() {
             .manifest
             .documents
             .iter()
-            .find(|d| d.item.id == id)
+            .find(|d| &*d.item.id == id)
             .unwrap()
             .rank
     };

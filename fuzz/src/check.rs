@@ -257,16 +257,16 @@ pub fn check_assemble_text(text: &str, strict_paths: bool) {
             assert_eq!(pr.ranked.len() + pr.filtered.len(), m.documents.len());
             for (r, d) in pr.ranked.iter().zip(&m.documents) {
                 assert_eq!(
-                    (r.id.as_str(), Some(r.rank)),
-                    (d.item.id.as_str(), d.rank),
+                    (&*r.id, Some(r.rank)),
+                    (&*d.item.id, d.rank),
                     "prioritize ranks differently from assemble"
                 );
                 assert_eq!(Some(r.score.to_bits()), d.score.map(f64::to_bits));
             }
             for (f, d) in pr.filtered.iter().zip(&m.documents[pr.ranked.len()..]) {
                 assert_eq!(
-                    (f.id.as_str(), f.reason.as_str(), Action::FilteredOut),
-                    (d.item.id.as_str(), d.item.reason.as_str(), d.item.action),
+                    (&*f.id, &*f.reason, Action::FilteredOut),
+                    (&*d.item.id, &*d.item.reason, d.item.action),
                     "prioritize filters differently from assemble"
                 );
             }
@@ -310,8 +310,8 @@ fn expected_header(template: &str, meta: &DocMeta, rank: usize) -> String {
         out.push_str(&rest[..open]);
         let from = &rest[open..];
         let subs = [
-            ("{id}", meta.id.clone()),
-            ("{schema_type}", meta.schema_type.clone()),
+            ("{id}", meta.id.to_string()),
+            ("{schema_type}", meta.schema_type.to_string()),
             ("{origin_type}", meta.origin.as_str().to_string()),
             ("{rank}", rank.to_string()),
         ];
@@ -342,10 +342,10 @@ fn expected_block(
         BodyMode::Data => data,
         BodyMode::Document => {
             let mut o = ObjectBuilder::new();
-            o.insert("id".into(), Value::String(meta.id.clone()));
+            o.insert("id".into(), Value::String(meta.id.to_string()));
             o.insert(
                 "schema_type".into(),
-                Value::String(meta.schema_type.clone()),
+                Value::String(meta.schema_type.to_string()),
             );
             o.insert(
                 "origin_type".into(),
@@ -401,11 +401,8 @@ fn check_records(
         metas.len(),
         records.len()
     );
-    let index_of: HashMap<&str, usize> = metas
-        .iter()
-        .enumerate()
-        .map(|(i, m)| (m.id.as_str(), i))
-        .collect();
+    let index_of: HashMap<&str, usize> =
+        metas.iter().enumerate().map(|(i, m)| (&*m.id, i)).collect();
     let mut seen = vec![false; metas.len()];
     let units: Vec<u16> = context.encode_utf16().collect();
     let sep: Vec<u16> = profile.render.separator.encode_utf16().collect();
@@ -423,7 +420,7 @@ fn check_records(
         ..Totals::default()
     };
     for (pos, r) in records.iter().enumerate() {
-        let id = r.item.id.as_str();
+        let id = &*r.item.id;
         let i = *index_of.get(id).unwrap_or_else(|| {
             panic!("ACCOUNTABILITY: manifest names {id:?}, not an input document")
         });
@@ -652,20 +649,17 @@ fn check_selection_and_rank(p: &Prepared, docs: &dyn DocSet, a: &Assembly) {
         "manifest.now is neither the given now nor the newest created_at"
     );
     let edges = p.options.edges.as_deref();
-    let index_of: HashMap<&str, usize> = metas
-        .iter()
-        .enumerate()
-        .map(|(i, m)| (m.id.as_str(), i))
-        .collect();
+    let index_of: HashMap<&str, usize> =
+        metas.iter().enumerate().map(|(i, m)| (&*m.id, i)).collect();
     let mut previous: Option<(f64, usize)> = None;
     let mut previous_filtered: Option<usize> = None;
     for r in &m.documents {
-        let i = index_of[r.item.id.as_str()];
+        let i = index_of[&*r.item.id];
         let meta = &metas[i];
         let canonical = profile
             .type_aliases
-            .get(&meta.schema_type)
-            .unwrap_or(&meta.schema_type);
+            .get(&*meta.schema_type)
+            .map_or(&*meta.schema_type, String::as_str);
         let has = |list: &[String]| list.iter().any(|t| t == canonical);
         let (selected, required, optional) = if has(&intent.excluded) {
             (false, false, false)
@@ -693,9 +687,9 @@ fn check_selection_and_rank(p: &Prepared, docs: &dyn DocSet, a: &Assembly) {
             previous_filtered = Some(i);
             continue;
         }
-        let leaf = meta
-            .is_leaf
-            .unwrap_or_else(|| edges.is_some_and(|edges| !edges.iter().any(|e| e.from == meta.id)));
+        let leaf = meta.is_leaf.unwrap_or_else(|| {
+            edges.is_some_and(|edges| !edges.iter().any(|e| *e.from == *meta.id))
+        });
         let age = (now - meta.created_at_ms).max(0.0);
         let recency = w.recency * w.recency_half_life_ms / (w.recency_half_life_ms + age);
         let want = ScoreBreakdown {
@@ -795,7 +789,7 @@ fn lineage_of(
     i: usize,
 ) -> Option<Lineage> {
     let edges = edges?;
-    let find = |id: &str| metas.iter().position(|m| m.id == id);
+    let find = |id: &str| metas.iter().position(|m| &*m.id == id);
     let ty = |j: usize| profile.canonical_type(&metas[j].schema_type).to_string();
     let known: Vec<(usize, usize)> = edges
         .iter()

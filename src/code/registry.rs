@@ -210,13 +210,13 @@ pub fn format_module_registry(
             }
             records.push(ClassRecord {
                 item: ItemRecord {
-                    id,
+                    id: id.into(),
                     action: if found.is_some() {
                         Action::Full
                     } else {
                         Action::FilteredOut
                     },
-                    reason: reason.to_string(),
+                    reason: reason.into(),
                     chars_before: None,
                     chars_after: 0,
                     tokens_before: None,
@@ -271,8 +271,8 @@ pub fn format_module_registry(
         if i >= keep || text.is_empty() {
             r.status = ClassStatus::Dropped;
             r.item.action = Action::Discarded;
-            r.item.reason = "dropped: the registry's budget was spent".to_string();
-            dropped.push(r.item.id.clone());
+            r.item.reason = "dropped: the registry's budget was spent".into();
+            dropped.push(r.item.id.to_string());
         } else {
             r.item.chars_after = utf16_len(block);
             if c.source_units > per_class {
@@ -281,7 +281,8 @@ pub fn format_module_registry(
                 r.item.reason = format!(
                     "source cut to maxCharsPerClass {per_class} of {}",
                     c.source_units
-                );
+                )
+                .into();
             }
         }
         if options.max_tokens.is_some() {

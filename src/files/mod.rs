@@ -17,7 +17,7 @@ use crate::budget::{budget_field, Budget, MAX_BUDGET};
 use crate::json::Value;
 use crate::manifest::{Action, ItemRecord};
 use crate::shape::{Shape, Ty, TyRef};
-use crate::text::utf16_len;
+use crate::text::{utf16_len, SharedStr};
 use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Error, ErrorCode, Limits, Result};
 use content::{line_count, secret_content, secret_name, Content, ContentRef};
@@ -367,9 +367,9 @@ impl<'a> Plan<'a> {
 fn blank_record(id: &str, r: &FileRef) -> FileRecord {
     FileRecord {
         item: ItemRecord {
-            id: id.to_string(),
+            id: id.into(),
             action: Action::Skipped,
-            reason: String::new(),
+            reason: "".into(),
             chars_before: None,
             chars_after: 0,
             tokens_before: None,
@@ -390,7 +390,7 @@ fn blank_record(id: &str, r: &FileRef) -> FileRecord {
 fn refuse<T>(rec: &mut FileRecord, action: Action, code: FileReason, reason: String) -> Option<T> {
     rec.item.action = action;
     rec.reason_code = code;
-    rec.item.reason = reason;
+    rec.item.reason = reason.into();
     None
 }
 
@@ -612,7 +612,8 @@ fn fit<'a>(
             rec.item.reason = format!(
                 "inlined: {}, {own_tokens} tokens",
                 plural(rec.lines.unwrap_or(0), "line")
-            );
+            )
+            .into();
             running = trial;
             units = trial_units;
             inlined.push(k);
@@ -620,7 +621,7 @@ fn fit<'a>(
         } else {
             rec.item.action = Action::Skipped;
             rec.reason_code = FileReason::Budget;
-            rec.item.reason = if fits_tokens {
+            rec.item.reason = SharedStr::from(if fits_tokens {
                 format!(
                     "skipped: its {own_units} chars do not fit the {} left of maxChars ({})",
                     left(budget.max_chars, units, inlined.is_empty(), heading_units),
@@ -637,7 +638,7 @@ fn fit<'a>(
                     budget.max_tokens.unwrap_or(0).saturating_sub(spent),
                     budget.max_tokens.unwrap_or(0)
                 )
-            };
+            });
         }
     }
     if budget.max_tokens.is_some() {

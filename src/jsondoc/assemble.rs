@@ -15,6 +15,7 @@ use crate::budget::Budget;
 use crate::json::{Object, Value};
 use crate::manifest::{Action, ItemRecord};
 use crate::shape::{Input, Shape};
+use crate::text::SharedStr;
 use crate::tokens::{Estimator, Meter};
 use crate::{Error, ErrorCode, Result};
 
@@ -55,7 +56,7 @@ pub struct DocRecord {
     /// The reason as a stable code, for programs (`reason` is its words, for people).
     pub reason_code: ReasonCode,
     #[shape(intern)]
-    pub schema_type: String,
+    pub schema_type: SharedStr,
     /// 0 is best; `null` when filtered out.
     pub rank: Option<usize>,
     pub score: Option<f64>,
@@ -139,9 +140,9 @@ pub struct Prioritized {
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(output, rename_all = "camelCase")]
 pub struct RankedRecord {
-    pub id: String,
+    pub id: SharedStr,
     #[shape(intern)]
-    pub schema_type: String,
+    pub schema_type: SharedStr,
     pub rank: usize,
     pub score: f64,
     pub breakdown: ScoreBreakdown,
@@ -151,11 +152,11 @@ pub struct RankedRecord {
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(output, rename_all = "camelCase")]
 pub struct FilteredRecord {
-    pub id: String,
+    pub id: SharedStr,
     #[shape(intern)]
-    pub schema_type: String,
+    pub schema_type: SharedStr,
     #[shape(intern)]
-    pub reason: String,
+    pub reason: SharedStr,
     pub reason_code: ReasonCode,
 }
 

@@ -3,6 +3,7 @@
 
 use super::timestamp::timestamp_ms_at;
 use crate::json::{self, Value};
+use crate::text::SharedStr;
 use crate::{Error, ErrorCode, Limits, Result};
 use std::collections::{HashMap, HashSet};
 
@@ -17,14 +18,36 @@ pub enum Origin {
 /// Everything about a document that ranking needs; cheap to move across the wasm boundary.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DocMeta {
-    pub id: String,
-    pub schema_type: String,
+    pub id: SharedStr,
+    pub schema_type: SharedStr,
     pub origin: Origin,
     /// `created_at` in epoch milliseconds.
     pub created_at_ms: f64,
     /// `created_at` as given, for rendering whole documents.
     pub created_at: Value,
     pub is_leaf: Option<bool>,
+}
+
+/// Type names as documents share them: a project has a handful of types over thousands of
+/// documents, so each distinct name is allocated once and its records count references to it.
+/// Up to [`TypeNames::KEPT`] names are kept; past that each document gets its own copy, so a
+/// crafted input with a type per document costs a bounded scan, not a growing one.
+#[derive(Debug, Default)]
+pub struct TypeNames(Vec<SharedStr>);
+
+impl TypeNames {
+    const KEPT: usize = 32;
+
+    pub fn get(&mut self, name: &str) -> SharedStr {
+        if let Some(s) = self.0.iter().find(|s| ***s == *name) {
+            return s.clone();
+        }
+        let s = SharedStr::from(name);
+        if self.0.len() < Self::KEPT {
+            self.0.push(s.clone());
+        }
+        s
+    }
 }
 
 /// The metadata fields of one document as read from the host, before validation.
@@ -56,9 +79,9 @@ fn required_string(v: Option<Value>, index: usize, field: &str) -> Result<String
 impl DocMeta {
     /// Validates document `index`'s fields; paths are relative to the documents array (and
     /// built only for an error: this runs once per document of inputs of 100,000).
-    pub fn from_fields(index: usize, f: MetaFields) -> Result<Self> {
-        let id = required_string(f.id, index, "id")?;
-        let schema_type = required_string(f.schema_type, index, "schema_type")?;
+    pub fn from_fields(index: usize, f: MetaFields, types: &mut TypeNames) -> Result<Self> {
+        let id = SharedStr::from(required_string(f.id, index, "id")?);
+        let schema_type = types.get(&required_string(f.schema_type, index, "schema_type")?);
         let given = required_string(f.origin_type, index, "origin_type")?;
         let Some(origin) = Origin::VARIANTS
             .iter()
@@ -107,8 +130,8 @@ impl DocMeta {
     /// all in one pass in JavaScript): only `created_at`'s value is left to validate.
     pub fn from_checked(
         index: usize,
-        id: String,
-        schema_type: String,
+        id: SharedStr,
+        schema_type: SharedStr,
         origin: Origin,
         created_at: Value,
         is_leaf: Option<bool>,
@@ -206,6 +229,7 @@ impl OwnedDocs {
         // Before any document is read, as the JSON-text reader refuses the one too many.
         limits.check_documents(items.len(), "")?;
         let mut docs = Vec::with_capacity(items.len());
+        let mut types = TypeNames::default();
         for (i, item) in items.iter().enumerate() {
             let Value::Object(o) = item else {
                 return Err(not_a_document(&format!("/{i}"), json::read::kind(item)));
@@ -220,6 +244,7 @@ impl OwnedDocs {
                     created_at: get("created_at"),
                     is_leaf: get("is_leaf"),
                 },
+                &mut types,
             )?;
             let data = get("data").ok_or_else(|| data_missing(&format!("/{i}")))?;
             let metadata = get("metadata");
@@ -352,7 +377,7 @@ pub(crate) fn out_of_range(index: usize) -> Error {
 pub fn check_unique_ids(metas: &[DocMeta]) -> Result<()> {
     let mut seen: HashMap<&str, usize> = HashMap::with_capacity(metas.len());
     for (i, m) in metas.iter().enumerate() {
-        if let Some(first) = seen.insert(m.id.as_str(), i) {
+        if let Some(first) = seen.insert(&*m.id, i) {
             return Err(Error::new(
                 ErrorCode::DuplicateId,
                 format!("/{i}/id"),
@@ -386,7 +411,7 @@ pub fn leaves(metas: &[DocMeta], edges: Option<&[Edge]>) -> Vec<bool> {
         .iter()
         .map(|m| {
             m.is_leaf
-                .unwrap_or_else(|| edges.is_some() && !parents.contains(m.id.as_str()))
+                .unwrap_or_else(|| edges.is_some() && !parents.contains(&*m.id))
         })
         .collect()
 }

@@ -104,14 +104,6 @@ impl CompiledRule {
                     })?,
             ),
         };
-        // A regex allocates its match cache at its first search and keeps it. Searched once
-        // here, the cache sits beside the compiled profile; left to the first request, it lands
-        // just after that call's input text and stays, so the next text of that size cannot
-        // take the place this one frees (in wasm, linear memory grows by a text and never
-        // shrinks).
-        if let Some(re) = &pattern {
-            let _ = re.is_match("");
-        }
         if keywords.is_empty() && pattern.is_none() {
             return Err(Error::new(
                 ErrorCode::InvalidProfile,
@@ -137,6 +129,13 @@ impl CompiledRule {
         }
         let mut params = self.params.clone();
         if let Some(re) = &self.pattern {
+            // A regex keeps the match cache it allocates at its first searches, and grows it
+            // as a search needs. Kept by the profile, it would be allocated during a call, just
+            // after that call's input text, and stay there, so the next text of that size could
+            // not take the place this one frees (in wasm, linear memory grows by a text and
+            // never shrinks). A clone shares the compiled program with a cache of its own,
+            // which goes when the search is done.
+            let re = re.clone();
             let caps = re.captures(text)?;
             for name in re.capture_names().flatten() {
                 if let Some(m) = caps.name(name) {

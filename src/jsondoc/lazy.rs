@@ -7,7 +7,7 @@
 
 use super::document::{
     check_unique_ids, data_missing, data_value, metadata_not_an_object, metadata_value,
-    not_a_document, not_documents, out_of_range, DocMeta, DocSet, MetaFields,
+    not_a_document, not_documents, out_of_range, DocMeta, DocSet, MetaFields, TypeNames,
 };
 use crate::json::{self, Parser, Value};
 use crate::{Error, ErrorCode, Limits, Result};
@@ -84,6 +84,7 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
     }
     p.expect(b'[', "'['").map_err(|e| json_err(e, ""))?;
     let mut metas = Vec::new();
+    let mut types = TypeNames::default();
     let mut bodies = Vec::new();
     if p.eat(b']') {
         return Ok((metas, bodies));
@@ -140,7 +141,7 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
                     .map_err(|e| json_err(e, &base()))?;
             }
         }
-        metas.push(DocMeta::from_fields(i, fields)?);
+        metas.push(DocMeta::from_fields(i, fields, &mut types)?);
         let data = data.ok_or_else(|| data_missing(&base()))?;
         // `metadata: null` is the same as no metadata.
         let metadata = metadata.filter(|r| p.slice(r.clone()) != "null");

@@ -43,16 +43,8 @@ pub fn lineage<'a>(
     let Some(edges) = edges.filter(|e| !e.is_empty()) else {
         return roles;
     };
-    let index: HashMap<&str, usize> = metas
-        .iter()
-        .enumerate()
-        .map(|(i, m)| (m.id.as_str(), i))
-        .collect();
-    let type_of = |i: usize| {
-        metas
-            .get(i)
-            .map_or("", |m| canonical(m.schema_type.as_str()))
-    };
+    let index: HashMap<&str, usize> = metas.iter().enumerate().map(|(i, m)| (&*m.id, i)).collect();
+    let type_of = |i: usize| metas.get(i).map_or("", |m| canonical(&m.schema_type));
     let mut has_children = vec![false; metas.len()];
     // A document's parent, for sibling groups: the first in input order when it has several.
     let mut parent: Vec<Option<usize>> = vec![None; metas.len()];

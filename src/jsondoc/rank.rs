@@ -9,6 +9,7 @@ use super::profile::{
 use super::reason::ReasonCode;
 use crate::json::Value;
 use crate::shape::Shape;
+use crate::text::SharedStr;
 use crate::Result;
 use std::collections::HashMap;
 
@@ -54,7 +55,7 @@ pub struct RankedDoc {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FilteredDoc {
     pub index: usize,
-    pub reason: String,
+    pub reason: SharedStr,
     pub reason_code: ReasonCode,
 }
 
@@ -177,7 +178,7 @@ pub fn rank(
         .collect();
     let mut selected = Vec::new();
     let mut filtered = Vec::new();
-    let mut reasons: HashMap<&str, String> = HashMap::new();
+    let mut reasons: HashMap<&str, SharedStr> = HashMap::new();
     for (index, m) in metas.iter().enumerate() {
         let canonical = profile.canonical_type(&m.schema_type);
         let mut role = intent.role(canonical);
@@ -191,7 +192,7 @@ pub fn rank(
             ParamVerdict::Mismatch(reason) => {
                 filtered.push(FilteredDoc {
                     index,
-                    reason,
+                    reason: reason.into(),
                     reason_code: ReasonCode::ParamMismatch,
                 });
                 continue;
@@ -200,8 +201,10 @@ pub fn rank(
         if matches!(role, TypeRole::Excluded | TypeRole::Unlisted) {
             // One reason per type, built once: thousands of filtered documents share a few types.
             let reason = reasons
-                .entry(m.schema_type.as_str())
-                .or_insert_with(|| filtered_reason(&m.schema_type, canonical, role, &intent.name))
+                .entry(&m.schema_type)
+                .or_insert_with(|| {
+                    filtered_reason(&m.schema_type, canonical, role, &intent.name).into()
+                })
                 .clone();
             let reason_code = if role == TypeRole::Excluded {
                 ReasonCode::TypeExcluded
@@ -342,7 +345,7 @@ mod tests {
         let order: Vec<_> = r
             .selected
             .iter()
-            .map(|d| (metas[d.index].id.as_str(), d.score))
+            .map(|d| (&*metas[d.index].id, d.score))
             .collect();
         assert_eq!(
             order,

@@ -4,6 +4,7 @@
 use super::document::DocMeta;
 use super::profile::{BodyMode, CompiledRender};
 use crate::json::{stringify_within, ObjectBuilder, Value};
+use std::borrow::Cow;
 
 /// The header with `{id}`, `{schema_type}`, `{origin_type}` and `{rank}` replaced, in one pass
 /// so a placeholder inside an id is not expanded again.
@@ -16,10 +17,10 @@ pub fn header(render: &CompiledRender, meta: &DocMeta, rank: usize) -> String {
         let close = from_open.find('}');
         let name = close.and_then(|c| from_open.get(1..c));
         let value = match name {
-            Some("id") => Some(meta.id.clone()),
-            Some("schema_type") => Some(meta.schema_type.clone()),
-            Some("origin_type") => Some(meta.origin.as_str().to_string()),
-            Some("rank") => Some(rank.to_string()),
+            Some("id") => Some(Cow::Borrowed(&*meta.id)),
+            Some("schema_type") => Some(Cow::Borrowed(&*meta.schema_type)),
+            Some("origin_type") => Some(Cow::Borrowed(meta.origin.as_str())),
+            Some("rank") => Some(Cow::Owned(rank.to_string())),
             _ => None,
         };
         match (value, close) {
@@ -48,10 +49,10 @@ pub fn body(
         BodyMode::Data => data,
         BodyMode::Document => {
             let mut o = ObjectBuilder::new();
-            o.insert("id".into(), Value::String(meta.id.clone()));
+            o.insert("id".into(), Value::String(meta.id.to_string()));
             o.insert(
                 "schema_type".into(),
-                Value::String(meta.schema_type.clone()),
+                Value::String(meta.schema_type.to_string()),
             );
             o.insert(
                 "origin_type".into(),

@@ -83,8 +83,47 @@ fn days_in_month(y: i64, m: i64) -> i64 {
 }
 
 /// `YYYY-MM-DD`, optionally `(T|t| )HH:MM[:SS[.fff…]]` and `Z`, `z` or `±HH[:MM]`.
-#[allow(clippy::arithmetic_side_effects)] // every operand is range-checked first
 pub fn parse_iso8601(s: &str) -> Option<f64> {
+    canonical(s.as_bytes()).or_else(|| general(s))
+}
+
+/// `YYYY-MM-DDTHH:MM:SS.sssZ`, what `Date.prototype.toISOString` writes and most rows hold, read
+/// by position: a tenth of the general reader's time, which a call pays once per document.
+/// Anything else (24:00 included) is left to the general reader, whose result this equals.
+#[allow(clippy::arithmetic_side_effects)] // digits are checked first, fields range-checked
+fn canonical(b: &[u8]) -> Option<f64> {
+    let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1, b'T', h0, h1, b':', i0, i1, b':', s0, s1, b'.', f0, f1, f2, b'Z'] =
+        b
+    else {
+        return None;
+    };
+    let digits = [
+        y0, y1, y2, y3, m0, m1, d0, d1, h0, h1, i0, i1, s0, s1, f0, f1, f2,
+    ];
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = |c: u8| i64::from(c - b'0');
+    let two = |a: u8, b: u8| n(a) * 10 + n(b);
+    let (year, month, day) = (two(y0, y1) * 100 + two(y2, y3), two(m0, m1), two(d0, d1));
+    let (hour, minute, second) = (two(h0, h1), two(i0, i1), two(s0, s1));
+    let millis = n(f0) * 100 + n(f1) * 10 + n(f2);
+    if !(1..=12).contains(&month)
+        || day < 1
+        || day > days_in_month(year, month)
+        || hour > 23
+        || minute > 59
+        || second > 59
+    {
+        return None;
+    }
+    let secs = days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second;
+    #[allow(clippy::cast_precision_loss)] // |ms| < 2^49, exact in an f64
+    Some((secs * 1000 + millis) as f64)
+}
+
+#[allow(clippy::arithmetic_side_effects)] // every operand is range-checked first
+fn general(s: &str) -> Option<f64> {
     let mut c = Cursor {
         b: s.as_bytes(),
         at: 0,
@@ -171,6 +210,48 @@ pub fn parse_iso8601(s: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_canonical_form_reads_as_the_general_reader_reads_it() {
+        // Every field at its edges and between, leap days, and near misses of the form.
+        let mut seen = 0;
+        for year in [
+            "0000", "0001", "1600", "1900", "1969", "1970", "2000", "2024", "2026", "9999",
+        ] {
+            for month in ["00", "01", "02", "03", "04", "09", "11", "12", "13"] {
+                for day in ["00", "01", "28", "29", "30", "31", "32"] {
+                    for time in [
+                        "00:00:00.000",
+                        "23:59:59.999",
+                        "12:34:56.789",
+                        "24:00:00.000",
+                        "23:60:00.000",
+                        "23:59:60.000",
+                        "1a:00:00.000",
+                    ] {
+                        let s = format!("{year}-{month}-{day}T{time}Z");
+                        assert_eq!(
+                            canonical(s.as_bytes()).or_else(|| general(&s)),
+                            general(&s),
+                            "{s}"
+                        );
+                        seen += usize::from(canonical(s.as_bytes()).is_some());
+                    }
+                }
+            }
+        }
+        assert_eq!(seen, 882, "how many the fast path read");
+        for s in [
+            "2026-03-02T10:15:00.000z",
+            "2026-03-02t10:15:00.000Z",
+            "2026-03-02T10:15:00,000Z",
+            "2026-03-02T10:15:00.0000Z",
+            "+2026-03-02T10:15:00.000Z",
+            "2026-03-02T10:15:00.00Z",
+        ] {
+            assert_eq!(canonical(s.as_bytes()), None, "{s}");
+        }
+    }
 
     #[test]
     fn agrees_with_javascript_date_parse() {

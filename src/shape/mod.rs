@@ -142,6 +142,11 @@ impl Ty for String {
         TyRef::String
     }
 }
+impl Ty for crate::text::SharedStr {
+    fn ty() -> TyRef {
+        TyRef::String
+    }
+}
 impl Ty for f64 {
     fn ty() -> TyRef {
         TyRef::Number
@@ -179,6 +184,14 @@ impl<T: Ty> Ty for BTreeMap<String, T> {
 }
 
 impl Output for String {
+    fn write_json(&self, w: &mut JsonOut) {
+        w.string(self);
+    }
+    fn encode<'a>(&'a self, e: &mut Encoder<'a>) {
+        e.str(self);
+    }
+}
+impl Output for crate::text::SharedStr {
     fn write_json(&self, w: &mut JsonOut) {
         w.string(self);
     }

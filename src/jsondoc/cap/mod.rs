@@ -12,7 +12,7 @@ use super::render;
 use super::trim::{level_for_rank, mark_trimmed, trim_value, TrimLevel};
 use crate::budget::Budget;
 use crate::manifest::Action;
-use crate::text::utf16_len;
+use crate::text::{utf16_len, SharedStr};
 use crate::tokens::{Meter, Tally};
 use crate::Result;
 
@@ -34,7 +34,7 @@ pub struct Placement {
     pub offset: Option<usize>,
     /// Where its block is in the context, in bytes (start, end).
     pub bytes: Option<(usize, usize)>,
-    pub reason: String,
+    pub reason: SharedStr,
     pub reason_code: ReasonCode,
 }
 
@@ -127,8 +127,10 @@ fn cap_bounded(
     let mut stopped_at: Option<usize> = None;
     let mut hit = false;
     let mut any_placed = false;
+    // Everything below a stop shares one reason.
+    let mut after_stop: Option<SharedStr> = None;
     for (rank, &index) in order.iter().enumerate() {
-        let discard = |chars_before, tokens_before, reason: String, reason_code| Placement {
+        let discard = |chars_before, tokens_before, reason: SharedStr, reason_code| Placement {
             index,
             rank,
             action: Action::Discarded,
@@ -143,10 +145,13 @@ fn cap_bounded(
             reason_code,
         };
         if let Some(at) = stopped_at {
+            let reason = after_stop.get_or_insert_with(|| {
+                format!("discarded with everything ranked below {at}: the cap was reached (strategy stop)").into()
+            });
             placements.push(discard(
                 None,
                 None,
-                format!("discarded with everything ranked below {at}: the cap was reached (strategy stop)"),
+                reason.clone(),
                 ReasonCode::DiscardedAfterStop,
             ));
             continue;
@@ -189,7 +194,8 @@ fn cap_bounded(
                     "no room: {} left, a block needs at least {}",
                     amount(in_chars(left), tokens_left),
                     amount(in_chars(smallest), smallest_tokens)
-                ),
+                )
+                .into(),
                 ReasonCode::DiscardedNoRoom,
             ));
             if strategy == CapStrategy::Stop {
@@ -328,7 +334,7 @@ fn cap_bounded(
                     tokens_after: grows,
                     offset: Some(offset),
                     bytes,
-                    reason,
+                    reason: reason.into(),
                     reason_code,
                 });
             }
@@ -352,7 +358,7 @@ fn cap_bounded(
                 placements.push(discard(
                     (full.len() <= limit).then_some(chars_before),
                     tokens_before,
-                    reason,
+                    reason.into(),
                     ReasonCode::DiscardedBudget,
                 ));
                 if strategy == CapStrategy::Stop {

@@ -296,7 +296,7 @@ fn a_long_misfit_is_not_rendered_whole() {
             }
             _ => "did not fit even summarized: 84 chars and 999984 tokens left",
         };
-        assert_eq!(b.reason, reason, "{strategy:?}");
+        assert_eq!(&*b.reason, reason, "{strategy:?}");
         // The documents around it are placed and measured as ever.
         assert_eq!(out.context, "## t (a)\n\"short\"\n\n## t (c)\n[1,2]");
         assert_eq!(out.placements[2].chars_before, Some(14));

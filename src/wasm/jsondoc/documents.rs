@@ -5,7 +5,7 @@
 use crate::json::Value;
 use crate::jsondoc::{
     data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
-    not_a_document, not_documents, DocMeta, DocSet, MetaFields, Origin,
+    not_a_document, not_documents, DocMeta, DocSet, MetaFields, Origin, TypeNames,
 };
 use crate::wasm::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
 use crate::{Limits, Result};
@@ -96,6 +96,7 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
     }
     let mut parts = text.split_terminator('\0');
     let mut metas = Vec::with_capacity(len);
+    let mut types = TypeNames::default();
     for (i, (&f, &at)) in flags.iter().zip(&created).enumerate() {
         let (Some(id), Some(schema_type)) = (parts.next(), parts.next()) else {
             return Ok(None);
@@ -116,8 +117,8 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
         let is_leaf = (f & FLAG_LEAF_GIVEN != 0).then_some(f & FLAG_LEAF != 0);
         metas.push(DocMeta::from_checked(
             i,
-            id.to_string(),
-            schema_type.to_string(),
+            id.into(),
+            types.get(schema_type),
             origin,
             created_at,
             is_leaf,
@@ -160,6 +161,7 @@ fn read_each(docs: &Array, len: usize, limits: &Limits) -> Result<Vec<DocMeta>> 
     .map(JsValue::from);
     let [k_id, k_type, k_origin, k_created, k_leaf, k_data, k_metadata] = &keys;
     let mut metas = Vec::new();
+    let mut types = TypeNames::default();
     for i in 0..len {
         let base = format!("/{i}");
         let doc = element(docs, i, &base)?;
@@ -176,7 +178,7 @@ fn read_each(docs: &Array, len: usize, limits: &Limits) -> Result<Vec<DocMeta>> 
             created_at: meta(k_created, "created_at")?,
             is_leaf: meta(k_leaf, "is_leaf")?,
         };
-        metas.push(DocMeta::from_fields(i, fields)?);
+        metas.push(DocMeta::from_fields(i, fields, &mut types)?);
         if field(k_data, "data")?.is_undefined() {
             return Err(data_missing(&base));
         }
