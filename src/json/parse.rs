@@ -634,6 +634,35 @@ fn unchecked_byte_by16(
     special: impl Fn(&[u8; 16]) -> u16,
     escapes: impl Fn(&[u8; 16]) -> EscapeLanes,
 ) -> usize {
+    while let Some(pair) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<32>) {
+        // Two blocks a turn, one branch while both are plain (most of a body's bytes).
+        let (Some(low), Some(high)) = (pair.first_chunk::<16>(), pair.last_chunk::<16>()) else {
+            break;
+        };
+        let (mut block, mut found) = (low, special(low));
+        if found == 0 {
+            found = special(high);
+            if found == 0 {
+                pos = pos.saturating_add(32);
+                continue;
+            }
+            block = high;
+            pos = pos.saturating_add(16);
+        }
+        let lanes = escapes(block);
+        if lanes.backslash == 0 {
+            return pos.saturating_add(found.trailing_zeros() as usize);
+        }
+        let escaped = escaped_bits(lanes.backslash);
+        let stops = (u32::from(lanes.quote_or_control) & !escaped)
+            | (escaped & !u32::from(lanes.escapable));
+        if stops != 0 {
+            let k = stops.trailing_zeros();
+            let at = k.saturating_sub((escaped >> k) & 1);
+            return pos.saturating_add(at as usize);
+        }
+        pos = pos.saturating_add(16);
+    }
     while let Some(block) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
         let found = special(block);
         if found != 0 {

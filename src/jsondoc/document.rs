@@ -33,18 +33,27 @@ pub struct DocMeta {
 /// Up to [`TypeNames::KEPT`] names are kept; past that each document gets its own copy, so a
 /// crafted input with a type per document costs a bounded scan, not a growing one.
 #[derive(Debug, Default)]
-pub struct TypeNames(Vec<SharedStr>);
+pub struct TypeNames {
+    kept: Vec<SharedStr>,
+    /// Where the last name was found: rows of a type often come together.
+    last: usize,
+}
 
 impl TypeNames {
     const KEPT: usize = 32;
 
     pub fn get(&mut self, name: &str) -> SharedStr {
-        if let Some(s) = self.0.iter().find(|s| ***s == *name) {
+        if let Some(s) = self.kept.get(self.last).filter(|s| ***s == *name) {
             return s.clone();
         }
+        if let Some(i) = self.kept.iter().position(|s| **s == *name) {
+            self.last = i;
+            return self.kept.get(i).cloned().unwrap_or_else(|| name.into());
+        }
         let s = SharedStr::from(name);
-        if self.0.len() < Self::KEPT {
-            self.0.push(s.clone());
+        if self.kept.len() < Self::KEPT {
+            self.last = self.kept.len();
+            self.kept.push(s.clone());
         }
         s
     }
@@ -419,6 +428,24 @@ pub fn leaves(metas: &[DocMeta], edges: Option<&[Edge]>) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn type_names_share_one_string_per_name_up_to_a_bound() {
+        use std::sync::Arc;
+        let mut names = TypeNames::default();
+        let (idea, plan) = (names.get("idea"), names.get("plan"));
+        assert!(Arc::ptr_eq(&idea, &names.get("idea")));
+        assert!(Arc::ptr_eq(&plan, &names.get("plan")));
+        assert!(!Arc::ptr_eq(&idea, &plan));
+        for i in 0..100 {
+            names.get(&format!("t{i}"));
+        }
+        assert_eq!(names.kept.len(), TypeNames::KEPT);
+        // Past the bound, each its own copy, equal in text.
+        let (a, b) = (names.get("t99"), names.get("t99"));
+        assert!(a == b && !Arc::ptr_eq(&a, &b));
+        assert!(Arc::ptr_eq(&idea, &names.get("idea")));
+    }
 
     fn docs(json: &str) -> Result<OwnedDocs> {
         OwnedDocs::from_value(

@@ -84,3 +84,23 @@ test("INVALID_JSON says where in the text: line and UTF-16 column, as an editor 
   assert.equal(e.line, undefined);
   assert.equal("line" in e.toJSON(), false);
 });
+
+test("an id or type holding U+0000 reads as it does from JSON text (the one-pass metadata falls back)", () => {
+  // readMeta ends each part with U+0000, so such a part shifts every field after it; the core
+  // must notice from the count and read field by field, not refuse a shifted field.
+  const documents = [
+    { id: "a\u0000b", schema_type: "note", origin_type: "user_input", created_at: "2026-03-02T10:15:00.000Z", data: { x: 1 } },
+    { id: "c", schema_type: "no\u0000te", origin_type: "ai_generated", created_at: 1772446500000, data: { y: 2 } },
+    { id: "d", schema_type: "note", origin_type: "ai_generated", created_at: "2026-03-03T10:15:00Z", data: "plain" },
+  ];
+  const request = "anything";
+  const fromObjects = assembleContext({ documents, request });
+  const fromText = assembleContext(JSON.stringify({ documents, request }));
+  assert.equal(JSON.stringify(fromObjects), JSON.stringify(fromText));
+  assert.deepEqual(fromObjects.manifest.documents.map((d) => d.id).sort(), ["a\u0000b", "c", "d"]);
+  // A real fault after a part with U+0000 is still reported where it is.
+  const bad = [...documents, { id: "e", schema_type: "note", origin_type: "user_input", created_at: "yesterday", data: 1 }];
+  for (const input of [{ documents: bad, request }, JSON.stringify({ documents: bad, request })]) {
+    assert.throws(() => assembleContext(input), (e) => e instanceof CtxpackError && e.code === "INVALID_TIMESTAMP" && e.path === "/documents/3/created_at");
+  }
+});

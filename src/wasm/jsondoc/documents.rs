@@ -89,20 +89,27 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
     let parts_expected = get(packed, &"parts".into(), "")?.as_f64().unwrap_or(0.0);
     let created = js_sys::Float64Array::from(get(packed, &"created".into(), "")?).to_vec();
     let flags = js_sys::Uint8Array::from(get(packed, &"flags".into(), "")?).to_vec();
-    #[allow(clippy::cast_precision_loss)] // counts far below 2^53
-    let terminators_agree = text.matches('\0').count() as f64 == parts_expected;
-    if !terminators_agree || created.len() != len || flags.len() != len {
+    if created.len() != len || flags.len() != len {
         return Ok(None);
     }
+    // The parts are counted as they are split: a part holding U+0000 shifts every field after
+    // it, which only the count at the end reveals, so a fault met on the way is the core's to
+    // report only if the count agrees.
     let mut parts = text.split_terminator('\0');
+    let mut taken = 0usize;
+    let mut next = || {
+        taken = taken.saturating_add(1);
+        parts.next()
+    };
     let mut metas = Vec::with_capacity(len);
     let mut types = TypeNames::default();
+    let mut fault = None;
     for (i, (&f, &at)) in flags.iter().zip(&created).enumerate() {
-        let (Some(id), Some(schema_type)) = (parts.next(), parts.next()) else {
+        let (Some(id), Some(schema_type)) = (next(), next()) else {
             return Ok(None);
         };
         let created_at = if f & FLAG_CREATED_TEXT != 0 {
-            match parts.next() {
+            match next() {
                 Some(t) => Value::String(t.to_string()),
                 None => return Ok(None),
             }
@@ -115,14 +122,33 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
             Origin::AiGenerated
         };
         let is_leaf = (f & FLAG_LEAF_GIVEN != 0).then_some(f & FLAG_LEAF != 0);
-        metas.push(DocMeta::from_checked(
+        match DocMeta::from_checked(
             i,
             id.into(),
             types.get(schema_type),
             origin,
             created_at,
             is_leaf,
-        )?);
+        ) {
+            Ok(meta) => metas.push(meta),
+            Err(e) => {
+                fault = Some(e);
+                break;
+            }
+        }
+    }
+    if fault.is_some() {
+        // The count of what was not read yet, to compare the whole.
+        taken = taken.saturating_add(parts.count());
+    } else if parts.next().is_some() {
+        return Ok(None);
+    }
+    #[allow(clippy::cast_precision_loss)] // counts far below 2^53
+    if taken as f64 != parts_expected {
+        return Ok(None);
+    }
+    if let Some(e) = fault {
+        return Err(e);
     }
     Ok(Some(metas))
 }
