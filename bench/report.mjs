@@ -147,11 +147,10 @@ export function report(data) {
     ["· · of which ISO-8601 parsing", /parse_iso8601/],
     ["· duplicate-id check (hashing every id)", /check_unique_ids/],
     ["rank: filter, score, sort, reasons", /ContextAssembler::rank/],
-    ["ids and types copied into the manifest's records (`String::clone`)", /String as core.*clone::Clone>::clone$/],
     ["cap and render (the few rendered bodies)", /ctxpack::jsondoc::cap::cap/],
     ["manifest to JavaScript (`done` → `output::to_js`)", /^ctxpack::wasm::done|ctxpack::wasm::output::to_js/],
     ["· records encoded in columns (the derived `Output::encode`)", /Output>::encode|as ctxpack::shape::Output>::encode/],
-    ["· · of which interning reasons and types (hashing)", /Encoder::intern/],
+    ["· · of which interning reasons and types (by address, then by text)", /Encoder::intern/],
     ["· 10,000 record objects built in JavaScript (generated `decodeDocRecord`, src/wasm/shapes.js)", /^decodeDocRecord/],
   ];
   const TEXT_PHASES = [
@@ -344,9 +343,11 @@ ${profileSection()}
   allocates next to nothing for the documents it filters out. ctxpack moves every document's metadata across
   the boundary before deciding: \`readMeta\` (src/wasm/glue.js) reads each document once and writes its id,
   type and text date as UTF-8 into one byte array (the few distinct types encoded once), which is copied into
-  wasm memory and split into owned Rust \`String\`s (\`unpack\`; dates parsed in Rust, every id hashed for the
-  duplicate check). After ranking, every manifest record copies its id and type again, the records are
-  packed into columns (reasons and types interned by hashing) and rebuilt as JavaScript objects. The
+  wasm memory and split into shared strings (\`unpack\`: each id one \`Arc<str>\`, each distinct type one for all
+  its documents; dates parsed in Rust, every id hashed for the duplicate check). The manifest's records count
+  references to those strings and to one reason per type or per stop, the records are packed into columns
+  (a reason or type met before at the same address crosses as a number, unhashed) and rebuilt as
+  JavaScript objects. The
   manifest — one record per input document — is the cost the reference does not have by design; moving the
   metadata is the price of deciding in the one core that Node and the browser share.
 - **JSON text in.** Before ctxpack reads a byte, the whole JSON text — a UTF-16 string in V8 — is
@@ -365,10 +366,11 @@ ${chromeVsNode ? `- **In Chromium** (Chromium median ÷ Node median, ${chromium.
   \`encodeInto\` did.
 
 What would move each (suggestions from the profile, not measured): records that name their input
-index instead of copying id and type, so the JavaScript side fills them in from the documents it
-already holds (objects in; the ids would not cross back); one shared string per distinct type in Rust;
-interning with a cheaper hasher that still resists crafted collisions; for JSON text, a reader over
-bytes that checks UTF-8 only where it reads (keys, metadata, rendered bodies) rather than all of it.
+index instead of carrying the id, so the JavaScript side fills it in from the documents it already
+holds (objects in; the ids would not cross back); smaller records (every count an \`Option<usize>\`
+takes 16 bytes); for JSON text, a reader over bytes that checks UTF-8 only where it reads (keys,
+metadata, rendered bodies) rather than all of it, and text read in chunks rather than whole (the
+hand-written part below).
 `;
 
   const consoleText = [`Node (${node.runtime})`, timeTable(node), "", pairTable, ...(chromium ? ["", `Chromium (${chromium.runtime})`, timeTable(chromium, node)] : []), "", memoryTable, "", `start-up: node -e '' ${ms(startup.bare.median)} ms, require("ctxpack") ${ms(startup.ctxpack.median)} ms${chromium ? `; Chromium import ${ms(stats(chromium.importMs).median)} ms` : ""}`, `wasm: ${sizes.raw} bytes raw, ${sizes.gzip} gzipped`, "", targetTable].join("\n");
