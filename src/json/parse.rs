@@ -72,6 +72,8 @@ pub struct Parser<'a> {
     limit: usize,
     /// The limit as the caller set it, for messages (`limit` may add wrapping levels).
     reported: usize,
+    /// Whether an error works out its line and column (see [`Parser::unlocated`]).
+    locate: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -82,6 +84,18 @@ impl<'a> Parser<'a> {
             pos: 0,
             limit: MAX_DEPTH,
             reported: MAX_DEPTH,
+            locate: true,
+        }
+    }
+
+    /// This parser with errors that leave their line and column at 1:1, for a caller that only
+    /// asks whether text reads (the chunked reader tries a document a chunk may have cut, and
+    /// reads the whole text again at a fault): working them out costs a pass over the text.
+    #[must_use]
+    pub fn unlocated(self) -> Self {
+        Parser {
+            locate: false,
+            ..self
         }
     }
 
@@ -130,7 +144,11 @@ impl<'a> Parser<'a> {
     pub fn error(&self, message: impl Into<String>) -> ParseError {
         ParseError {
             offset: self.pos,
-            position: TextPosition::at_byte(self.text, self.pos),
+            position: if self.locate {
+                TextPosition::at_byte(self.text, self.pos)
+            } else {
+                TextPosition { line: 1, column: 1 }
+            },
             message: message.into(),
             too_deep: false,
         }

@@ -12,7 +12,7 @@ use crate::jsondoc::{
 };
 use crate::shape::{Output, Shape};
 use crate::{Limits, Result};
-use documents::JsDocs;
+use documents::{JsDocs, JsText};
 use wasm_bindgen::prelude::*;
 
 fn request_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Request> {
@@ -56,6 +56,12 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<C
         let v = host::get(input, &JsValue::from_str(&key), &path)?;
         match key.as_str() {
             "documents" => {
+                if let Some(docs_in_chunks) =
+                    JsText::documents(&v, limits).map_err(|e| e.under("/documents"))?
+                {
+                    docs = Some(Box::new(docs_in_chunks));
+                    continue;
+                }
                 let text = host::text_within(&v, limits, "/documents", "the documents' JSON text")?;
                 docs = Some(match text {
                     Some(text) => {
