@@ -69,7 +69,9 @@ fuzz_target!(|data: &[u8]| {
     let chunk = 2 + usize::from(data.last().copied().unwrap_or(0) % 61);
     let units = Units(text.encode_utf16().collect());
     match (
-        ChunkedDocs::read_in(units, &ctxpack::Limits::default(), chunk),
+        ChunkedDocs::read_in(units, &ctxpack::Limits::default(), chunk, &|t| {
+            t.len() % 2 == 0
+        }),
         &docs,
     ) {
         (Ok(Some(chunked)), Ok(whole)) => {

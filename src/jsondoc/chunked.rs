@@ -35,8 +35,9 @@ pub trait TextSource {
 pub const CHUNK_UNITS: usize = 1 << 16;
 
 /// The most of one document held while it is read across chunks. A larger document is the text's
-/// largest part anyway: the text is read whole instead, once the joined copy is gone.
-pub const JOINED_MAX: usize = 1 << 20;
+/// largest part anyway: the text is read whole instead, once the joined copy is gone (which leaves
+/// a hole of about this size that a whole text cannot take).
+pub const JOINED_MAX: usize = 1 << 18;
 
 /// Where a chunk lies, in units of the source and in bytes of the whole text's UTF-8.
 #[derive(Debug, Clone)]
@@ -58,21 +59,31 @@ pub struct ChunkedDocs<S> {
     metas: Vec<DocMeta>,
     bodies: Bodies,
     limits: Limits,
-    /// The chunk last fetched again: bodies are read mostly in input order (a param match) or
-    /// a few at a time (rendering), so one chunk kept saves most fetches.
+    /// The chunk last fetched again: bodies are read mostly in input order or a few at a time
+    /// (rendering), so one chunk kept saves most fetches.
     kept: RefCell<Option<(usize, String)>>,
+    /// The `data` of documents read while ranking (a param match reads every one of its types),
+    /// kept as read rather than fetched again; by index, in input order.
+    held: Vec<(usize, String)>,
 }
 
 impl<S: TextSource> ChunkedDocs<S> {
     /// Reads a JSON array of documents from `source` under `limits`, or `Ok(None)` when the text
     /// holds a fault anywhere (or is not an array): read it whole then, for the exact error.
     /// The caller has checked the text's length against `limits.maxTextLength`.
-    pub fn read(source: S, limits: &Limits) -> Result<Option<Self>> {
-        Self::read_in(source, limits, CHUNK_UNITS)
+    /// `hold` says of a document's type whether its `data` is kept as read (ranking will read
+    /// it: [`super::ContextAssembler::reads_while_ranking`]).
+    pub fn read(source: S, limits: &Limits, hold: &dyn Fn(&str) -> bool) -> Result<Option<Self>> {
+        Self::read_in(source, limits, CHUNK_UNITS, hold)
     }
 
     /// [`ChunkedDocs::read`] with chunks of `chunk_units` (at least 2: a surrogate pair).
-    pub fn read_in(source: S, limits: &Limits, chunk_units: usize) -> Result<Option<Self>> {
+    pub fn read_in(
+        source: S,
+        limits: &Limits,
+        chunk_units: usize,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<Self>> {
         let mut r = Reader {
             source: &source,
             chunk_units: chunk_units.max(2),
@@ -86,6 +97,7 @@ impl<S: TextSource> ChunkedDocs<S> {
         let mut metas = Vec::new();
         let mut bodies = Vec::new();
         let mut types = TypeNames::default();
+        let mut held = Vec::new();
         if r.token()? != Some(b'[') {
             return Ok(None);
         }
@@ -97,9 +109,12 @@ impl<S: TextSource> ChunkedDocs<S> {
                 let i = metas.len();
                 // The whole reader refuses the one too many before reading it, as here.
                 limits.check_documents(i.saturating_add(1), "")?;
-                let Some((meta, data, metadata)) = r.document(i, &mut types)? else {
+                let Some(((meta, data, metadata), text)) = r.document(i, &mut types, hold)? else {
                     return Ok(None);
                 };
+                if let Some(text) = text {
+                    held.push((i, text));
+                }
                 metas.push(meta);
                 bodies.push((data, metadata));
                 match r.token()? {
@@ -124,6 +139,7 @@ impl<S: TextSource> ChunkedDocs<S> {
             bodies,
             limits: *limits,
             kept: RefCell::new(None),
+            held,
         }))
     }
 
@@ -142,6 +158,8 @@ impl<S: TextSource> ChunkedDocs<S> {
             let text = kept.as_ref().map_or("", |(_, t)| t.as_str());
             return json::parse_span(text, local(span.bytes.start), &self.limits);
         }
+        // Across chunks: each joined on, the last one kept, where the next body in input order
+        // most likely starts.
         let mut joined = String::new();
         let mut start = None;
         for (k, s) in self.spans.iter().enumerate().skip(first) {
@@ -149,7 +167,15 @@ impl<S: TextSource> ChunkedDocs<S> {
                 break;
             }
             start.get_or_insert(s.bytes.start);
-            joined.push_str(&self.fetch(k));
+            let mut kept = self.kept.borrow_mut();
+            match &*kept {
+                Some((at, text)) if *at == k => joined.push_str(text),
+                _ => {
+                    let text = self.fetch(k);
+                    joined.push_str(&text);
+                    *kept = Some((k, text));
+                }
+            }
         }
         json::parse_span(&joined, local(start.unwrap_or(0)), &self.limits)
     }
@@ -219,16 +245,26 @@ impl<S: TextSource> Reader<'_, S> {
         }
     }
 
-    /// Document `i` at the cursor, its ranges in bytes of the whole text; `None` at a fault.
-    fn document(&mut self, i: usize, types: &mut TypeNames) -> Result<Option<Read>> {
+    /// Document `i` at the cursor, its ranges in bytes of the whole text, and its `data` text if
+    /// `hold` says so of its type; `None` at a fault.
+    fn document(
+        &mut self,
+        i: usize,
+        types: &mut TypeNames,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(Read, Option<String>)>> {
+        let held = |meta: &DocMeta, text: &str, data: &Range<usize>| {
+            hold(&meta.schema_type).then(|| text.get(data.clone()).unwrap_or_default().to_string())
+        };
         let base = self.start.saturating_add(self.pos);
         let shift = |r: Range<usize>| r.start.saturating_add(base)..r.end.saturating_add(base);
         let rest = self.text.get(self.pos..).unwrap_or_default();
         let mut p = Parser::with_limit(rest, self.depth_limit).unlocated();
         match read_doc(&mut p, i, 0, types) {
             Ok((meta, data, metadata)) => {
+                let text = held(&meta, rest, &data);
                 self.pos = self.pos.saturating_add(p.pos());
-                return Ok(Some((meta, shift(data), metadata.map(shift))));
+                return Ok(Some(((meta, shift(data), metadata.map(shift)), text)));
             }
             // Only JSON that stops short can be a document the chunk cut; the rest (a missing
             // field, a bad date, nesting too deep) is a fault wherever the chunk ends.
@@ -257,8 +293,9 @@ impl<S: TextSource> Reader<'_, S> {
             let mut p = Parser::with_limit(&joint, self.depth_limit).unlocated();
             match read_doc(&mut p, i, 0, types) {
                 Ok((meta, data, metadata)) => {
+                    let text = held(&meta, &joint, &data);
                     self.pos = base.saturating_add(p.pos()).saturating_sub(self.start);
-                    return Ok(Some((meta, shift(data), metadata.map(shift))));
+                    return Ok(Some(((meta, shift(data), metadata.map(shift)), text)));
                 }
                 Err(e) if e.code != ErrorCode::InvalidJson => return Ok(None),
                 Err(_) => {}
@@ -274,9 +311,12 @@ impl<S: TextSource> DocSet for ChunkedDocs<S> {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        let v = self
-            .parse_bytes(range)
-            .map_err(|e| e.into_error(&format!("/{index}/data")))?;
+        let held = self.held.binary_search_by_key(&index, |(i, _)| *i).ok();
+        let v = match held.and_then(|k| self.held.get(k)) {
+            Some((_, text)) => json::parse_span(text, 0..text.len(), &self.limits),
+            None => self.parse_bytes(range),
+        }
+        .map_err(|e| e.into_error(&format!("/{index}/data")))?;
         data_value(v, index, &self.limits)
     }
 
@@ -327,16 +367,29 @@ mod tests {
     use crate::jsondoc::JsonDocs;
 
     fn chunked(text: &str, units: usize) -> Option<ChunkedDocs<Utf16Text>> {
+        chunked_holding(text, units, &|_| false)
+    }
+
+    fn chunked_holding(
+        text: &str,
+        units: usize,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Option<ChunkedDocs<Utf16Text>> {
         let source = Utf16Text(text.encode_utf16().collect());
-        ChunkedDocs::read_in(source, &Limits::default(), units).unwrap()
+        ChunkedDocs::read_in(source, &Limits::default(), units, hold).unwrap()
     }
 
     /// Reads `text` whole and in chunks of every size in `sizes`: the same documents, bodies
     /// and metadata, or the same refusal.
     fn agree(text: &str, sizes: impl IntoIterator<Item = usize>) {
         let whole = JsonDocs::parse(text.to_string(), &Limits::default());
-        for units in sizes {
-            let docs = chunked(text, units);
+        for (k, units) in sizes.into_iter().enumerate() {
+            // Every other size holds the bodies of one type (or all), as a param match asks.
+            let docs = match k % 3 {
+                0 => chunked(text, units),
+                1 => chunked_holding(text, units, &|t| t == "t" || t.contains('设')),
+                _ => chunked_holding(text, units, &|_| true),
+            };
             match (&whole, docs) {
                 (Ok(w), Some(c)) => {
                     assert_eq!(w.metas(), c.metas(), "chunks of {units}");
@@ -442,6 +495,7 @@ mod tests {
                         ..Limits::default()
                     },
                     units,
+                    &|_| true,
                 );
                 match read {
                     // A duplicate id is found once every document is read: the same error.

@@ -264,19 +264,28 @@ pub struct JsText {
 }
 
 impl JsText {
-    /// Documents from `v` read in chunks, when it is a string long enough for that to matter
-    /// (two chunks and more) and it reads cleanly; `None` sends the caller to the whole text.
-    pub fn documents(v: &JsValue, limits: &Limits) -> Result<Option<ChunkedDocs<JsText>>> {
-        if !v.is_string() {
+    /// Whether `v` is a string long enough to be read in chunks: two chunks and more.
+    pub fn is_long(v: &JsValue) -> bool {
+        v.is_string()
+            && v.unchecked_ref::<js_sys::JsString>().length() as usize
+                >= CHUNK_UNITS.saturating_mul(2)
+    }
+
+    /// Documents from the long string `v` ([`JsText::is_long`]) read in chunks, `hold` saying
+    /// which bodies to keep as read; `None` when it does not read cleanly, for the caller to read
+    /// it whole.
+    pub fn documents(
+        v: &JsValue,
+        limits: &Limits,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<ChunkedDocs<JsText>>> {
+        if !Self::is_long(v) {
             return Ok(None);
         }
         let text: js_sys::JsString = v.clone().unchecked_into();
         let units = text.length() as usize;
-        if units < CHUNK_UNITS.saturating_mul(2) {
-            return Ok(None);
-        }
         limits.check_text(units, "", "the documents' JSON text")?;
-        ChunkedDocs::read(JsText { text, units }, limits)
+        ChunkedDocs::read(JsText { text, units }, limits, hold)
     }
 }
 
