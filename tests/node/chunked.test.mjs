@@ -57,7 +57,10 @@ test("bodies read while ranking (a param match) come from the string too", () =>
   const text = JSON.stringify(docs);
   const a = new ContextAssembler(profile);
   for (const request of ["write the script for episode 3", "生成第7-12集大纲", workloadRequest]) {
-    same(a.assemble({ documents: text, request, maxChars: 50_000 }), a.assemble({ documents: docs, request, maxChars: 50_000 }), request);
+    const fromObjects = a.assemble({ documents: docs, request, maxChars: 50_000 });
+    same(a.assemble({ documents: text, request, maxChars: 50_000 }), fromObjects, request);
+    // The free function compiles the input's profile to know which bodies ranking reads.
+    same(assembleContext({ documents: text, profile, request, maxChars: 50_000 }), fromObjects, `${request}, assembleContext`);
   }
   a.free();
 });
