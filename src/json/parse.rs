@@ -667,42 +667,49 @@ fn unchecked_byte_by16(
             block = high;
             pos = pos.saturating_add(16);
         }
-        let lanes = escapes(block);
-        if lanes.backslash == 0 {
-            return pos.saturating_add(found.trailing_zeros() as usize);
-        }
-        let escaped = escaped_bits(lanes.backslash);
-        let stops = (u32::from(lanes.quote_or_control) & !escaped)
-            | (escaped & !u32::from(lanes.escapable));
-        if stops != 0 {
-            let k = stops.trailing_zeros();
-            let at = k.saturating_sub((escaped >> k) & 1);
-            return pos.saturating_add(at as usize);
+        if let Some(at) = stop_in_block(block, found, &escapes) {
+            return pos.saturating_add(at);
         }
         pos = pos.saturating_add(16);
     }
     while let Some(block) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
         let found = special(block);
         if found != 0 {
-            let lanes = escapes(block);
-            if lanes.backslash == 0 {
-                return pos.saturating_add(found.trailing_zeros() as usize);
-            }
-            let escaped = escaped_bits(lanes.backslash);
-            // A quote or control byte that is not escaped, or an escaped byte that does not
-            // make a one-character escape (bit 16, the byte after the block, never does).
-            let stops = (u32::from(lanes.quote_or_control) & !escaped)
-                | (escaped & !u32::from(lanes.escapable));
-            if stops != 0 {
-                let k = stops.trailing_zeros();
-                // At an escaped byte, stop at its backslash, where the escape begins.
-                let at = k.saturating_sub((escaped >> k) & 1);
-                return pos.saturating_add(at as usize);
+            if let Some(at) = stop_in_block(block, found, &escapes) {
+                return pos.saturating_add(at);
             }
         }
         pos = pos.saturating_add(16);
     }
     special_byte_swar(bytes, pos)
+}
+
+/// Where in a block whose special bytes are `found` (not none) the string needs attention: its
+/// first quote or control byte when it has no backslash, else the first that is not escaped or
+/// the backslash of an escape that is not of one character; `None` when every special byte is
+/// such an escape's.
+#[cfg(any(target_arch = "wasm32", test))]
+#[inline(always)]
+fn stop_in_block(
+    block: &[u8; 16],
+    found: u16,
+    escapes: &impl Fn(&[u8; 16]) -> EscapeLanes,
+) -> Option<usize> {
+    let lanes = escapes(block);
+    if lanes.backslash == 0 {
+        return Some(found.trailing_zeros() as usize);
+    }
+    let escaped = escaped_bits(lanes.backslash);
+    // A quote or control byte that is not escaped, or an escaped byte that does not make a
+    // one-character escape (bit 16, the byte after the block, never does).
+    let stops =
+        (u32::from(lanes.quote_or_control) & !escaped) | (escaped & !u32::from(lanes.escapable));
+    if stops == 0 {
+        return None;
+    }
+    let k = stops.trailing_zeros();
+    // At an escaped byte, stop at its backslash, where the escape begins.
+    Some(k.saturating_sub((escaped >> k) & 1) as usize)
 }
 
 /// The bytes of a 16-byte block that [`unchecked_byte_by16`] reads, one bit per byte.

@@ -10,10 +10,8 @@
 //! up (`Ok(None)`) and the caller reads the whole text ([`super::JsonDocs::parse`]), which reports
 //! the fault where it is, with its line and column.
 
-use super::document::{
-    check_unique_ids, data_value, metadata_value, out_of_range, DocMeta, DocSet, TypeNames,
-};
-use super::lazy::read_doc;
+use super::document::{check_unique_ids, out_of_range, DocMeta, DocSet, TypeNames};
+use super::lazy::{data_from, metadata_from, read_doc};
 use crate::json::{self, Parser, Value};
 use crate::{ErrorCode, Limits, Result};
 use std::cell::RefCell;
@@ -312,25 +310,20 @@ impl<S: TextSource> DocSet for ChunkedDocs<S> {
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
         let held = self.held.binary_search_by_key(&index, |(i, _)| *i).ok();
-        let v = match held.and_then(|k| self.held.get(k)) {
+        let parsed = match held.and_then(|k| self.held.get(k)) {
             Some((_, text)) => json::parse_span(text, 0..text.len(), &self.limits),
             None => self.parse_bytes(range),
-        }
-        .map_err(|e| e.into_error(&format!("/{index}/data")))?;
-        data_value(v, index, &self.limits)
+        };
+        data_from(index, parsed, &self.limits)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
         let (_, range) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        match range {
-            None => Ok(None),
-            Some(r) => {
-                let v = self
-                    .parse_bytes(r)
-                    .map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
-                metadata_value(Some(v), index, &self.limits)
-            }
-        }
+        metadata_from(
+            index,
+            range.as_ref().map(|r| self.parse_bytes(r)),
+            &self.limits,
+        )
     }
 }
 

@@ -180,20 +180,43 @@ impl DocSet for JsonDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        let v = json::parse_span(&self.text, range.clone(), &self.limits)
-            .map_err(|e| e.into_error(&format!("/{index}/data")))?;
-        data_value(v, index, &self.limits)
+        data_from(
+            index,
+            json::parse_span(&self.text, range.clone(), &self.limits),
+            &self.limits,
+        )
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
         let (_, range) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        match range {
-            None => Ok(None),
-            Some(r) => {
-                let v = json::parse_span(&self.text, r.clone(), &self.limits)
-                    .map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
-                metadata_value(Some(v), index, &self.limits)
-            }
+        let parsed = range
+            .as_ref()
+            .map(|r| json::parse_span(&self.text, r.clone(), &self.limits));
+        metadata_from(index, parsed, &self.limits)
+    }
+}
+
+/// Document `index`'s `data` from its text as parsed, errors placed at `/index/data`.
+pub(super) fn data_from(
+    index: usize,
+    parsed: std::result::Result<Value, json::ParseError>,
+    limits: &Limits,
+) -> Result<Value> {
+    let v = parsed.map_err(|e| e.into_error(&format!("/{index}/data")))?;
+    data_value(v, index, limits)
+}
+
+/// Document `index`'s `metadata` (`None`: it has none) from its text as parsed.
+pub(super) fn metadata_from(
+    index: usize,
+    parsed: Option<std::result::Result<Value, json::ParseError>>,
+    limits: &Limits,
+) -> Result<Option<Value>> {
+    match parsed {
+        None => Ok(None),
+        Some(p) => {
+            let v = p.map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
+            metadata_value(Some(v), index, limits)
         }
     }
 }

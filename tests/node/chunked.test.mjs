@@ -1,9 +1,8 @@
 // JSON text of two chunks and more (src/jsondoc/chunked.rs) is read a chunk at a time and its
 // rendered bodies fetched again from the string: the result must be what the same documents give
-// as objects and as bytes (read whole), at every chunk boundary, and the text's UTF-8 is never
-// held whole.
+// as objects and as bytes (read whole), at every chunk boundary. (That the text's UTF-8 is never
+// held whole: tests/node/json-text.test.mjs.)
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { assembleContext, ContextAssembler, CtxpackError } from "../../pkg/index.mjs";
@@ -89,27 +88,4 @@ test("a fault anywhere in a long text is reported as the whole text reports it",
     };
     same(error(text), error(Buffer.from(text)), label);
   }
-});
-
-test("a text read in chunks never holds its UTF-8 whole in wasm memory", () => {
-  const script = `
-    let memory;
-    const Instance = WebAssembly.Instance;
-    WebAssembly.Instance = function (module, imports) {
-      const instance = new Instance(module, imports);
-      memory = instance.exports.memory;
-      return instance;
-    };
-    const { ContextAssembler } = require(${JSON.stringify(new URL("../../pkg/index.cjs", import.meta.url).pathname)});
-    const profile = JSON.parse(require("fs").readFileSync(${JSON.stringify(new URL("../../profiles/writing-app.json", import.meta.url).pathname)}, "utf8"));
-    import(${JSON.stringify(new URL("../../bench/workload.mjs", import.meta.url).href)}).then(({ documents, request, options }) => {
-      const a = new ContextAssembler(profile);
-      const text = JSON.stringify(documents(10000, { bodyScale: 1 }));
-      const before = memory.buffer.byteLength;
-      a.assemble({ documents: text, request, ...options });
-      process.stdout.write(JSON.stringify({ grown: memory.buffer.byteLength - before, utf8: Buffer.byteLength(text) }));
-    });
-  `;
-  const m = JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
-  assert.ok(m.grown < m.utf8 / 3, `grew ${m.grown} bytes for a text of ${m.utf8} bytes of UTF-8`);
 });
