@@ -154,9 +154,9 @@ export function report(data) {
     ["· 10,000 record objects built in JavaScript (generated `decodeDocRecord`, src/wasm/shapes.js)", /^decodeDocRecord/],
   ];
   const TEXT_PHASES = [
-    ["the text into wasm memory (`passStringToWasm0`)", /^passStringToWasm0$/],
+    ["the text into wasm memory, a chunk at a time (`passStringToWasm0`)", /^passStringToWasm0$/],
     ["· of which UTF-16 → UTF-8 (`TextEncoder.encodeInto`)", /^encodeInto$/],
-    ["split into documents (`JsonDocs::parse`)", /JsonDocs::parse/],
+    ["split into documents (`ChunkedDocs::read_in`, the chunks' crossing included)", /ChunkedDocs<S>::read_in|JsonDocs::parse/],
     ["· skipping over bodies (`skip_value`)", /Parser::skip_value/],
     ["· · of which strings, sixteen bytes at a time with SIMD (`skip_string_simd`)", /Parser::skip_string/],
     ["rank: filter, score, sort, reasons", /ContextAssembler::rank/],
@@ -350,11 +350,11 @@ ${profileSection()}
   JavaScript objects. The
   manifest — one record per input document — is the cost the reference does not have by design; moving the
   metadata is the price of deciding in the one core that Node and the browser share.
-- **JSON text in.** Before ctxpack reads a byte, the whole JSON text — a UTF-16 string in V8 — is
-  transcoded into wasm memory as UTF-8 (\`passStringToWasm0\` → \`TextEncoder.encodeInto\`; Chinese takes 3
-  bytes per character)${transcoding ? `: ${transcoding}` : ""}. Then every byte is scanned
-  to find where each body ends (\`skip_value\`; strings sixteen bytes at a time with wasm SIMD, escapes
-  of one character included). \`JSON.parse\` does one
+- **JSON text in.** The JSON text — a UTF-16 string in V8 — is transcoded into wasm memory as UTF-8
+  65,536 units at a time (\`JsString.slice\`, \`passStringToWasm0\` → \`TextEncoder.encodeInto\`; Chinese
+  takes 3 bytes per character)${transcoding ? `: ${transcoding}` : ""}, and a rendered body's chunk again
+  when it is rendered. Every byte is scanned to find where each body ends (\`skip_value\`; strings
+  sixteen bytes at a time with wasm SIMD, escapes of one character included). \`JSON.parse\` does one
   native pass over the same string and builds the objects; skipping the unrendered bodies saves that
   building, but the transcoding and the scan are both proportional to all the bytes, rendered or not.
 - **Bodies ×10.** Objects in reads no unrendered body, so it stays near flat; JSON text in grows with

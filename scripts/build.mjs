@@ -293,8 +293,12 @@ const wasmBytes = readWasm();
 // size is taken (a margin of 1/64: a larger one keeps the next call of the same size from reusing
 // the block this one frees), and encodeInto writes the whole string into it; a string denser than
 // its slices grows the block by what the rest can need at most, and the block is then cut to size
-// (in place). The peak is about the string's UTF-8 size.
+// (in place). The peak is about the string's UTF-8 size. Below LONG_STRING_SAMPLED units (a chunk
+// of JSON text, src/jsondoc/chunked.rs) the block is three bytes a unit, a few hundred KB at most,
+// cut to size after: sampling 32 slices of 512 units would encode a quarter of a 64K-unit chunk
+// twice.
 const LONG_STRING = 1 << 14;
+const LONG_STRING_SAMPLED = 1 << 20;
 const PASS_STRING_AT = "    let len = arg.length;\n    let ptr = malloc(len, 1) >>> 0;\n";
 const PASS_LONG_STRING = `
 const LONG_STRING_SLICES = 32;
@@ -303,12 +307,15 @@ const longStringScratch = new Uint8Array(3 * LONG_STRING_SLICE);
 
 function passLongStringToWasm0(arg, malloc, realloc) {
     const len = arg.length;
-    let sampled = 0;
-    for (let i = 0; i < LONG_STRING_SLICES; i++) {
-        const at = Math.floor((i * (len - LONG_STRING_SLICE)) / (LONG_STRING_SLICES - 1));
-        sampled += cachedTextEncoder.encodeInto(arg.slice(at, at + LONG_STRING_SLICE), longStringScratch).written;
+    let perUnit = 3;
+    if (len >= ${LONG_STRING_SAMPLED}) {
+        let sampled = 0;
+        for (let i = 0; i < LONG_STRING_SLICES; i++) {
+            const at = Math.floor((i * (len - LONG_STRING_SLICE)) / (LONG_STRING_SLICES - 1));
+            sampled += cachedTextEncoder.encodeInto(arg.slice(at, at + LONG_STRING_SLICE), longStringScratch).written;
+        }
+        perUnit = sampled / (LONG_STRING_SLICES * LONG_STRING_SLICE);
     }
-    const perUnit = sampled / (LONG_STRING_SLICES * LONG_STRING_SLICE);
     let cap = Math.min(3 * len, Math.ceil(len * perUnit * 1.015625) + 4096);
     let ptr = malloc(cap, 1) >>> 0;
     let read = 0;

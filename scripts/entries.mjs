@@ -24,8 +24,10 @@ export const ENTRIES = [
   // 3.7 KB less gzip (148,612 → 144,925), since a generic's copies compress against each other
   // while they stay functions of their own. A limit of 30 saves 2.1 KB more but made
   // inferIntent 2% slower; at 100 no case of bench/compare.mjs is slower (docs/ARCHITECTURE.md,
-  // "Size").
-  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], remade: ["ContextAssembler"], gzip: 150_000, wasmOpt: ["--one-caller-inline-max-function-size=100"] },
+  // "Size"). At 30 since the chunked JSON-text reader (+4.3 KB: 150,351 at 100, 148,064 at 30;
+  // bench/compare.mjs against 8766e86 at 100: inferIntent ×1000 9.82 → 11.02 ms, objects in
+  // 11.77 → 10.43 ms, JSON text 39.76 → 41.10 ms, the reader's own costs included).
+  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], remade: ["ContextAssembler"], gzip: 150_000, wasmOpt: ["--one-caller-inline-max-function-size=30"] },
   // preloadFiles, checkPaths, fitSections (docs/FILES.md); ~58 KB at first build. Node adds
   // readContextFiles, the disk reader.
   { name: "files", subpath: "./files", feature: "files", dir: "files", guarded: [], gzip: 70_000, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },

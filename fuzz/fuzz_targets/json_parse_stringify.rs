@@ -3,15 +3,40 @@
 //! accepts, and refuses the rest at the same offset; `JsonDocs::parse` and
 //! `OwnedDocs::from_value` agree (same documents, same bodies, or the same error code and path).
 //! When it does not: a message, an offset inside the text on a character boundary, its line and
-//! UTF-16 column, and `JsonDocs::parse` refuses it too.
+//! UTF-16 column, and `JsonDocs::parse` refuses it too. `ChunkedDocs`, in chunks of 2 to 62
+//! units, reads what `JsonDocs::parse` reads, and gives up on (or refuses the same way) the rest.
 //! Never a panic.
 #![no_main]
 
 use ctxpack::json::{self, Parser};
-use ctxpack::jsondoc::{DocSet, JsonDocs, OwnedDocs};
+use ctxpack::jsondoc::{ChunkedDocs, DocSet, JsonDocs, OwnedDocs, TextSource};
 use ctxpack::TextPosition;
 use ctxpack_fuzz::check::{assert_same, check_error};
 use libfuzzer_sys::fuzz_target;
+
+/// The text as a JavaScript string holds it.
+struct Units(Vec<u16>);
+
+impl TextSource for Units {
+    fn units(&self) -> usize {
+        self.0.len()
+    }
+    fn boundary(&self, from: usize, max: usize) -> usize {
+        let to = from.saturating_add(max).min(self.0.len());
+        let parts_a_pair = matches!(
+            (self.0.get(to.wrapping_sub(1)), self.0.get(to)),
+            (Some(0xD800..=0xDBFF), Some(0xDC00..=0xDFFF))
+        );
+        if parts_a_pair && to > from + 1 {
+            to - 1
+        } else {
+            to
+        }
+    }
+    fn utf8(&self, from: usize, to: usize) -> ctxpack::Result<String> {
+        Ok(String::from_utf16_lossy(&self.0[from..to]))
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -40,6 +65,37 @@ fuzz_target!(|data: &[u8]| {
     let docs = JsonDocs::parse(text.to_string(), &ctxpack::Limits::default());
     if let Err(e) = &docs {
         check_error(e, "JsonDocs::parse");
+    }
+    let chunk = 2 + usize::from(data.last().copied().unwrap_or(0) % 61);
+    let units = Units(text.encode_utf16().collect());
+    match (
+        ChunkedDocs::read_in(units, &ctxpack::Limits::default(), chunk, &|t| {
+            t.len() % 2 == 0
+        }),
+        &docs,
+    ) {
+        (Ok(Some(chunked)), Ok(whole)) => {
+            assert_eq!(
+                chunked.metas(),
+                whole.metas(),
+                "chunks of {chunk}: other metadata"
+            );
+            for i in 0..whole.metas().len() {
+                assert_same(&chunked.data(i), &whole.data(i), "chunks: other data");
+                assert_same(
+                    &chunked.metadata(i),
+                    &whole.metadata(i),
+                    "chunks: other metadata",
+                );
+            }
+        }
+        (Ok(None), whole) => assert!(
+            whole.is_err(),
+            "chunks of {chunk}: gave up on text read whole"
+        ),
+        (Err(e), Err(w)) => assert_eq!((e.code, &e.path), (w.code, &w.path), "chunks of {chunk}"),
+        (Ok(Some(_)), Err(w)) => panic!("chunks of {chunk}: read what is refused whole: {w:?}"),
+        (Err(e), Ok(_)) => panic!("chunks of {chunk}: refused what is read whole: {e:?}"),
     }
     let v = match parsed {
         Err(e) => {

@@ -72,6 +72,8 @@ pub struct Parser<'a> {
     limit: usize,
     /// The limit as the caller set it, for messages (`limit` may add wrapping levels).
     reported: usize,
+    /// Whether an error works out its line and column (see [`Parser::unlocated`]).
+    locate: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -82,6 +84,18 @@ impl<'a> Parser<'a> {
             pos: 0,
             limit: MAX_DEPTH,
             reported: MAX_DEPTH,
+            locate: true,
+        }
+    }
+
+    /// This parser with errors that leave their line and column at 1:1, for a caller that only
+    /// asks whether text reads (the chunked reader tries a document a chunk may have cut, and
+    /// reads the whole text again at a fault): working them out costs a pass over the text.
+    #[must_use]
+    pub fn unlocated(self) -> Self {
+        Parser {
+            locate: false,
+            ..self
         }
     }
 
@@ -130,7 +144,11 @@ impl<'a> Parser<'a> {
     pub fn error(&self, message: impl Into<String>) -> ParseError {
         ParseError {
             offset: self.pos,
-            position: TextPosition::at_byte(self.text, self.pos),
+            position: if self.locate {
+                TextPosition::at_byte(self.text, self.pos)
+            } else {
+                TextPosition { line: 1, column: 1 }
+            },
             message: message.into(),
             too_deep: false,
         }
@@ -649,42 +667,49 @@ fn unchecked_byte_by16(
             block = high;
             pos = pos.saturating_add(16);
         }
-        let lanes = escapes(block);
-        if lanes.backslash == 0 {
-            return pos.saturating_add(found.trailing_zeros() as usize);
-        }
-        let escaped = escaped_bits(lanes.backslash);
-        let stops = (u32::from(lanes.quote_or_control) & !escaped)
-            | (escaped & !u32::from(lanes.escapable));
-        if stops != 0 {
-            let k = stops.trailing_zeros();
-            let at = k.saturating_sub((escaped >> k) & 1);
-            return pos.saturating_add(at as usize);
+        if let Some(at) = stop_in_block(block, found, &escapes) {
+            return pos.saturating_add(at);
         }
         pos = pos.saturating_add(16);
     }
     while let Some(block) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
         let found = special(block);
         if found != 0 {
-            let lanes = escapes(block);
-            if lanes.backslash == 0 {
-                return pos.saturating_add(found.trailing_zeros() as usize);
-            }
-            let escaped = escaped_bits(lanes.backslash);
-            // A quote or control byte that is not escaped, or an escaped byte that does not
-            // make a one-character escape (bit 16, the byte after the block, never does).
-            let stops = (u32::from(lanes.quote_or_control) & !escaped)
-                | (escaped & !u32::from(lanes.escapable));
-            if stops != 0 {
-                let k = stops.trailing_zeros();
-                // At an escaped byte, stop at its backslash, where the escape begins.
-                let at = k.saturating_sub((escaped >> k) & 1);
-                return pos.saturating_add(at as usize);
+            if let Some(at) = stop_in_block(block, found, &escapes) {
+                return pos.saturating_add(at);
             }
         }
         pos = pos.saturating_add(16);
     }
     special_byte_swar(bytes, pos)
+}
+
+/// Where in a block whose special bytes are `found` (not none) the string needs attention: its
+/// first quote or control byte when it has no backslash, else the first that is not escaped or
+/// the backslash of an escape that is not of one character; `None` when every special byte is
+/// such an escape's.
+#[cfg(any(target_arch = "wasm32", test))]
+#[inline(always)]
+fn stop_in_block(
+    block: &[u8; 16],
+    found: u16,
+    escapes: &impl Fn(&[u8; 16]) -> EscapeLanes,
+) -> Option<usize> {
+    let lanes = escapes(block);
+    if lanes.backslash == 0 {
+        return Some(found.trailing_zeros() as usize);
+    }
+    let escaped = escaped_bits(lanes.backslash);
+    // A quote or control byte that is not escaped, or an escaped byte that does not make a
+    // one-character escape (bit 16, the byte after the block, never does).
+    let stops =
+        (u32::from(lanes.quote_or_control) & !escaped) | (escaped & !u32::from(lanes.escapable));
+    if stops == 0 {
+        return None;
+    }
+    let k = stops.trailing_zeros();
+    // At an escaped byte, stop at its backslash, where the escape begins.
+    Some(k.saturating_sub((escaped >> k) & 1) as usize)
 }
 
 /// The bytes of a 16-byte block that [`unchecked_byte_by16`] reads, one bit per byte.

@@ -200,6 +200,29 @@ impl ContextAssembler {
         infer_intent(&self.profile, request).map_err(|e| e.under("/request"))
     }
 
+    /// Whether ranking `request` reads the bodies of documents of type `schema_type` (its
+    /// intent's param matches that apply to it, when the request carries their params), for a
+    /// reader that keeps those bodies at hand. False for a request that does not resolve: the
+    /// call reports that itself.
+    pub fn reads_while_ranking(&self, request: &Request) -> impl Fn(&str) -> bool + '_ {
+        let types: Vec<&str> = infer_intent(&self.profile, request)
+            .ok()
+            .and_then(|intent| {
+                let spec = self.profile.intent(&intent.intent)?;
+                Some(
+                    spec.param_match
+                        .iter()
+                        .filter(|m| m.active(&intent.params))
+                        .flat_map(|m| m.types.iter().map(String::as_str))
+                        .collect(),
+                )
+            })
+            .unwrap_or_default();
+        move |schema_type| {
+            !types.is_empty() && types.contains(&self.profile.canonical_type(schema_type))
+        }
+    }
+
     fn rank(
         &self,
         docs: &dyn DocSet,

@@ -92,66 +92,8 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
     loop {
         let i = metas.len();
         limits.check_documents(i.saturating_add(1), "")?;
-        // Built only for an error: per document it would cost more than reading the metadata.
-        let base = || format!("/{i}");
-        p.skip_ws();
-        if p.peek() != Some(b'{') {
-            let at = p
-                .skip_value(depth.saturating_add(1))
-                .map_err(|e| json_err(e, &base()))?;
-            return Err(not_a_document(&base(), kind_of(p.slice(at))));
-        }
-        p.expect(b'{', "'{'").map_err(|e| json_err(e, &base()))?;
-        let mut fields = MetaFields::default();
-        let mut data = None;
-        let mut metadata = None;
-        if !p.eat(b'}') {
-            loop {
-                p.skip_ws();
-                // Borrowed from the text unless it has an escape: no allocation per field.
-                let key = p.string_ref().map_err(|e| json_err(e, &base()))?;
-                p.expect(b':', "':'").map_err(|e| json_err(e, &base()))?;
-                let inner = depth.saturating_add(2);
-                // Built only when a field is bad: per field of every document it would cost more
-                // than reading the field.
-                let field_path = || crate::error::pointer_push(&base(), &key);
-                let value =
-                    |p: &mut Parser<'_>| p.value(inner).map_err(|e| json_err(e, &field_path()));
-                // Bodies count their depth from themselves, as they do when given as values.
-                match key.as_ref() {
-                    "id" => fields.id = Some(value(p)?),
-                    "schema_type" => fields.schema_type = Some(value(p)?),
-                    "origin_type" => fields.origin_type = Some(value(p)?),
-                    "created_at" => fields.created_at = Some(value(p)?),
-                    "is_leaf" => fields.is_leaf = Some(value(p)?),
-                    "data" => data = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path()))?),
-                    "metadata" => {
-                        metadata = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path()))?)
-                    }
-                    // Fields ctxpack does not read are not read as values either: only their
-                    // own nesting counts.
-                    _ => {
-                        p.skip_value(0).map_err(|e| json_err(e, &field_path()))?;
-                    }
-                }
-                if p.eat(b'}') {
-                    break;
-                }
-                p.expect(b',', "',' or '}'")
-                    .map_err(|e| json_err(e, &base()))?;
-            }
-        }
-        metas.push(DocMeta::from_fields(i, fields, &mut types)?);
-        let data = data.ok_or_else(|| data_missing(&base()))?;
-        // `metadata: null` is the same as no metadata.
-        let metadata = metadata.filter(|r| p.slice(r.clone()) != "null");
-        if let Some(r) = &metadata {
-            // An object, or a string of its JSON text (read when rendered).
-            let text = p.slice(r.clone());
-            if !text.starts_with('{') && !text.starts_with('"') {
-                return Err(metadata_not_an_object(i, kind_of(text)));
-            }
-        }
+        let (meta, data, metadata) = read_doc(p, i, depth, &mut types)?;
+        metas.push(meta);
         bodies.push((data, metadata));
         if p.eat(b']') {
             break;
@@ -161,6 +103,76 @@ fn read_array(p: &mut Parser<'_>, depth: usize, limits: &Limits) -> Result<(Vec<
     Ok((metas, bodies))
 }
 
+/// One document of the array at the parser's position (`depth` = the array's nesting level):
+/// its metadata, and the byte ranges of `data` and `metadata` in the parser's text.
+pub(super) fn read_doc(
+    p: &mut Parser<'_>,
+    i: usize,
+    depth: usize,
+    types: &mut TypeNames,
+) -> Result<(DocMeta, Range<usize>, Option<Range<usize>>)> {
+    // Built only for an error: per document it would cost more than reading the metadata.
+    let base = || format!("/{i}");
+    p.skip_ws();
+    if p.peek() != Some(b'{') {
+        let at = p
+            .skip_value(depth.saturating_add(1))
+            .map_err(|e| json_err(e, &base()))?;
+        return Err(not_a_document(&base(), kind_of(p.slice(at))));
+    }
+    p.expect(b'{', "'{'").map_err(|e| json_err(e, &base()))?;
+    let mut fields = MetaFields::default();
+    let mut data = None;
+    let mut metadata = None;
+    if !p.eat(b'}') {
+        loop {
+            p.skip_ws();
+            // Borrowed from the text unless it has an escape: no allocation per field.
+            let key = p.string_ref().map_err(|e| json_err(e, &base()))?;
+            p.expect(b':', "':'").map_err(|e| json_err(e, &base()))?;
+            let inner = depth.saturating_add(2);
+            // Built only when a field is bad: per field of every document it would cost more
+            // than reading the field.
+            let field_path = || crate::error::pointer_push(&base(), &key);
+            let value = |p: &mut Parser<'_>| p.value(inner).map_err(|e| json_err(e, &field_path()));
+            // Bodies count their depth from themselves, as they do when given as values.
+            match key.as_ref() {
+                "id" => fields.id = Some(value(p)?),
+                "schema_type" => fields.schema_type = Some(value(p)?),
+                "origin_type" => fields.origin_type = Some(value(p)?),
+                "created_at" => fields.created_at = Some(value(p)?),
+                "is_leaf" => fields.is_leaf = Some(value(p)?),
+                "data" => data = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path()))?),
+                "metadata" => {
+                    metadata = Some(p.skip_value(0).map_err(|e| json_err(e, &field_path()))?)
+                }
+                // Fields ctxpack does not read are not read as values either: only their
+                // own nesting counts.
+                _ => {
+                    p.skip_value(0).map_err(|e| json_err(e, &field_path()))?;
+                }
+            }
+            if p.eat(b'}') {
+                break;
+            }
+            p.expect(b',', "',' or '}'")
+                .map_err(|e| json_err(e, &base()))?;
+        }
+    }
+    let meta = DocMeta::from_fields(i, fields, types)?;
+    let data = data.ok_or_else(|| data_missing(&base()))?;
+    // `metadata: null` is the same as no metadata.
+    let metadata = metadata.filter(|r| p.slice(r.clone()) != "null");
+    if let Some(r) = &metadata {
+        // An object, or a string of its JSON text (read when rendered).
+        let text = p.slice(r.clone());
+        if !text.starts_with('{') && !text.starts_with('"') {
+            return Err(metadata_not_an_object(i, kind_of(text)));
+        }
+    }
+    Ok((meta, data, metadata))
+}
+
 impl DocSet for JsonDocs {
     fn metas(&self) -> &[DocMeta] {
         &self.metas
@@ -168,20 +180,43 @@ impl DocSet for JsonDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        let v = json::parse_span(&self.text, range.clone(), &self.limits)
-            .map_err(|e| e.into_error(&format!("/{index}/data")))?;
-        data_value(v, index, &self.limits)
+        data_from(
+            index,
+            json::parse_span(&self.text, range.clone(), &self.limits),
+            &self.limits,
+        )
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
         let (_, range) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        match range {
-            None => Ok(None),
-            Some(r) => {
-                let v = json::parse_span(&self.text, r.clone(), &self.limits)
-                    .map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
-                metadata_value(Some(v), index, &self.limits)
-            }
+        let parsed = range
+            .as_ref()
+            .map(|r| json::parse_span(&self.text, r.clone(), &self.limits));
+        metadata_from(index, parsed, &self.limits)
+    }
+}
+
+/// Document `index`'s `data` from its text as parsed, errors placed at `/index/data`.
+pub(super) fn data_from(
+    index: usize,
+    parsed: std::result::Result<Value, json::ParseError>,
+    limits: &Limits,
+) -> Result<Value> {
+    let v = parsed.map_err(|e| e.into_error(&format!("/{index}/data")))?;
+    data_value(v, index, limits)
+}
+
+/// Document `index`'s `metadata` (`None`: it has none) from its text as parsed.
+pub(super) fn metadata_from(
+    index: usize,
+    parsed: Option<std::result::Result<Value, json::ParseError>>,
+    limits: &Limits,
+) -> Result<Option<Value>> {
+    match parsed {
+        None => Ok(None),
+        Some(p) => {
+            let v = p.map_err(|e| e.into_error(&format!("/{index}/metadata")))?;
+            metadata_value(Some(v), index, limits)
         }
     }
 }

@@ -6,7 +6,6 @@
 
 use crate::text::utf16_len;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// The columns of one result, filled in declaration order.
 #[derive(Debug, Default)]
@@ -21,33 +20,15 @@ pub struct Encoder<'a> {
     /// Interned strings by number: a number seen for the first time is followed by its string.
     pub refs: Vec<u32>,
     table: HashMap<&'a str, u32>,
-    /// The number of each string already met at this address (a shared string), so that
-    /// thousands of records holding the same [`SharedStr`](crate::text::SharedStr) hash its
-    /// text once. Addresses are the allocator's, not the input's: nothing a caller sends can
-    /// make them collide.
-    by_address: HashMap<(usize, usize), u32, BuildHasherDefault<AddressHasher>>,
+    /// The numbers of strings met lately, by address (a direct-mapped cache): thousands of
+    /// records holding the same [`SharedStr`](crate::text::SharedStr) find its number without
+    /// hashing its text. Addresses are the allocator's, not the input's: nothing a caller sends
+    /// can make them collide.
+    recent: Vec<(usize, usize, u32)>,
 }
 
-/// A multiplicative hash of an address and a length.
-#[derive(Debug, Default)]
-struct AddressHasher(u64);
-
-impl Hasher for AddressHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
+/// Slots of [`Encoder::recent`].
+const RECENT: usize = 64;
 
 impl<'a> Encoder<'a> {
     pub fn str(&mut self, s: &str) {
@@ -66,10 +47,16 @@ impl<'a> Encoder<'a> {
 
     /// A string most records share (a reason, a type): its text crosses once per call.
     pub fn intern(&mut self, s: &'a str) {
-        let address = (s.as_ptr() as usize, s.len());
-        if let Some(&i) = self.by_address.get(&address) {
-            self.refs.push(i);
-            return;
+        let (at, len) = (s.as_ptr() as usize, s.len());
+        let slot = (at >> 3) % RECENT;
+        if self.recent.is_empty() {
+            self.recent = vec![(0, usize::MAX, 0); RECENT];
+        }
+        if let Some(&(a, l, i)) = self.recent.get(slot) {
+            if a == at && l == len {
+                self.refs.push(i);
+                return;
+            }
         }
         let i = match self.table.get(s) {
             Some(&i) => i,
@@ -80,7 +67,9 @@ impl<'a> Encoder<'a> {
                 i
             }
         };
-        self.by_address.insert(address, i);
+        if let Some(r) = self.recent.get_mut(slot) {
+            *r = (at, len, i);
+        }
         self.refs.push(i);
     }
 }

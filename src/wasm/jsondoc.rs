@@ -12,7 +12,7 @@ use crate::jsondoc::{
 };
 use crate::shape::{Output, Shape};
 use crate::{Limits, Result};
-use documents::JsDocs;
+use documents::{JsDocs, JsText};
 use wasm_bindgen::prelude::*;
 
 fn request_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Request> {
@@ -25,9 +25,18 @@ struct Call {
     options: AssembleOptions,
 }
 
+/// What reads the input: the assembler of a `ContextAssembler` (`Given`), or the input's own
+/// profile (`FromInput`); and whether the call ranks (a param match then reads bodies while
+/// ranking, which a text read in chunks keeps at hand rather than fetching again).
+enum Reading<'a> {
+    Given(&'a Core, bool),
+    FromInput(bool),
+}
+
 /// Reads `{documents, profile?, request?, now?, edges?, maxChars?, cap?}` — as an object, or as
 /// one JSON string (bodies then parsed only when rendered).
-fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<Call> {
+fn read_input(input: &JsValue, reading: Reading<'_>, limits: &Limits) -> Result<Call> {
+    let allow_profile = matches!(reading, Reading::FromInput(_));
     if let Some(text) = host::text_within(input, limits, "", "the input's JSON text")? {
         let parsed = JsonInput::parse(text, limits)?;
         let profile = match parsed.profile {
@@ -50,11 +59,14 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<C
     }
     let mut members = Vec::new();
     let mut docs: Option<Box<dyn DocSet>> = None;
+    let mut deferred = None;
     let mut profile = None;
     for key in host::keys(input, "")? {
         let path = crate::error::pointer_push("", &key);
         let v = host::get(input, &JsValue::from_str(&key), &path)?;
         match key.as_str() {
+            // Read once the request and the profile are known (below).
+            "documents" if JsText::is_long(&v) => deferred = Some(v),
             "documents" => {
                 let text = host::text_within(&v, limits, "/documents", "the documents' JSON text")?;
                 docs = Some(match text {
@@ -80,6 +92,9 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<C
             k => return Err(unknown_input_field(k)),
         }
     }
+    if let Some(v) = deferred {
+        docs = Some(long_text(&v, &reading, profile.as_ref(), &members, limits)?);
+    }
     let options = AssembleOptions::from_members(members.iter().map(|(k, v)| (k.as_str(), v)))?;
     let docs = docs.ok_or_else(crate::jsondoc::documents_missing)?;
     Ok(Call {
@@ -87,6 +102,51 @@ fn read_input(input: &JsValue, allow_profile: bool, limits: &Limits) -> Result<C
         profile,
         options,
     })
+}
+
+/// Documents given as a long string: read in chunks, holding the bodies ranking will read; or
+/// whole when the chunked reader gives up (a fault it leaves to the whole reader to report). A
+/// profile or request that does not read holds nothing here: the call reports it after.
+fn long_text(
+    v: &JsValue,
+    reading: &Reading<'_>,
+    profile: Option<&Profile>,
+    members: &[(String, crate::json::Value)],
+    limits: &Limits,
+) -> Result<Box<dyn DocSet>> {
+    let request = members
+        .iter()
+        .find(|(k, _)| k == "request")
+        .and_then(|(_, v)| Request::from_json_value(v).ok())
+        .unwrap_or(Request::None);
+    let compiled;
+    let (core, ranks) = match reading {
+        Reading::Given(core, ranks) => (Some(*core), *ranks),
+        Reading::FromInput(ranks) => {
+            compiled = match profile {
+                Some(p) => Core::new(p),
+                None => Core::new(&Profile::default()),
+            }
+            .ok();
+            (compiled.as_ref(), *ranks)
+        }
+    };
+    let hold = core
+        .filter(|_| ranks)
+        .map(|c| c.reads_while_ranking(&request));
+    let none = |_: &str| false;
+    let hold: &dyn Fn(&str) -> bool = match &hold {
+        Some(h) => h,
+        None => &none,
+    };
+    if let Some(docs) = JsText::documents(v, limits, hold).map_err(|e| e.under("/documents"))? {
+        return Ok(Box::new(docs));
+    }
+    let text =
+        host::text_within(v, limits, "/documents", "the documents' JSON text")?.unwrap_or_default();
+    Ok(Box::new(
+        JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?,
+    ))
 }
 
 /// A request as the value the core's reader takes. Text, the common case, is copied once
@@ -122,11 +182,12 @@ pub fn infer_intent(
 fn with_input<T: Output + Shape>(
     input: &JsValue,
     options: Option<JsValue>,
+    ranks: bool,
     f: impl FnOnce(&Core, &Call, Option<&js_sys::Function>) -> Result<T>,
 ) -> JsResult {
     done((|| {
         let options = call_options(options)?;
-        let mut call = read_input(input, true, &options.limits)?;
+        let mut call = read_input(input, Reading::FromInput(ranks), &options.limits)?;
         f(
             &assembler_for(call.profile.take())?,
             &call,
@@ -142,7 +203,7 @@ pub fn prioritize(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | JsonText")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    with_input(&input, options, |core, c, _| {
+    with_input(&input, options, true, |core, c, _| {
         core.prioritize(c.docs.as_ref(), &c.options)
     })
 }
@@ -153,7 +214,7 @@ pub fn assemble_context(
     #[wasm_bindgen(unchecked_param_type = "AssembleInput | JsonText")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    with_input(&input, options, |core, c, counter| {
+    with_input(&input, options, true, |core, c, counter| {
         metered(counter, |meter| {
             core.assemble_metered(c.docs.as_ref(), &c.options, meter)
         })
@@ -167,7 +228,7 @@ pub fn cap_context(
     #[wasm_bindgen(unchecked_param_type = "CapInput | JsonText")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
-    with_input(&input, options, |core, c, counter| {
+    with_input(&input, options, false, |core, c, counter| {
         metered(counter, |meter| {
             core.cap_ordered_metered(
                 c.docs.as_ref(),
@@ -279,7 +340,7 @@ impl ContextAssembler {
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | JsonText")] input: JsValue,
     ) -> JsResult {
         done(
-            read_input(&input, false, &self.limits)
+            read_input(&input, Reading::Given(&self.core, true), &self.limits)
                 .and_then(|c| self.core.prioritize(c.docs.as_ref(), &c.options)),
         )
     }
@@ -289,12 +350,14 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        done(read_input(&input, false, &self.limits).and_then(|c| {
-            metered(self.counter.as_ref(), |meter| {
-                self.core
-                    .assemble_metered(c.docs.as_ref(), &c.options, meter)
-            })
-        }))
+        done(
+            read_input(&input, Reading::Given(&self.core, true), &self.limits).and_then(|c| {
+                metered(self.counter.as_ref(), |meter| {
+                    self.core
+                        .assemble_metered(c.docs.as_ref(), &c.options, meter)
+                })
+            }),
+        )
     }
 
     #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
@@ -302,16 +365,18 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        done(read_input(&input, false, &self.limits).and_then(|c| {
-            metered(self.counter.as_ref(), |meter| {
-                self.core.cap_ordered_metered(
-                    c.docs.as_ref(),
-                    c.options.max_chars,
-                    c.options.max_tokens,
-                    c.options.cap,
-                    meter,
-                )
-            })
-        }))
+        done(
+            read_input(&input, Reading::Given(&self.core, false), &self.limits).and_then(|c| {
+                metered(self.counter.as_ref(), |meter| {
+                    self.core.cap_ordered_metered(
+                        c.docs.as_ref(),
+                        c.options.max_chars,
+                        c.options.max_tokens,
+                        c.options.cap,
+                        meter,
+                    )
+                })
+            }),
+        )
     }
 }

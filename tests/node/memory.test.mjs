@@ -33,7 +33,8 @@ test("memory past 64 MiB is given back once the entry has been idle for a second
     const small = JSON.stringify(docs(100, "x"));
     assembleContext({ documents: small });
     const before = { instances: instances(), memory: memory() };
-    const big = JSON.stringify(docs(2000, "剧本设定 ".repeat(5000)));
+    // As bytes, read whole: a string this long is read in chunks and never takes 64 MiB.
+    const big = Buffer.from(JSON.stringify(docs(2000, "剧本设定 ".repeat(5000))));
     const input = { documents: big, request: "write the script", maxChars: 20000 };
     const result = assembleContext(input);
     const busy = { instances: instances(), memory: memory() };
@@ -46,7 +47,7 @@ test("memory past 64 MiB is given back once the entry has been idle for a second
         return;
       }
       const stillBusy = { instances: instances(), memory: memory() };
-      setTimeout(() => out({ before, busy, stillBusy, idle: { instances: instances(), memory: memory() }, chars: result.manifest.totals.chars, utf8: Buffer.byteLength(big) }), 1500);
+      setTimeout(() => out({ before, busy, stillBusy, idle: { instances: instances(), memory: memory() }, chars: result.manifest.totals.chars, utf8: big.length }), 1500);
     };
     tick();
   `);
@@ -63,7 +64,7 @@ test("a release waiting for the entry to be idle does not keep Node running", ()
   const r = run(`
     const { assembleContext } = require(pkg + "index.cjs");
     const before = process.getActiveResourcesInfo().filter((k) => k === "Timeout").length;
-    assembleContext({ documents: JSON.stringify(docs(2000, "剧本设定 ".repeat(5000))) });
+    assembleContext({ documents: Buffer.from(JSON.stringify(docs(2000, "剧本设定 ".repeat(5000)))) });
     const after = process.getActiveResourcesInfo().filter((k) => k === "Timeout").length;
     out({ before, after, memory: memory() });
   `);

@@ -5,7 +5,8 @@
 use crate::json::Value;
 use crate::jsondoc::{
     data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
-    not_a_document, not_documents, DocMeta, DocSet, MetaFields, Origin, TypeNames,
+    not_a_document, not_documents, ChunkedDocs, DocMeta, DocSet, MetaFields, Origin, TextSource,
+    TypeNames, CHUNK_UNITS,
 };
 use crate::wasm::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
 use crate::{Limits, Result};
@@ -252,5 +253,64 @@ impl DocSet for JsDocs {
             }
         };
         metadata_value(v, index, &self.limits)
+    }
+}
+
+/// A JavaScript string of JSON text, read in chunks ([`ChunkedDocs`]): its UTF-8 never whole in
+/// wasm memory.
+pub struct JsText {
+    text: js_sys::JsString,
+    units: usize,
+}
+
+impl JsText {
+    /// Whether `v` is a string long enough to be read in chunks: two chunks and more.
+    pub fn is_long(v: &JsValue) -> bool {
+        v.is_string()
+            && v.unchecked_ref::<js_sys::JsString>().length() as usize
+                >= CHUNK_UNITS.saturating_mul(2)
+    }
+
+    /// Documents from the long string `v` ([`JsText::is_long`]) read in chunks, `hold` saying
+    /// which bodies to keep as read; `None` when it does not read cleanly, for the caller to read
+    /// it whole.
+    pub fn documents(
+        v: &JsValue,
+        limits: &Limits,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<ChunkedDocs<JsText>>> {
+        if !Self::is_long(v) {
+            return Ok(None);
+        }
+        let text: js_sys::JsString = v.clone().unchecked_into();
+        let units = text.length() as usize;
+        limits.check_text(units, "", "the documents' JSON text")?;
+        ChunkedDocs::read(JsText { text, units }, limits, hold)
+    }
+}
+
+impl TextSource for JsText {
+    fn units(&self) -> usize {
+        self.units
+    }
+
+    fn boundary(&self, from: usize, max: usize) -> usize {
+        let to = from.saturating_add(max).min(self.units);
+        if to >= self.units || to <= from.saturating_add(1) {
+            return to;
+        }
+        #[allow(clippy::cast_possible_truncation)] // below the string's length, a u32
+        let unit = |i: usize| self.text.char_code_at(i as u32);
+        let (before, after) = (unit(to.saturating_sub(1)), unit(to));
+        if (55296.0..56320.0).contains(&before) && (56320.0..57344.0).contains(&after) {
+            to.saturating_sub(1)
+        } else {
+            to
+        }
+    }
+
+    fn utf8(&self, from: usize, to: usize) -> Result<String> {
+        #[allow(clippy::cast_possible_truncation)] // within the string's length, a u32
+        Ok(String::from(self.text.slice(from as u32, to as u32)))
     }
 }

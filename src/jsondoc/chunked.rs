@@ -1,0 +1,524 @@
+//! Documents read from JSON text a chunk at a time, for text the core does not hold (a
+//! JavaScript string): one chunk's UTF-8 is in memory while the documents are read, and a body's
+//! bytes are fetched again when its document is rendered.
+//!
+//! Whole, the text's UTF-8 is the largest thing a call holds (1.55 bytes per UTF-16 unit for the
+//! benchmark's mixed Chinese and English), and wasm's linear memory keeps its peak for good. Read
+//! in chunks of [`CHUNK_UNITS`], the peak is the documents' index, the manifest and a chunk.
+//!
+//! Only text that reads cleanly is read this way: at the first fault of any kind the reader gives
+//! up (`Ok(None)`) and the caller reads the whole text ([`super::JsonDocs::parse`]), which reports
+//! the fault where it is, with its line and column.
+
+use super::document::{check_unique_ids, out_of_range, DocMeta, DocSet, TypeNames};
+use super::lazy::{data_from, metadata_from, read_doc};
+use crate::json::{self, Parser, Value};
+use crate::{ErrorCode, Limits, Result};
+use std::cell::RefCell;
+use std::ops::Range;
+
+/// JSON text held elsewhere, read by ranges of UTF-16 units.
+pub trait TextSource {
+    /// The text's length in UTF-16 units.
+    fn units(&self) -> usize;
+    /// Where a chunk of at most `max` units from `from` ends: at `from + max` or the end of the
+    /// text, one unit earlier where that would part a surrogate pair.
+    fn boundary(&self, from: usize, max: usize) -> usize;
+    /// The UTF-8 of units `from..to`; a lone surrogate as U+FFFD, as `TextEncoder` writes it.
+    fn utf8(&self, from: usize, to: usize) -> Result<String>;
+}
+
+/// Units per chunk: at most 192 KiB of UTF-8, and few enough crossings (224 for the benchmark's
+/// 10,000 documents) that each costs nothing next to its bytes.
+pub const CHUNK_UNITS: usize = 1 << 16;
+
+/// The most of one document held while it is read across chunks. A larger document is the text's
+/// largest part anyway: the text is read whole instead, once the joined copy is gone (which leaves
+/// a hole of about this size that a whole text cannot take).
+pub const JOINED_MAX: usize = 1 << 18;
+
+/// Where a chunk lies, in units of the source and in bytes of the whole text's UTF-8.
+#[derive(Debug, Clone)]
+struct Span {
+    units: Range<usize>,
+    bytes: Range<usize>,
+}
+
+type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
+
+/// A document's metadata and the byte ranges of its `data` and `metadata`.
+type Read = (DocMeta, Range<usize>, Option<Range<usize>>);
+
+/// Documents whose bodies stay in the [`TextSource`]; their ranges are in bytes of the whole
+/// text's UTF-8.
+pub struct ChunkedDocs<S> {
+    source: S,
+    spans: Vec<Span>,
+    metas: Vec<DocMeta>,
+    bodies: Bodies,
+    limits: Limits,
+    /// The chunk last fetched again: bodies are read mostly in input order or a few at a time
+    /// (rendering), so one chunk kept saves most fetches.
+    kept: RefCell<Option<(usize, String)>>,
+    /// The `data` of documents read while ranking (a param match reads every one of its types),
+    /// kept as read rather than fetched again; by index, in input order.
+    held: Vec<(usize, String)>,
+}
+
+impl<S: TextSource> ChunkedDocs<S> {
+    /// Reads a JSON array of documents from `source` under `limits`, or `Ok(None)` when the text
+    /// holds a fault anywhere (or is not an array): read it whole then, for the exact error.
+    /// The caller has checked the text's length against `limits.maxTextLength`.
+    /// `hold` says of a document's type whether its `data` is kept as read (ranking will read
+    /// it: [`super::ContextAssembler::reads_while_ranking`]).
+    pub fn read(source: S, limits: &Limits, hold: &dyn Fn(&str) -> bool) -> Result<Option<Self>> {
+        Self::read_in(source, limits, CHUNK_UNITS, hold)
+    }
+
+    /// [`ChunkedDocs::read`] with chunks of `chunk_units` (at least 2: a surrogate pair).
+    pub fn read_in(
+        source: S,
+        limits: &Limits,
+        chunk_units: usize,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<Self>> {
+        let mut r = Reader {
+            source: &source,
+            chunk_units: chunk_units.max(2),
+            depth_limit: limits.max_depth,
+            spans: Vec::new(),
+            text: String::new(),
+            start: 0,
+            pos: 0,
+            next_unit: 0,
+        };
+        let mut metas = Vec::new();
+        let mut bodies = Vec::new();
+        let mut types = TypeNames::default();
+        let mut held = Vec::new();
+        if r.token()? != Some(b'[') {
+            return Ok(None);
+        }
+        r.pos = r.pos.saturating_add(1);
+        if r.token()? == Some(b']') {
+            r.pos = r.pos.saturating_add(1);
+        } else {
+            loop {
+                let i = metas.len();
+                // The whole reader refuses the one too many before reading it, as here.
+                limits.check_documents(i.saturating_add(1), "")?;
+                let Some(((meta, data, metadata), text)) = r.document(i, &mut types, hold)? else {
+                    return Ok(None);
+                };
+                if let Some(text) = text {
+                    held.push((i, text));
+                }
+                metas.push(meta);
+                bodies.push((data, metadata));
+                match r.token()? {
+                    Some(b',') => r.pos = r.pos.saturating_add(1),
+                    Some(b']') => {
+                        r.pos = r.pos.saturating_add(1);
+                        break;
+                    }
+                    _ => return Ok(None),
+                }
+            }
+        }
+        if r.token()?.is_some() {
+            return Ok(None);
+        }
+        check_unique_ids(&metas)?;
+        let spans = r.spans;
+        Ok(Some(ChunkedDocs {
+            source,
+            spans,
+            metas,
+            bodies,
+            limits: *limits,
+            kept: RefCell::new(None),
+            held,
+        }))
+    }
+
+    /// The bytes `range` of the whole text, parsed.
+    fn parse_bytes(&self, range: &Range<usize>) -> std::result::Result<Value, json::ParseError> {
+        let first = self.spans.partition_point(|s| s.bytes.end <= range.start);
+        let local =
+            |start: usize| range.start.saturating_sub(start)..range.end.saturating_sub(start);
+        if let Some(span) = self.spans.get(first).filter(|s| range.end <= s.bytes.end) {
+            // One chunk holds it (nearly always: a chunk holds many bodies).
+            let fresh = !matches!(*self.kept.borrow(), Some((k, _)) if k == first);
+            if fresh {
+                *self.kept.borrow_mut() = Some((first, self.fetch(first)));
+            }
+            let kept = self.kept.borrow();
+            let text = kept.as_ref().map_or("", |(_, t)| t.as_str());
+            return json::parse_span(text, local(span.bytes.start), &self.limits);
+        }
+        // Across chunks: each joined on, the last one kept, where the next body in input order
+        // most likely starts.
+        let mut joined = String::new();
+        let mut start = None;
+        for (k, s) in self.spans.iter().enumerate().skip(first) {
+            if s.bytes.start >= range.end {
+                break;
+            }
+            start.get_or_insert(s.bytes.start);
+            let mut kept = self.kept.borrow_mut();
+            match &*kept {
+                Some((at, text)) if *at == k => joined.push_str(text),
+                _ => {
+                    let text = self.fetch(k);
+                    joined.push_str(&text);
+                    *kept = Some((k, text));
+                }
+            }
+        }
+        json::parse_span(&joined, local(start.unwrap_or(0)), &self.limits)
+    }
+
+    /// Chunk `k` again. The source gives the same text for the same units; a source that failed
+    /// now gives an empty text, which fails to parse as the body it should hold.
+    fn fetch(&self, k: usize) -> String {
+        self.spans
+            .get(k)
+            .and_then(|s| self.source.utf8(s.units.start, s.units.end).ok())
+            .unwrap_or_default()
+    }
+}
+
+/// The cursor of [`ChunkedDocs::read_in`]: the chunk read last and where in it.
+struct Reader<'s, S> {
+    source: &'s S,
+    chunk_units: usize,
+    depth_limit: usize,
+    spans: Vec<Span>,
+    text: String,
+    /// Where `text` starts in the whole text's UTF-8.
+    start: usize,
+    pos: usize,
+    next_unit: usize,
+}
+
+impl<S: TextSource> Reader<'_, S> {
+    /// Reads the next chunk into `text`; false at the end of the text.
+    fn load(&mut self) -> Result<bool> {
+        let from = self.next_unit;
+        if from >= self.source.units() {
+            return Ok(false);
+        }
+        let to = self.source.boundary(from, self.chunk_units);
+        if to <= from {
+            return Ok(false);
+        }
+        let text = self.source.utf8(from, to)?;
+        let start = self.start.saturating_add(self.text.len());
+        self.spans.push(Span {
+            units: from..to,
+            bytes: start..start.saturating_add(text.len()),
+        });
+        self.start = start;
+        self.text = text;
+        self.pos = 0;
+        self.next_unit = to;
+        Ok(true)
+    }
+
+    /// The next byte that is not JSON whitespace, chunks read as needed; `None` at the end.
+    fn token(&mut self) -> Result<Option<u8>> {
+        loop {
+            let rest = self.text.as_bytes().get(self.pos..).unwrap_or_default();
+            if let Some(k) = rest
+                .iter()
+                .position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+            {
+                self.pos = self.pos.saturating_add(k);
+                return Ok(rest.get(k).copied());
+            }
+            self.pos = self.text.len();
+            if !self.load()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Document `i` at the cursor, its ranges in bytes of the whole text, and its `data` text if
+    /// `hold` says so of its type; `None` at a fault.
+    fn document(
+        &mut self,
+        i: usize,
+        types: &mut TypeNames,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(Read, Option<String>)>> {
+        let held = |meta: &DocMeta, text: &str, data: &Range<usize>| {
+            hold(&meta.schema_type).then(|| text.get(data.clone()).unwrap_or_default().to_string())
+        };
+        let base = self.start.saturating_add(self.pos);
+        let shift = |r: Range<usize>| r.start.saturating_add(base)..r.end.saturating_add(base);
+        let rest = self.text.get(self.pos..).unwrap_or_default();
+        let mut p = Parser::with_limit(rest, self.depth_limit).unlocated();
+        match read_doc(&mut p, i, 0, types) {
+            Ok((meta, data, metadata)) => {
+                let text = held(&meta, rest, &data);
+                self.pos = self.pos.saturating_add(p.pos());
+                return Ok(Some(((meta, shift(data), metadata.map(shift)), text)));
+            }
+            // Only JSON that stops short can be a document the chunk cut; the rest (a missing
+            // field, a bad date, nesting too deep) is a fault wherever the chunk ends.
+            Err(e) if e.code != ErrorCode::InvalidJson => return Ok(None),
+            Err(_) => {}
+        }
+        // Across chunks: the document so far, with ever more of the text after it.
+        let mut joint = rest.to_string();
+        loop {
+            let mut next = base.saturating_add(joint.len()).saturating_sub(self.start);
+            if next >= self.text.len() {
+                if !self.load()? {
+                    return Ok(None);
+                }
+                next = 0;
+            }
+            let want = next.saturating_add(joint.len().max(4096));
+            let mut end = want.min(self.text.len());
+            while !self.text.is_char_boundary(end) {
+                end = end.saturating_add(1);
+            }
+            joint.push_str(self.text.get(next..end).unwrap_or_default());
+            if joint.len() > JOINED_MAX {
+                return Ok(None);
+            }
+            let mut p = Parser::with_limit(&joint, self.depth_limit).unlocated();
+            match read_doc(&mut p, i, 0, types) {
+                Ok((meta, data, metadata)) => {
+                    let text = held(&meta, &joint, &data);
+                    self.pos = base.saturating_add(p.pos()).saturating_sub(self.start);
+                    return Ok(Some(((meta, shift(data), metadata.map(shift)), text)));
+                }
+                Err(e) if e.code != ErrorCode::InvalidJson => return Ok(None),
+                Err(_) => {}
+            }
+        }
+    }
+}
+
+impl<S: TextSource> DocSet for ChunkedDocs<S> {
+    fn metas(&self) -> &[DocMeta] {
+        &self.metas
+    }
+
+    fn data(&self, index: usize) -> Result<Value> {
+        let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
+        let held = self.held.binary_search_by_key(&index, |(i, _)| *i).ok();
+        let parsed = match held.and_then(|k| self.held.get(k)) {
+            Some((_, text)) => json::parse_span(text, 0..text.len(), &self.limits),
+            None => self.parse_bytes(range),
+        };
+        data_from(index, parsed, &self.limits)
+    }
+
+    fn metadata(&self, index: usize) -> Result<Option<Value>> {
+        let (_, range) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
+        metadata_from(
+            index,
+            range.as_ref().map(|r| self.parse_bytes(r)),
+            &self.limits,
+        )
+    }
+}
+
+/// A Rust string as a [`TextSource`]: for tests, which read it in chunks of a few units.
+#[cfg(test)]
+pub struct Utf16Text(pub Vec<u16>);
+
+#[cfg(test)]
+impl TextSource for Utf16Text {
+    fn units(&self) -> usize {
+        self.0.len()
+    }
+    fn boundary(&self, from: usize, max: usize) -> usize {
+        let to = from.saturating_add(max).min(self.0.len());
+        let high = |u: u16| (0xD800..0xDC00).contains(&u);
+        let low = |u: u16| (0xDC00..0xE000).contains(&u);
+        match (self.0.get(to.wrapping_sub(1)), self.0.get(to)) {
+            (Some(&a), Some(&b)) if high(a) && low(b) && to > from.saturating_add(1) => {
+                to.saturating_sub(1)
+            }
+            _ => to,
+        }
+    }
+    fn utf8(&self, from: usize, to: usize) -> Result<String> {
+        Ok(String::from_utf16_lossy(
+            self.0.get(from..to).unwrap_or_default(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jsondoc::JsonDocs;
+
+    fn chunked(text: &str, units: usize) -> Option<ChunkedDocs<Utf16Text>> {
+        chunked_holding(text, units, &|_| false)
+    }
+
+    fn chunked_holding(
+        text: &str,
+        units: usize,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Option<ChunkedDocs<Utf16Text>> {
+        let source = Utf16Text(text.encode_utf16().collect());
+        ChunkedDocs::read_in(source, &Limits::default(), units, hold).unwrap()
+    }
+
+    /// Reads `text` whole and in chunks of every size in `sizes`: the same documents, bodies
+    /// and metadata, or the same refusal.
+    fn agree(text: &str, sizes: impl IntoIterator<Item = usize>) {
+        let whole = JsonDocs::parse(text.to_string(), &Limits::default());
+        for (k, units) in sizes.into_iter().enumerate() {
+            // Every other size holds the bodies of one type (or all), as a param match asks.
+            let docs = match k % 3 {
+                0 => chunked(text, units),
+                1 => chunked_holding(text, units, &|t| t == "t" || t.contains('设')),
+                _ => chunked_holding(text, units, &|_| true),
+            };
+            match (&whole, docs) {
+                (Ok(w), Some(c)) => {
+                    assert_eq!(w.metas(), c.metas(), "chunks of {units}");
+                    for i in 0..w.metas().len() {
+                        assert_eq!(w.data(i), c.data(i), "data {i}, chunks of {units}");
+                        assert_eq!(
+                            w.metadata(i),
+                            c.metadata(i),
+                            "metadata {i}, chunks of {units}"
+                        );
+                    }
+                }
+                (Err(_), None) => {}
+                (w, c) => panic!(
+                    "chunks of {units}: whole {:?}, in chunks {}",
+                    w.as_ref().map(|d| d.metas().len()),
+                    if c.is_some() { "read" } else { "refused" }
+                ),
+            }
+        }
+    }
+
+    fn sample() -> String {
+        let v = json::parse(
+            include_str!("../../samples/writing-project.json"),
+            &Limits::default(),
+        )
+        .unwrap();
+        let Value::Object(o) = v else { panic!() };
+        json::stringify(o.get("documents").unwrap(), 2)
+    }
+
+    #[test]
+    fn the_sample_project_reads_the_same_in_chunks_of_any_size() {
+        let text = sample();
+        agree(&text, (2..24).chain([31, 64, 97, 1000, 4093, CHUNK_UNITS]));
+        let compact = json::stringify(&json::parse(&text, &Limits::default()).unwrap(), 0);
+        agree(&compact, (2..12).chain([17, 331, 5000]));
+    }
+
+    #[test]
+    fn every_vectors_documents_read_the_same_in_chunks() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/inputs");
+        let mut read = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            let Ok(Value::Object(o)) = json::parse(&text, &Limits::default()) else {
+                continue;
+            };
+            let docs = match o.get("documents") {
+                Some(Value::String(s)) => s.clone(),
+                Some(v @ Value::Array(_)) => json::stringify(v, 0),
+                _ => continue,
+            };
+            agree(&docs, [2, 3, 5, 8, 13, 64]);
+            read += 1;
+        }
+        assert!(read >= 30, "{read} vectors read");
+    }
+
+    #[test]
+    fn pairs_escapes_and_numbers_cut_anywhere_read_the_same() {
+        let text = r#" [ {"id":"😀a","schema_type":"𝒳","origin_type":"user_input","created_at":1772446500000,
+            "data":"{\"t\":\"\\ud83d\\ude00 \\\" \\\\ 中文\"}","metadata":{"k":[1.5e3,-0.25,true,null]},
+            "is_leaf":false},
+          {"id":"b","schema_type":"t","origin_type":"ai_generated","created_at":"2026-03-02T10:15:00.000Z",
+            "data":{"x":"\u00e9\u0301 \ud83c\udf89"},"metadata":"{\"a\":1}"} ] "#;
+        agree(text, 2..200);
+        agree("[]", 2..4);
+        agree(" [ ] ", 2..6);
+    }
+
+    #[test]
+    fn faults_anywhere_send_the_reader_to_the_whole_text() {
+        let good = r#"[{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":1},
+                       {"id":"b","schema_type":"t","origin_type":"user_input","created_at":2,"data":2}]"#;
+        for bad in [
+            good.replace(r#""data":2"#, r#""data":tru"#),
+            good.replace(r#""data":2"#, r#""data":2,"#),
+            good.replace(r#""created_at":2"#, r#""created_at":"yesterday""#),
+            good.replace(r#""id":"b""#, r#""id":"a""#),
+            good.replace(']', "],"),
+            good.replace(r#""data":2"#, r#""data":[[[[[[2]]]]]]"#),
+            format!("{good} x"),
+            "{}".to_string(),
+            "[1]".to_string(),
+            "[".to_string(),
+            String::new(),
+        ] {
+            for units in [2, 3, 7, 16, 1000] {
+                let whole = JsonDocs::parse(
+                    bad.clone(),
+                    &Limits {
+                        max_depth: 5,
+                        ..Limits::default()
+                    },
+                );
+                let source = Utf16Text(bad.encode_utf16().collect());
+                let read = ChunkedDocs::read_in(
+                    source,
+                    &Limits {
+                        max_depth: 5,
+                        ..Limits::default()
+                    },
+                    units,
+                    &|_| true,
+                );
+                match read {
+                    // A duplicate id is found once every document is read: the same error.
+                    Err(e) => assert_eq!(Some(&e), whole.as_ref().err(), "{bad}"),
+                    Ok(docs) => {
+                        assert!(docs.is_none() && whole.is_err(), "{bad}, chunks of {units}")
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_document_past_joined_max_is_left_to_the_whole_reader() {
+        let doc = |n: usize| {
+            format!(
+                r#"[{{"id":"a","schema_type":"t","origin_type":"user_input","created_at":1,"data":"{}"}}]"#,
+                "x".repeat(n)
+            )
+        };
+        assert!(chunked(&doc(JOINED_MAX + 10), 4096).is_none());
+        agree(&doc(JOINED_MAX / 2), [4096]);
+    }
+
+    #[test]
+    fn a_chunk_never_parts_a_surrogate_pair() {
+        let text = Utf16Text("a😀😀b".encode_utf16().collect());
+        assert_eq!(text.boundary(0, 2), 1);
+        assert_eq!(text.boundary(1, 2), 3);
+        assert_eq!(text.boundary(1, 3), 3);
+        assert_eq!(text.boundary(5, 2), 6);
+    }
+}

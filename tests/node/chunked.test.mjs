@@ -1,0 +1,91 @@
+// JSON text of two chunks and more (src/jsondoc/chunked.rs) is read a chunk at a time and its
+// rendered bodies fetched again from the string: the result must be what the same documents give
+// as objects and as bytes (read whole), at every chunk boundary. (That the text's UTF-8 is never
+// held whole: tests/node/json-text.test.mjs.)
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { assembleContext, ContextAssembler, CtxpackError } from "../../pkg/index.mjs";
+import { documents as workload, request as workloadRequest } from "../../bench/workload.mjs";
+
+const CHUNK = 1 << 16;
+const profile = JSON.parse(readFileSync(new URL("../../profiles/writing-app.json", import.meta.url), "utf8"));
+
+// Seeded, so a failure repeats.
+function random(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/** Documents whose texts put pairs, escapes and CJK across every kind of boundary. */
+function mixed(n, seed) {
+  const r = random(seed);
+  const pieces = ["plain ", "中文字", "😀", "\"quoted\"", "back\\slash", "\n", "é\u0301", "𠀋", "\t", "{\"a\":[1,2]}"];
+  const text = (len) => Array.from({ length: len }, () => pieces[Math.floor(r() * pieces.length)]).join("");
+  return Array.from({ length: n }, (_, i) => ({
+    id: `doc-${i}-${text(1)}`,
+    schema_type: ["note", "笔记", "idea"][i % 3],
+    origin_type: i % 2 ? "user_input" : "ai_generated",
+    created_at: i % 4 ? new Date(Date.UTC(2026, 0, 1 + (i % 28), i % 24)).toISOString() : 1_767_225_600_000 + i,
+    data: i % 5 === 0 ? JSON.stringify({ body: text(20 + Math.floor(r() * 400)) }) : { title: text(3), body: text(20 + Math.floor(r() * 400)), n: r() * 1e6 },
+    ...(i % 3 === 0 ? { metadata: { tags: [text(2)] } } : i % 3 === 1 ? { metadata: JSON.stringify({ k: text(2) }) } : {}),
+  }));
+}
+
+const same = (a, b, what) => assert.equal(JSON.stringify(a), JSON.stringify(b), what);
+
+test("a text of many chunks gives what its documents give as objects and as bytes", () => {
+  const docs = mixed(1500, 7);
+  // One body longer than a chunk: fetched again from several.
+  docs[700].data = { body: "剧本😀".repeat(CHUNK / 2) };
+  const text = JSON.stringify(docs);
+  assert.ok(text.length > 8 * CHUNK, `${text.length} units`);
+  for (const maxChars of [20_000, 600_000]) {
+    for (const cap of ["stop", "skip", "degrade"]) {
+      const input = (documents) => ({ documents, request: "anything", maxChars, cap });
+      const fromText = assembleContext(input(text));
+      same(fromText, assembleContext(input(docs)), `objects, ${maxChars} ${cap}`);
+      same(fromText, assembleContext(input(Buffer.from(text))), `bytes, ${maxChars} ${cap}`);
+      assert.ok(fromText.manifest.totals.included > (maxChars > 100_000 ? 100 : 5));
+    }
+  }
+});
+
+test("bodies read while ranking (a param match) come from the string too", () => {
+  const docs = workload(3000, { bodyScale: 1 });
+  const text = JSON.stringify(docs);
+  const a = new ContextAssembler(profile);
+  for (const request of ["write the script for episode 3", "生成第7-12集大纲", workloadRequest]) {
+    const fromObjects = a.assemble({ documents: docs, request, maxChars: 50_000 });
+    same(a.assemble({ documents: text, request, maxChars: 50_000 }), fromObjects, request);
+    // The free function compiles the input's profile to know which bodies ranking reads.
+    same(assembleContext({ documents: text, profile, request, maxChars: 50_000 }), fromObjects, `${request}, assembleContext`);
+  }
+  a.free();
+});
+
+test("a fault anywhere in a long text is reported as the whole text reports it", () => {
+  const docs = mixed(1200, 11);
+  const good = JSON.stringify(docs);
+  const late = good.lastIndexOf('"created_at"');
+  const faults = {
+    syntax: `${good.slice(0, late)}"created_at" 1${good.slice(late + 12)}`,
+    date: good.replace(/"created_at":"2026-01-0[1-9]T/g, (m, at) => (at > good.length * 0.9 ? '"created_at":"yesterdayT' : m)),
+    duplicate: good.replace(`"id":"${docs[1100].id.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`, `"id":${JSON.stringify(docs[3].id)}`),
+    trailing: `${good} x`,
+    "not documents": JSON.stringify({ documents: docs }),
+  };
+  for (const [label, text] of Object.entries(faults)) {
+    assert.notEqual(text, good, label);
+    const error = (documents) => {
+      try {
+        assembleContext({ documents, request: "anything" });
+      } catch (e) {
+        assert.ok(e instanceof CtxpackError, String(e));
+        return { code: e.code, path: e.path, message: e.message, line: e.line, column: e.column };
+      }
+      assert.fail(`${label}: accepted`);
+    };
+    same(error(text), error(Buffer.from(text)), label);
+  }
+});
