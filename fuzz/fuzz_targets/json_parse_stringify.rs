@@ -9,34 +9,10 @@
 #![no_main]
 
 use ctxpack::json::{self, Parser};
-use ctxpack::jsondoc::{ChunkedDocs, DocSet, JsonDocs, OwnedDocs, TextSource};
+use ctxpack::jsondoc::{ChunkedDocs, DocSet, JsonDocs, OwnedDocs, Utf16Text};
 use ctxpack::TextPosition;
 use ctxpack_fuzz::check::{assert_same, check_error};
 use libfuzzer_sys::fuzz_target;
-
-/// The text as a JavaScript string holds it.
-struct Units(Vec<u16>);
-
-impl TextSource for Units {
-    fn units(&self) -> usize {
-        self.0.len()
-    }
-    fn boundary(&self, from: usize, max: usize) -> usize {
-        let to = from.saturating_add(max).min(self.0.len());
-        let parts_a_pair = matches!(
-            (self.0.get(to.wrapping_sub(1)), self.0.get(to)),
-            (Some(0xD800..=0xDBFF), Some(0xDC00..=0xDFFF))
-        );
-        if parts_a_pair && to > from + 1 {
-            to - 1
-        } else {
-            to
-        }
-    }
-    fn utf8(&self, from: usize, to: usize) -> ctxpack::Result<String> {
-        Ok(String::from_utf16_lossy(&self.0[from..to]))
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -67,7 +43,7 @@ fuzz_target!(|data: &[u8]| {
         check_error(e, "JsonDocs::parse");
     }
     let chunk = 2 + usize::from(data.last().copied().unwrap_or(0) % 61);
-    let units = Units(text.encode_utf16().collect());
+    let units = Utf16Text(text.encode_utf16().collect());
     match (
         ChunkedDocs::read_in(units, &ctxpack::Limits::default(), chunk, &|t| {
             t.len() % 2 == 0

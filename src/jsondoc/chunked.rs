@@ -57,8 +57,7 @@ pub struct ChunkedDocs<S> {
     metas: Vec<DocMeta>,
     bodies: Bodies,
     limits: Limits,
-    /// The chunk last fetched again: bodies are read mostly in input order or a few at a time
-    /// (rendering), so one chunk kept saves most fetches.
+    /// The chunk last fetched again ([`ChunkedDocs::in_chunk`]).
     kept: RefCell<Option<(usize, String)>>,
     /// The `data` of documents read while ranking (a param match reads every one of its types),
     /// kept as read rather than fetched again; by index, in input order.
@@ -148,16 +147,11 @@ impl<S: TextSource> ChunkedDocs<S> {
             |start: usize| range.start.saturating_sub(start)..range.end.saturating_sub(start);
         if let Some(span) = self.spans.get(first).filter(|s| range.end <= s.bytes.end) {
             // One chunk holds it (nearly always: a chunk holds many bodies).
-            let fresh = !matches!(*self.kept.borrow(), Some((k, _)) if k == first);
-            if fresh {
-                *self.kept.borrow_mut() = Some((first, self.fetch(first)));
-            }
-            let kept = self.kept.borrow();
-            let text = kept.as_ref().map_or("", |(_, t)| t.as_str());
-            return json::parse_span(text, local(span.bytes.start), &self.limits);
+            return self.in_chunk(first, |text| {
+                json::parse_span(text, local(span.bytes.start), &self.limits)
+            });
         }
-        // Across chunks: each joined on, the last one kept, where the next body in input order
-        // most likely starts.
+        // Across chunks: each joined on.
         let mut joined = String::new();
         let mut start = None;
         for (k, s) in self.spans.iter().enumerate().skip(first) {
@@ -165,17 +159,20 @@ impl<S: TextSource> ChunkedDocs<S> {
                 break;
             }
             start.get_or_insert(s.bytes.start);
-            let mut kept = self.kept.borrow_mut();
-            match &*kept {
-                Some((at, text)) if *at == k => joined.push_str(text),
-                _ => {
-                    let text = self.fetch(k);
-                    joined.push_str(&text);
-                    *kept = Some((k, text));
-                }
-            }
+            self.in_chunk(k, |text| joined.push_str(text));
         }
         json::parse_span(&joined, local(start.unwrap_or(0)), &self.limits)
+    }
+
+    /// `f` of chunk `k`'s text, which is kept for the next body: bodies are read mostly in input
+    /// order or a few at a time (rendering), so the last chunk saves most fetches.
+    fn in_chunk<T>(&self, k: usize, f: impl FnOnce(&str) -> T) -> T {
+        let fresh = !matches!(*self.kept.borrow(), Some((at, _)) if at == k);
+        if fresh {
+            *self.kept.borrow_mut() = Some((k, self.fetch(k)));
+        }
+        let kept = self.kept.borrow();
+        f(kept.as_ref().map_or("", |(_, text)| text.as_str()))
     }
 
     /// Chunk `k` again. The source gives the same text for the same units; a source that failed
@@ -327,25 +324,34 @@ impl<S: TextSource> DocSet for ChunkedDocs<S> {
     }
 }
 
-/// A Rust string as a [`TextSource`]: for tests, which read it in chunks of a few units.
-#[cfg(test)]
+/// Where a chunk of at most `max` of a text's `len` UTF-16 units from `from` ends, `unit(i)`
+/// giving unit `i`: at `from + max` or the end, one unit earlier where that would part a
+/// surrogate pair (never before `from + 1`). For [`TextSource::boundary`].
+pub fn pair_safe_end(from: usize, max: usize, len: usize, unit: impl Fn(usize) -> u16) -> usize {
+    let to = from.saturating_add(max).min(len);
+    if to >= len || to <= from.saturating_add(1) {
+        return to;
+    }
+    let high = (0xD800..0xDC00).contains(&unit(to.saturating_sub(1)));
+    if high && (0xDC00..0xE000).contains(&unit(to)) {
+        to.saturating_sub(1)
+    } else {
+        to
+    }
+}
+
+/// Text already in UTF-16 code units as a [`TextSource`], as a JavaScript string holds it: for
+/// tests and the fuzz targets, which read it in chunks of a few units.
 pub struct Utf16Text(pub Vec<u16>);
 
-#[cfg(test)]
 impl TextSource for Utf16Text {
     fn units(&self) -> usize {
         self.0.len()
     }
     fn boundary(&self, from: usize, max: usize) -> usize {
-        let to = from.saturating_add(max).min(self.0.len());
-        let high = |u: u16| (0xD800..0xDC00).contains(&u);
-        let low = |u: u16| (0xDC00..0xE000).contains(&u);
-        match (self.0.get(to.wrapping_sub(1)), self.0.get(to)) {
-            (Some(&a), Some(&b)) if high(a) && low(b) && to > from.saturating_add(1) => {
-                to.saturating_sub(1)
-            }
-            _ => to,
-        }
+        pair_safe_end(from, max, self.0.len(), |i| {
+            self.0.get(i).copied().unwrap_or(0)
+        })
     }
     fn utf8(&self, from: usize, to: usize) -> Result<String> {
         Ok(String::from_utf16_lossy(

@@ -22,6 +22,8 @@ fn request_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Request> {
 struct Call {
     docs: Box<dyn DocSet>,
     profile: Option<Profile>,
+    /// The input's profile, compiled already to read a long `documents` string.
+    compiled: Option<Core>,
     options: AssembleOptions,
 }
 
@@ -47,6 +49,7 @@ fn read_input(input: &JsValue, reading: Reading<'_>, limits: &Limits) -> Result<
         return Ok(Call {
             docs: Box::new(parsed.documents),
             profile,
+            compiled: None,
             options: AssembleOptions::from_json_object(&parsed.rest)?,
         });
     }
@@ -67,15 +70,7 @@ fn read_input(input: &JsValue, reading: Reading<'_>, limits: &Limits) -> Result<
         match key.as_str() {
             // Read once the request and the profile are known (below).
             "documents" if JsText::is_long(&v) => deferred = Some(v),
-            "documents" => {
-                let text = host::text_within(&v, limits, "/documents", "the documents' JSON text")?;
-                docs = Some(match text {
-                    Some(text) => {
-                        Box::new(JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?)
-                    }
-                    None => Box::new(JsDocs::read(&v, limits).map_err(|e| e.under("/documents"))?),
-                });
-            }
+            "documents" => docs = Some(documents_whole(&v, limits)?),
             "profile" if allow_profile => {
                 profile = Some(optional_arg(Some(&v), "/profile", limits)?);
             }
@@ -92,25 +87,45 @@ fn read_input(input: &JsValue, reading: Reading<'_>, limits: &Limits) -> Result<
             k => return Err(unknown_input_field(k)),
         }
     }
+    let mut compiled = None;
     if let Some(v) = deferred {
-        docs = Some(long_text(&v, &reading, profile.as_ref(), &members, limits)?);
+        if matches!(reading, Reading::FromInput(_)) {
+            // Errors are the call's to report, after the documents, as for a short text.
+            compiled = Core::new(profile.as_ref().unwrap_or(&Profile::default())).ok();
+        }
+        let core = match reading {
+            Reading::Given(core, true) => Some(core),
+            Reading::FromInput(true) => compiled.as_ref(),
+            _ => None,
+        };
+        docs = Some(long_text(&v, core, &members, limits)?);
     }
     let options = AssembleOptions::from_members(members.iter().map(|(k, v)| (k.as_str(), v)))?;
     let docs = docs.ok_or_else(crate::jsondoc::documents_missing)?;
     Ok(Call {
         docs,
         profile,
+        compiled,
         options,
     })
 }
 
-/// Documents given as a long string: read in chunks, holding the bodies ranking will read; or
-/// whole when the chunked reader gives up (a fault it leaves to the whole reader to report). A
-/// profile or request that does not read holds nothing here: the call reports it after.
+/// Documents as objects, or as JSON text (a string or bytes) read whole.
+fn documents_whole(v: &JsValue, limits: &Limits) -> Result<Box<dyn DocSet>> {
+    let text = host::text_within(v, limits, "/documents", "the documents' JSON text")?;
+    Ok(match text {
+        Some(text) => Box::new(JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?),
+        None => Box::new(JsDocs::read(v, limits).map_err(|e| e.under("/documents"))?),
+    })
+}
+
+/// Documents given as a long string: read in chunks, holding the bodies `core` will read while
+/// ranking (none without a core: the call does not rank, or its profile does not compile, which
+/// the call reports after); or whole when the chunked reader gives up (a fault it leaves to the
+/// whole reader to report).
 fn long_text(
     v: &JsValue,
-    reading: &Reading<'_>,
-    profile: Option<&Profile>,
+    core: Option<&Core>,
     members: &[(String, crate::json::Value)],
     limits: &Limits,
 ) -> Result<Box<dyn DocSet>> {
@@ -119,34 +134,16 @@ fn long_text(
         .find(|(k, _)| k == "request")
         .and_then(|(_, v)| Request::from_json_value(v).ok())
         .unwrap_or(Request::None);
-    let compiled;
-    let (core, ranks) = match reading {
-        Reading::Given(core, ranks) => (Some(*core), *ranks),
-        Reading::FromInput(ranks) => {
-            compiled = match profile {
-                Some(p) => Core::new(p),
-                None => Core::new(&Profile::default()),
-            }
-            .ok();
-            (compiled.as_ref(), *ranks)
-        }
-    };
-    let hold = core
-        .filter(|_| ranks)
-        .map(|c| c.reads_while_ranking(&request));
+    let hold = core.map(|c| c.reads_while_ranking(&request));
     let none = |_: &str| false;
     let hold: &dyn Fn(&str) -> bool = match &hold {
         Some(h) => h,
         None => &none,
     };
-    if let Some(docs) = JsText::documents(v, limits, hold).map_err(|e| e.under("/documents"))? {
-        return Ok(Box::new(docs));
+    match JsText::documents(v, limits, hold).map_err(|e| e.under("/documents"))? {
+        Some(docs) => Ok(Box::new(docs)),
+        None => documents_whole(v, limits),
     }
-    let text =
-        host::text_within(v, limits, "/documents", "the documents' JSON text")?.unwrap_or_default();
-    Ok(Box::new(
-        JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?,
-    ))
 }
 
 /// A request as the value the core's reader takes. Text, the common case, is copied once
@@ -188,11 +185,11 @@ fn with_input<T: Output + Shape>(
     done((|| {
         let options = call_options(options)?;
         let mut call = read_input(input, Reading::FromInput(ranks), &options.limits)?;
-        f(
-            &assembler_for(call.profile.take())?,
-            &call,
-            options.counter.as_ref(),
-        )
+        let core = match call.compiled.take() {
+            Some(core) => core,
+            None => assembler_for(call.profile.take())?,
+        };
+        f(&core, &call, options.counter.as_ref())
     })())
 }
 

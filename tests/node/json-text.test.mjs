@@ -131,15 +131,18 @@ test("INVALID_JSON in bytes says line and UTF-16 column, as it does in the strin
 // Linear memory after one call, in a fresh process (memory only grows, so this is the call's
 // peak), measured from the instance the package makes: one document whose body is `repeat`
 // many times, prioritized (which reads no body), so the text is all the call holds.
-function memoryAfter(form, repeat, times) {
-  const script = `
-    let memory;
+// The start of a script run in a fresh Node: \`memory\` is the package's WebAssembly.Memory.
+const WATCH_MEMORY = `let memory;
     const Instance = WebAssembly.Instance;
     WebAssembly.Instance = function (module, imports) {
       const instance = new Instance(module, imports);
       memory = instance.exports.memory;
       return instance;
-    };
+    };`;
+
+function memoryAfter(form, repeat, times) {
+  const script = `
+    ${WATCH_MEMORY}
     const { prioritize } = require(${JSON.stringify(new URL("../../pkg/index.cjs", import.meta.url).pathname)});
     const before = memory.buffer.byteLength;
     const text = JSON.stringify([{ id: "a", schema_type: "note", origin_type: "user_input", created_at: 1, data: { body: ${JSON.stringify(repeat)}.repeat(${times}) } }]);
@@ -171,13 +174,7 @@ test("a ContextAssembler's calls with a long text take less than its UTF-8, the 
   // call allocates may outlive it: it would sit where that call's text was (the intent's regex
   // caches did) and keep the next text of that size from fitting there.
   const script = `
-    let memory;
-    const Instance = WebAssembly.Instance;
-    WebAssembly.Instance = function (module, imports) {
-      const instance = new Instance(module, imports);
-      memory = instance.exports.memory;
-      return instance;
-    };
+    ${WATCH_MEMORY}
     const { ContextAssembler } = require(${JSON.stringify(new URL("../../pkg/index.cjs", import.meta.url).pathname)});
     const profile = JSON.parse(require("fs").readFileSync(${JSON.stringify(new URL("../../profiles/writing-app.json", import.meta.url).pathname)}, "utf8"));
     const a = new ContextAssembler(profile);

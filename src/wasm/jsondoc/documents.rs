@@ -5,8 +5,8 @@
 use crate::json::Value;
 use crate::jsondoc::{
     data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
-    not_a_document, not_documents, ChunkedDocs, DocMeta, DocSet, MetaFields, Origin, TextSource,
-    TypeNames, CHUNK_UNITS,
+    not_a_document, not_documents, pair_safe_end, ChunkedDocs, DocMeta, DocSet, MetaFields, Origin,
+    TextSource, TypeNames, CHUNK_UNITS,
 };
 use crate::wasm::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
 use crate::{Limits, Result};
@@ -271,7 +271,7 @@ impl JsText {
                 >= CHUNK_UNITS.saturating_mul(2)
     }
 
-    /// Documents from the long string `v` ([`JsText::is_long`]) read in chunks, `hold` saying
+    /// Documents from the string `v` (long: [`JsText::is_long`]) read in chunks, `hold` saying
     /// which bodies to keep as read; `None` when it does not read cleanly, for the caller to read
     /// it whole.
     pub fn documents(
@@ -279,9 +279,6 @@ impl JsText {
         limits: &Limits,
         hold: &dyn Fn(&str) -> bool,
     ) -> Result<Option<ChunkedDocs<JsText>>> {
-        if !Self::is_long(v) {
-            return Ok(None);
-        }
         let text: js_sys::JsString = v.clone().unchecked_into();
         let units = text.length() as usize;
         limits.check_text(units, "", "the documents' JSON text")?;
@@ -295,18 +292,11 @@ impl TextSource for JsText {
     }
 
     fn boundary(&self, from: usize, max: usize) -> usize {
-        let to = from.saturating_add(max).min(self.units);
-        if to >= self.units || to <= from.saturating_add(1) {
-            return to;
-        }
-        #[allow(clippy::cast_possible_truncation)] // below the string's length, a u32
-        let unit = |i: usize| self.text.char_code_at(i as u32);
-        let (before, after) = (unit(to.saturating_sub(1)), unit(to));
-        if (55296.0..56320.0).contains(&before) && (56320.0..57344.0).contains(&after) {
-            to.saturating_sub(1)
-        } else {
-            to
-        }
+        // Indices below the string's length (a u32) give code units (0 to 0xFFFF).
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        pair_safe_end(from, max, self.units, |i| {
+            self.text.char_code_at(i as u32) as u16
+        })
     }
 
     fn utf8(&self, from: usize, to: usize) -> Result<String> {
