@@ -41,9 +41,11 @@ const cases = [];
 for (const n of [1_000, 10_000]) {
   const docs = documents(n);
   const text = JSON.stringify(docs);
+  const bytes = new TextEncoder().encode(text);
   cases.push(
     { name: `assemble, objects in, ${n}`, run: (a) => a.assemble({ documents: docs, request, ...options }) },
     { name: `assemble, JSON text in, ${n}`, run: (a) => a.assemble({ documents: text, request, ...options }) },
+    { name: `assemble, JSON bytes in, ${n}`, run: (a) => a.assemble({ documents: bytes, request, ...options }) },
     { name: `assemble (degrade), objects in, ${n}`, run: (a) => a.assemble({ documents: docs, request, maxChars: options.maxChars }) },
     { name: `prioritize, objects in, ${n}`, run: (a) => a.prioritize({ documents: docs, request }) },
     // A param match reads the body of every synopsis while ranking.

@@ -3,7 +3,7 @@
 // would strip them), runs one contender many times under `node --cpu-prof` and prints self time
 // by function, wasm and JavaScript alike.
 //
-//   node bench/profile.mjs [objects|text] [documents=10000] [--json]
+//   node bench/profile.mjs [objects|text|bytes] [documents=10000] [--json]
 //
 // Writes nothing in the repository: the build goes to $TMPDIR/ctxpack-bench-profile.
 import { execFileSync } from "node:child_process";
@@ -99,7 +99,8 @@ const profile = JSON.parse(readFileSync(${JSON.stringify(join(root, "profiles", 
 const docs = documents(Number(n));
 const text = JSON.stringify(docs);
 const assembler = new ContextAssembler(profile);
-const input = mode === "text" ? { documents: text, request, ...options } : { documents: docs, request, ...options };
+const given = { text, bytes: new TextEncoder().encode(text), objects: docs }[mode] ?? docs;
+const input = { documents: given, request, ...options };
 for (let i = 0; i < 5; i++) assembler.assemble(input);
 const { Session } = await import("node:inspector/promises");
 const session = new Session();

@@ -83,7 +83,8 @@ export type RequestInput = string | { intent?: string | null; params?: { [key: s
  * JSON text: a string, or its UTF-8 bytes as read from a file or a database column (a
  * `Uint8Array`; a Node `Buffer` is one), which skip transcoding the string into wasm memory.
  * A leading byte-order mark is skipped, as `TextDecoder` does; bytes that are not UTF-8 are
- * `INVALID_JSON`.
+ * `INVALID_JSON`. Long `documents` text, string or bytes, is read a chunk at a time: bytes must
+ * not change until the call returns (changed by a token counter, the result is not defined).
  */
 export type JsonText = string | Uint8Array;
 

@@ -4,12 +4,15 @@
 //! `OwnedDocs::from_value` agree (same documents, same bodies, or the same error code and path).
 //! When it does not: a message, an offset inside the text on a character boundary, its line and
 //! UTF-16 column, and `JsonDocs::parse` refuses it too. `ChunkedDocs`, in chunks of 2 to 62
-//! units, reads what `JsonDocs::parse` reads, and gives up on (or refuses the same way) the rest.
+//! units (UTF-16, and UTF-8 bytes), reads what `JsonDocs::parse` reads, and gives up on (or refuses
+//! the same way) the rest; it gives up on bytes that are not UTF-8.
 //! Never a panic.
 #![no_main]
 
 use ctxpack::json::{self, Parser};
-use ctxpack::jsondoc::{ChunkedDocs, DocSet, JsonDocs, OwnedDocs, Utf16Text};
+use ctxpack::jsondoc::{
+    ChunkedDocs, DocSet, JsonDocs, OwnedDocs, TextSource, Utf16Text, Utf8Bytes,
+};
 use ctxpack::TextPosition;
 use ctxpack_fuzz::check::{assert_same, check_error};
 use libfuzzer_sys::fuzz_target;
@@ -44,34 +47,23 @@ fuzz_target!(|data: &[u8]| {
     }
     let chunk = 2 + usize::from(data.last().copied().unwrap_or(0) % 61);
     let units = Utf16Text(text.encode_utf16().collect());
-    match (
-        ChunkedDocs::read_in(units, &ctxpack::Limits::default(), chunk, &|t| {
-            t.len() % 2 == 0
-        }),
-        &docs,
-    ) {
-        (Ok(Some(chunked)), Ok(whole)) => {
-            assert_eq!(
-                chunked.metas(),
-                whole.metas(),
-                "chunks of {chunk}: other metadata"
+    chunks_agree(units, chunk, &docs, "units");
+    // The raw bytes as a Uint8Array gives them: when they are not UTF-8, the reader gives up
+    // (the whole reader then names the first bad byte).
+    match std::str::from_utf8(data) {
+        Ok(_) => chunks_agree(Utf8Bytes(data.to_vec()), chunk, &docs, "bytes"),
+        Err(_) => {
+            let read = ChunkedDocs::read_in(
+                Utf8Bytes(data.to_vec()),
+                &ctxpack::Limits::default(),
+                chunk,
+                &|_| false,
             );
-            for i in 0..whole.metas().len() {
-                assert_same(&chunked.data(i), &whole.data(i), "chunks: other data");
-                assert_same(
-                    &chunked.metadata(i),
-                    &whole.metadata(i),
-                    "chunks: other metadata",
-                );
-            }
+            assert!(
+                !matches!(read, Ok(Some(_))),
+                "chunks of {chunk} bytes: read bytes that are not UTF-8"
+            );
         }
-        (Ok(None), whole) => assert!(
-            whole.is_err(),
-            "chunks of {chunk}: gave up on text read whole"
-        ),
-        (Err(e), Err(w)) => assert_eq!((e.code, &e.path), (w.code, &w.path), "chunks of {chunk}"),
-        (Ok(Some(_)), Err(w)) => panic!("chunks of {chunk}: read what is refused whole: {w:?}"),
-        (Err(e), Ok(_)) => panic!("chunks of {chunk}: refused what is read whole: {e:?}"),
     }
     let v = match parsed {
         Err(e) => {
@@ -157,3 +149,48 @@ fuzz_target!(|data: &[u8]| {
         ),
     }
 });
+
+/// `source` read in chunks of `chunk` units: what `whole` read, or given up on (or refused the
+/// same way) where `whole` refused it.
+fn chunks_agree<S: TextSource>(
+    source: S,
+    chunk: usize,
+    whole: &ctxpack::Result<JsonDocs>,
+    what: &str,
+) {
+    match (
+        ChunkedDocs::read_in(source, &ctxpack::Limits::default(), chunk, &|t| {
+            t.len() % 2 == 0
+        }),
+        whole,
+    ) {
+        (Ok(Some(chunked)), Ok(whole)) => {
+            assert_eq!(
+                chunked.metas(),
+                whole.metas(),
+                "chunks of {chunk} {what}: other metadata"
+            );
+            for i in 0..whole.metas().len() {
+                assert_same(&chunked.data(i), &whole.data(i), "chunks: other data");
+                assert_same(
+                    &chunked.metadata(i),
+                    &whole.metadata(i),
+                    "chunks: other metadata",
+                );
+            }
+        }
+        (Ok(None), whole) => assert!(
+            whole.is_err(),
+            "chunks of {chunk} {what}: gave up on text read whole"
+        ),
+        (Err(e), Err(w)) => assert_eq!(
+            (e.code, &e.path),
+            (w.code, &w.path),
+            "chunks of {chunk} {what}"
+        ),
+        (Ok(Some(_)), Err(w)) => {
+            panic!("chunks of {chunk} {what}: read what is refused whole: {w:?}")
+        }
+        (Err(e), Ok(_)) => panic!("chunks of {chunk} {what}: refused what is read whole: {e:?}"),
+    }
+}

@@ -1,6 +1,6 @@
 //! Documents read from JSON text a chunk at a time, for text the core does not hold (a
-//! JavaScript string): one chunk's UTF-8 is in memory while the documents are read, and a body's
-//! bytes are fetched again when its document is rendered.
+//! JavaScript string, or a `Uint8Array` of UTF-8): one chunk's UTF-8 is in memory while the
+//! documents are read, and a body's bytes are fetched again when its document is rendered.
 //!
 //! Whole, the text's UTF-8 is the largest thing a call holds (1.55 bytes per UTF-16 unit for the
 //! benchmark's mixed Chinese and English), and wasm's linear memory keeps its peak for good. Read
@@ -17,15 +17,18 @@ use crate::{ErrorCode, Limits, Result};
 use std::cell::RefCell;
 use std::ops::Range;
 
-/// JSON text held elsewhere, read by ranges of UTF-16 units.
+/// JSON text held elsewhere, read by ranges of its units: UTF-16 code units for a string
+/// ([`Utf16Text`]), bytes for UTF-8 ([`Utf8Bytes`]).
 pub trait TextSource {
-    /// The text's length in UTF-16 units.
+    /// The text's length in units.
     fn units(&self) -> usize;
     /// Where a chunk of at most `max` units from `from` ends: at `from + max` or the end of the
-    /// text, one unit earlier where that would part a surrogate pair.
+    /// text, earlier where that would part a character ([`pair_safe_end`], [`char_safe_end`]).
     fn boundary(&self, from: usize, max: usize) -> usize;
-    /// The UTF-8 of units `from..to`; a lone surrogate as U+FFFD, as `TextEncoder` writes it.
-    fn utf8(&self, from: usize, to: usize) -> Result<String>;
+    /// The UTF-8 of units `from..to`: for UTF-16, a lone surrogate as U+FFFD, as `TextEncoder`
+    /// writes it; `None` where the units are not text (bytes that are not UTF-8), which sends
+    /// the reader to the whole text for the exact error.
+    fn utf8(&self, from: usize, to: usize) -> Option<String>;
 }
 
 /// Units per chunk: at most 192 KiB of UTF-8, and few enough crossings (224 for the benchmark's
@@ -90,6 +93,7 @@ impl<S: TextSource> ChunkedDocs<S> {
             start: 0,
             pos: 0,
             next_unit: 0,
+            faulted: false,
         };
         let mut metas = Vec::new();
         let mut bodies = Vec::new();
@@ -124,7 +128,7 @@ impl<S: TextSource> ChunkedDocs<S> {
                 }
             }
         }
-        if r.token()?.is_some() {
+        if r.token()?.is_some() || r.faulted {
             return Ok(None);
         }
         check_unique_ids(&metas)?;
@@ -180,7 +184,7 @@ impl<S: TextSource> ChunkedDocs<S> {
     fn fetch(&self, k: usize) -> String {
         self.spans
             .get(k)
-            .and_then(|s| self.source.utf8(s.units.start, s.units.end).ok())
+            .and_then(|s| self.source.utf8(s.units.start, s.units.end))
             .unwrap_or_default()
     }
 }
@@ -196,10 +200,13 @@ struct Reader<'s, S> {
     start: usize,
     pos: usize,
     next_unit: usize,
+    /// A chunk was not text: the reader stopped there as at the end, and gives up.
+    faulted: bool,
 }
 
 impl<S: TextSource> Reader<'_, S> {
-    /// Reads the next chunk into `text`; false at the end of the text.
+    /// Reads the next chunk into `text`; false at the end of the text, or at a chunk that is not
+    /// text (`faulted`).
     fn load(&mut self) -> Result<bool> {
         let from = self.next_unit;
         if from >= self.source.units() {
@@ -209,7 +216,10 @@ impl<S: TextSource> Reader<'_, S> {
         if to <= from {
             return Ok(false);
         }
-        let text = self.source.utf8(from, to)?;
+        let Some(text) = self.source.utf8(from, to) else {
+            self.faulted = true;
+            return Ok(false);
+        };
         let start = self.start.saturating_add(self.text.len());
         self.spans.push(Span {
             units: from..to,
@@ -353,10 +363,50 @@ impl TextSource for Utf16Text {
             self.0.get(i).copied().unwrap_or(0)
         })
     }
-    fn utf8(&self, from: usize, to: usize) -> Result<String> {
-        Ok(String::from_utf16_lossy(
+    fn utf8(&self, from: usize, to: usize) -> Option<String> {
+        Some(String::from_utf16_lossy(
             self.0.get(from..to).unwrap_or_default(),
         ))
+    }
+}
+
+/// Where a chunk of at most `max` of a text's `len` UTF-8 bytes from `from` ends, `byte(i)`
+/// giving byte `i`: at `from + max` or the end, back at the first byte of a character the cut
+/// would part; past its last byte instead when that character begins the chunk (`max` below 4).
+/// For [`TextSource::boundary`]. Bytes that are not UTF-8 end somewhere near, and fail as text
+/// in [`TextSource::utf8`].
+pub fn char_safe_end(from: usize, max: usize, len: usize, byte: impl Fn(usize) -> u8) -> usize {
+    let to = from.saturating_add(max.max(1)).min(len);
+    let continues = |i: usize| i < len && byte(i) & 0xC0 == 0x80;
+    // A character is at most four bytes: its first is at most three before the cut.
+    let mut end = to;
+    while end > from && to.saturating_sub(end) < 3 && continues(end) {
+        end = end.saturating_sub(1);
+    }
+    if end > from && !continues(end) {
+        return end;
+    }
+    let mut end = to;
+    while end.saturating_sub(to) < 3 && continues(end) {
+        end = end.saturating_add(1);
+    }
+    end
+}
+
+/// UTF-8 bytes as a [`TextSource`], as a `Uint8Array` holds them: for tests and the fuzz targets.
+pub struct Utf8Bytes(pub Vec<u8>);
+
+impl TextSource for Utf8Bytes {
+    fn units(&self) -> usize {
+        self.0.len()
+    }
+    fn boundary(&self, from: usize, max: usize) -> usize {
+        char_safe_end(from, max, self.0.len(), |i| {
+            self.0.get(i).copied().unwrap_or(0)
+        })
+    }
+    fn utf8(&self, from: usize, to: usize) -> Option<String> {
+        String::from_utf8(self.0.get(from..to)?.to_vec()).ok()
     }
 }
 
@@ -378,34 +428,49 @@ mod tests {
         ChunkedDocs::read_in(source, &Limits::default(), units, hold).unwrap()
     }
 
-    /// Reads `text` whole and in chunks of every size in `sizes`: the same documents, bodies
-    /// and metadata, or the same refusal.
+    /// `text` as UTF-8 bytes in chunks of `bytes`.
+    fn bytes_holding(
+        text: &str,
+        bytes: usize,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Option<ChunkedDocs<Utf8Bytes>> {
+        let source = Utf8Bytes(text.as_bytes().to_vec());
+        ChunkedDocs::read_in(source, &Limits::default(), bytes, hold).unwrap()
+    }
+
+    /// The same documents, bodies and metadata in `w` and `c`.
+    fn same(w: &JsonDocs, c: &dyn DocSet, what: &str) {
+        assert_eq!(w.metas(), c.metas(), "{what}");
+        for i in 0..w.metas().len() {
+            assert_eq!(w.data(i), c.data(i), "data {i}, {what}");
+            assert_eq!(w.metadata(i), c.metadata(i), "metadata {i}, {what}");
+        }
+    }
+
+    /// Reads `text` whole and in chunks of every size in `sizes`, as UTF-16 units and as UTF-8
+    /// bytes: the same documents, bodies and metadata, or the same refusal.
     fn agree(text: &str, sizes: impl IntoIterator<Item = usize>) {
         let whole = JsonDocs::parse(text.to_string(), &Limits::default());
         for (k, units) in sizes.into_iter().enumerate() {
             // Every other size holds the bodies of one type (or all), as a param match asks.
-            let docs = match k % 3 {
-                0 => chunked(text, units),
-                1 => chunked_holding(text, units, &|t| t == "t" || t.contains('设')),
-                _ => chunked_holding(text, units, &|_| true),
+            let hold: &dyn Fn(&str) -> bool = match k % 3 {
+                0 => &|_| false,
+                1 => &|t| t == "t" || t.contains('设'),
+                _ => &|_| true,
             };
-            match (&whole, docs) {
-                (Ok(w), Some(c)) => {
-                    assert_eq!(w.metas(), c.metas(), "chunks of {units}");
-                    for i in 0..w.metas().len() {
-                        assert_eq!(w.data(i), c.data(i), "data {i}, chunks of {units}");
-                        assert_eq!(
-                            w.metadata(i),
-                            c.metadata(i),
-                            "metadata {i}, chunks of {units}"
-                        );
-                    }
+            let utf16 = chunked_holding(text, units, hold);
+            let utf8 = bytes_holding(text, units, hold);
+            match (&whole, utf16, utf8) {
+                (Ok(w), Some(c), Some(b)) => {
+                    same(w, &c, &format!("chunks of {units} units"));
+                    same(w, &b, &format!("chunks of {units} bytes"));
                 }
-                (Err(_), None) => {}
-                (w, c) => panic!(
-                    "chunks of {units}: whole {:?}, in chunks {}",
+                (Err(_), None, None) => {}
+                (w, c, b) => panic!(
+                    "chunks of {units}: whole {:?}, in units {}, in bytes {}",
                     w.as_ref().map(|d| d.metas().len()),
-                    if c.is_some() { "read" } else { "refused" }
+                    if c.is_some() { "read" } else { "refused" },
+                    if b.is_some() { "read" } else { "refused" }
                 ),
             }
         }
@@ -503,8 +568,62 @@ mod tests {
                         assert!(docs.is_none() && whole.is_err(), "{bad}, chunks of {units}")
                     }
                 }
+                let bytes = ChunkedDocs::read_in(
+                    Utf8Bytes(bad.as_bytes().to_vec()),
+                    &Limits {
+                        max_depth: 5,
+                        ..Limits::default()
+                    },
+                    units,
+                    &|_| true,
+                );
+                match bytes {
+                    Err(e) => assert_eq!(Some(&e), whole.as_ref().err(), "{bad}"),
+                    Ok(docs) => assert!(docs.is_none(), "{bad}, chunks of {units} bytes"),
+                }
             }
         }
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_anywhere_send_the_reader_to_the_whole_text() {
+        let good = r#"[{"id":"a","schema_type":"设定","origin_type":"user_input","created_at":1,"data":"中文"},
+                       {"id":"b","schema_type":"t","origin_type":"user_input","created_at":2,"data":2}]"#
+            .as_bytes()
+            .to_vec();
+        assert!(String::from_utf8(good.clone()).is_ok());
+        let mut faults = 0;
+        for at in 0..good.len() {
+            for bad_byte in [0xFF, 0x80, 0xC0] {
+                let mut bad = good.clone();
+                bad[at] = bad_byte;
+                if String::from_utf8(bad.clone()).is_ok() {
+                    continue;
+                }
+                faults += 1;
+                for bytes in [1, 2, 3, 5, 64] {
+                    let read = ChunkedDocs::read_in(
+                        Utf8Bytes(bad.clone()),
+                        &Limits::default(),
+                        bytes,
+                        &|_| false,
+                    );
+                    assert!(
+                        matches!(read, Ok(None)),
+                        "byte {at} as {bad_byte:#x}, chunks of {bytes}"
+                    );
+                }
+            }
+        }
+        assert!(faults > good.len(), "{faults} faults tried");
+        // A character cut short at the very end (a careless slice of bytes).
+        let cut = &good[..good.len() - 1];
+        let mut cut = cut.to_vec();
+        cut.extend_from_slice(&[0xE4, 0xB8]);
+        assert!(matches!(
+            ChunkedDocs::read_in(Utf8Bytes(cut), &Limits::default(), 7, &|_| false),
+            Ok(None)
+        ));
     }
 
     #[test]
@@ -517,6 +636,29 @@ mod tests {
         };
         assert!(chunked(&doc(JOINED_MAX + 10), 4096).is_none());
         agree(&doc(JOINED_MAX / 2), [4096]);
+    }
+
+    #[test]
+    fn a_chunk_of_bytes_never_parts_a_character() {
+        let text = Utf8Bytes("a😀中é".as_bytes().to_vec());
+        // a | F0 9F 98 80 | E4 B8 AD | C3 A9
+        assert_eq!(text.boundary(0, 2), 1);
+        assert_eq!(text.boundary(0, 5), 5);
+        assert_eq!(text.boundary(0, 6), 5);
+        assert_eq!(text.boundary(0, 8), 8);
+        assert_eq!(text.boundary(0, 9), 8);
+        // A character that begins the chunk and is longer than it: the chunk takes it whole.
+        assert_eq!(text.boundary(1, 1), 5);
+        assert_eq!(text.boundary(1, 3), 5);
+        assert_eq!(text.boundary(5, 2), 8);
+        assert_eq!(text.boundary(8, 1), 10);
+        assert_eq!(text.boundary(8, 100), 10);
+        let mut from = 0;
+        while from < text.units() {
+            let to = text.boundary(from, 1);
+            assert!(text.utf8(from, to).is_some(), "{from}..{to}");
+            from = to;
+        }
     }
 
     #[test]

@@ -36,7 +36,9 @@ pub use assemble::{
     ContextAssembler, DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals,
     INPUT_FIELDS,
 };
-pub use chunked::{pair_safe_end, ChunkedDocs, TextSource, Utf16Text, CHUNK_UNITS};
+pub use chunked::{
+    char_safe_end, pair_safe_end, ChunkedDocs, TextSource, Utf16Text, Utf8Bytes, CHUNK_UNITS,
+};
 pub use document::{
     check_metadata, check_unique_ids, data_missing, data_not_json, data_value, documents_missing,
     leaves, metadata_not_an_object, metadata_value, not_a_document, not_documents, DocMeta, DocSet,

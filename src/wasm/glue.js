@@ -866,3 +866,27 @@ export function byteLength(v) {
 export function copyBytes(v, view) {
   view.set(bom(v) === 0 ? v : v.subarray(3));
 }
+
+const typedArrayBuffer = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "buffer").get;
+const typedArrayOffset = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "byteOffset").get;
+
+/**
+ * Copies `view.length` bytes of the `Uint8Array` `v`, from byte `from` after any byte-order
+ * mark, into `view`: a chunk of long JSON text, read a piece at a time. False, having copied
+ * nothing, when `v` no longer holds them (shortened or detached during the call). Never throws.
+ *
+ * @param {Uint8Array} v
+ * @param {number} from
+ * @param {Uint8Array} view
+ * @returns {boolean}
+ */
+export function copyByteRange(v, from, view) {
+  try {
+    const start = bom(v) + from;
+    if (start + view.length > typedArrayLength.call(v)) return false;
+    view.set(new Uint8Array(typedArrayBuffer.call(v), typedArrayOffset.call(v) + start, view.length));
+    return true;
+  } catch {
+    return false;
+  }
+}

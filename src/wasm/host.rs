@@ -67,6 +67,25 @@ extern "C" {
     /// See glue.js: the bytes of a `Uint8Array` of `view.len()` bytes, into `view`.
     #[wasm_bindgen(js_name = copyBytes)]
     fn copy_bytes(v: &JsValue, view: &mut [u8]);
+    /// See glue.js: `view.len()` bytes of a `Uint8Array` from byte `from`, into `view`; false
+    /// when it no longer holds them.
+    #[wasm_bindgen(js_name = copyByteRange)]
+    fn copy_byte_range(v: &JsValue, from: f64, view: &mut [u8]) -> bool;
+}
+
+/// The length of a `Uint8Array` (a Node `Buffer` is one) after any byte-order mark; `None` for
+/// anything else.
+pub fn bytes_len(v: &JsValue) -> Option<usize> {
+    let n = byte_length(v);
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a byte length
+    (n >= 0.0).then_some(n as usize)
+}
+
+/// `into.len()` bytes of the `Uint8Array` `v` (after any byte-order mark) from byte `from`;
+/// false, with `into` as it was, when `v` no longer holds them (changed during the call).
+pub fn bytes_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
+    #[allow(clippy::cast_precision_loss)] // a byte offset, exact in an f64
+    copy_byte_range(v, from as f64, into)
 }
 
 #[cfg(feature = "files")]
@@ -227,12 +246,9 @@ pub fn text_within(v: &JsValue, limits: &Limits, path: &str, what: &str) -> Resu
     if v.is_string() {
         return string_within(v, limits, path, what);
     }
-    let n = byte_length(v);
-    if n < 0.0 {
+    let Some(n) = bytes_len(v) else {
         return Ok(None);
-    }
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a byte length
-    let n = n as usize;
+    };
     limits.check_bytes(n, path, what)?;
     let mut bytes = vec![0u8; n];
     copy_bytes(v, &mut bytes);

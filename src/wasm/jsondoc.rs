@@ -12,7 +12,7 @@ use crate::jsondoc::{
 };
 use crate::shape::{Output, Shape};
 use crate::{Limits, Result};
-use documents::{JsDocs, JsText};
+use documents::{is_long_text, long_documents, JsDocs};
 use wasm_bindgen::prelude::*;
 
 fn request_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Request> {
@@ -69,7 +69,7 @@ fn read_input(input: &JsValue, reading: Reading<'_>, limits: &Limits) -> Result<
         let v = host::get(input, &JsValue::from_str(&key), &path)?;
         match key.as_str() {
             // Read once the request and the profile are known (below).
-            "documents" if JsText::is_long(&v) => deferred = Some(v),
+            "documents" if is_long_text(&v) => deferred = Some(v),
             "documents" => docs = Some(documents_whole(&v, limits)?),
             "profile" if allow_profile => {
                 profile = Some(optional_arg(Some(&v), "/profile", limits)?);
@@ -119,7 +119,7 @@ fn documents_whole(v: &JsValue, limits: &Limits) -> Result<Box<dyn DocSet>> {
     })
 }
 
-/// Documents given as a long string: read in chunks, holding the bodies `core` will read while
+/// Documents given as long JSON text (a string or bytes): read in chunks, holding the bodies `core` will read while
 /// ranking (none without a core: the call does not rank, or its profile does not compile, which
 /// the call reports after); or whole when the chunked reader gives up (a fault it leaves to the
 /// whole reader to report).
@@ -140,8 +140,8 @@ fn long_text(
         Some(h) => h,
         None => &none,
     };
-    match JsText::documents(v, limits, hold).map_err(|e| e.under("/documents"))? {
-        Some(docs) => Ok(Box::new(docs)),
+    match long_documents(v, limits, hold).map_err(|e| e.under("/documents"))? {
+        Some(docs) => Ok(docs),
         None => documents_whole(v, limits),
     }
 }

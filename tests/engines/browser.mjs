@@ -20,6 +20,24 @@ window.__replay = async (set, names) => {
   const module = await import(entry.dir === "" ? "/pkg/index.js" : \`/pkg/\${entry.dir}/index.js\`);
   return replay(set, names, { [set.entry]: module }, read);
 };
+// Long documents text is read in chunks (src/jsondoc/chunked.rs), string and bytes: the same
+// result as objects, here as in Node (tests/node/chunked.test.mjs).
+window.__chunks = async () => {
+  const { assembleContext } = await import("/pkg/index.js");
+  const { documents, request } = await import("/bench/workload.mjs");
+  const docs = documents(2000);
+  const text = JSON.stringify(docs);
+  const failures = [];
+  for (const cap of ["stop", "degrade"]) {
+    const want = JSON.stringify(assembleContext({ documents: docs, request, maxChars: 40000, cap }));
+    const forms = { text, bytes: new TextEncoder().encode(text), "whole input": JSON.stringify({ documents: docs, request, maxChars: 40000, cap }) };
+    for (const [form, given] of Object.entries(forms)) {
+      const got = JSON.stringify(form === "whole input" ? assembleContext(given) : assembleContext({ documents: given, request, maxChars: 40000, cap }));
+      if (got !== want) failures.push(\`\${form}, \${cap}: differs from objects\`);
+    }
+  }
+  return { failures, units: text.length };
+};
 window.__ready = true;
 </script></body></html>`;
 
@@ -44,6 +62,12 @@ try {
       failed++;
       console.log(`not ok - chromium: ${set.dir}\n  ${failures.join("\n  ")}`);
     }
+  }
+  const chunks = await page.evaluate(() => window.__chunks());
+  if (chunks.failures.length === 0) console.log(`ok - chromium: documents as a long string and as bytes (${chunks.units} units, read in chunks) give what objects give`);
+  else {
+    failed++;
+    console.log(`not ok - chromium: long documents text\n  ${chunks.failures.join("\n  ")}`);
   }
   if (problems.length) {
     failed++;

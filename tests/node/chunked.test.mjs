@@ -1,7 +1,7 @@
-// JSON text of two chunks and more (src/jsondoc/chunked.rs) is read a chunk at a time and its
-// rendered bodies fetched again from the string: the result must be what the same documents give
-// as objects and as bytes (read whole), at every chunk boundary. (That the text's UTF-8 is never
-// held whole: tests/node/json-text.test.mjs.)
+// JSON text of two chunks and more (src/jsondoc/chunked.rs), a string or UTF-8 bytes, is read a
+// chunk at a time and its rendered bodies fetched again from it: the result must be what the same
+// documents give as objects and as a whole input's JSON text (read whole), at every chunk
+// boundary. (That the text's UTF-8 is never held whole: tests/node/json-text.test.mjs.)
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
@@ -46,6 +46,9 @@ test("a text of many chunks gives what its documents give as objects and as byte
       const fromText = assembleContext(input(text));
       same(fromText, assembleContext(input(docs)), `objects, ${maxChars} ${cap}`);
       same(fromText, assembleContext(input(Buffer.from(text))), `bytes, ${maxChars} ${cap}`);
+      // A whole input's JSON text is read whole, string and bytes alike.
+      same(fromText, assembleContext(JSON.stringify(input(docs))), `whole text, ${maxChars} ${cap}`);
+      same(fromText, assembleContext(Buffer.from(JSON.stringify(input(docs)))), `whole bytes, ${maxChars} ${cap}`);
       assert.ok(fromText.manifest.totals.included > (maxChars > 100_000 ? 100 : 5));
     }
   }
@@ -87,5 +90,76 @@ test("a fault anywhere in a long text is reported as the whole text reports it",
       assert.fail(`${label}: accepted`);
     };
     same(error(text), error(Buffer.from(text)), label);
+  }
+});
+
+test("bytes in chunks: every cut through a character, a byte-order mark, a view into a larger buffer", () => {
+  const request = "anything";
+  for (const char of ["é", "中", "😀"]) {
+    const size = Buffer.byteLength(char);
+    for (let into = 0; into < size; into++) {
+      // The first document's body ends so that `char` straddles the chunk edge `into` bytes in.
+      const docs = mixed(400, 3);
+      docs[0].data = "@@@";
+      const head = Buffer.byteLength(JSON.stringify(docs).split("@@@")[0]);
+      docs[0].data = "x".repeat(CHUNK - into - head) + char.repeat(40);
+      const bytes = Buffer.from(JSON.stringify(docs));
+      assert.ok(bytes.length >= 2 * CHUNK, `${bytes.length} bytes`);
+      assert.equal(bytes.subarray(CHUNK - into, CHUNK - into + size).toString(), char, `${char} at the edge`);
+      const want = assembleContext({ documents: JSON.stringify(docs), request, maxChars: 300_000 });
+      assert.ok(want.manifest.totals.included > 5);
+      same(assembleContext({ documents: bytes, request, maxChars: 300_000 }), want, `${char}, ${into} into it`);
+      const marked = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]);
+      same(assembleContext({ documents: marked, request, maxChars: 300_000 }), want, `${char}, ${into}, a byte-order mark`);
+      const larger = new Uint8Array(bytes.length + 10);
+      larger.set(bytes, 7);
+      same(assembleContext({ documents: larger.subarray(7, 7 + bytes.length), request, maxChars: 300_000 }), want, `${char}, ${into}, a view`);
+    }
+  }
+});
+
+test("long bytes that are not UTF-8 are INVALID_JSON naming the first bad byte, as short ones are", () => {
+  const bytes = Buffer.from(JSON.stringify(mixed(1200, 5)));
+  assert.ok(bytes.length > 3 * CHUNK);
+  // At an ASCII byte, so that the first bad byte is the one changed.
+  const ascii = (from) => bytes.findIndex((b, i) => i >= from && b < 0x80);
+  for (const at of [5, CHUNK - 1, CHUNK, Math.floor(bytes.length * 0.9), bytes.length - 2].map(ascii)) {
+    const bad = Buffer.from(bytes);
+    bad[at] = 0xff;
+    assert.throws(() => assembleContext({ documents: bad, request: "anything" }), (e) => {
+      assert.ok(e instanceof CtxpackError, String(e));
+      assert.equal(e.code, "INVALID_JSON");
+      assert.equal(e.path, "/documents");
+      assert.equal(e.message, `the documents' JSON text is not UTF-8 (from byte ${at})`);
+      return true;
+    });
+  }
+  // Cut in the middle of a character at the very end (a careless slice of bytes).
+  const cut = Buffer.concat([bytes.subarray(0, bytes.length - 1), Buffer.from("中").subarray(0, 2)]);
+  assert.throws(() => assembleContext({ documents: cut, request: "anything" }), { code: "INVALID_JSON" });
+});
+
+test("bytes changed during the call (by a token counter) end in a result or a CtxpackError, and the next call is right", () => {
+  const docs = mixed(1500, 9);
+  const text = JSON.stringify(docs);
+  const want = assembleContext({ documents: text, request: "anything", maxTokens: 50_000 });
+  for (const change of [(b) => b.fill(0xff), (b) => b.fill(0x20), (b) => b.fill(0x22, 0, b.length >> 1), (b) => b.copyWithin(0, 1000)]) {
+    const bytes = Buffer.from(text);
+    let changed = false;
+    const tokenCounter = (piece) => {
+      if (!changed) {
+        change(bytes);
+        changed = true;
+      }
+      return Math.ceil(piece.length / 4);
+    };
+    try {
+      const got = assembleContext({ documents: bytes, request: "anything", maxTokens: 50_000 }, { tokenCounter });
+      assert.equal(typeof got.context, "string");
+    } catch (e) {
+      assert.ok(e instanceof CtxpackError, String(e));
+    }
+    assert.ok(changed, "the counter ran");
+    same(assembleContext({ documents: text, request: "anything", maxTokens: 50_000 }), want, "the next call");
   }
 });

@@ -33,9 +33,10 @@ test("memory past 64 MiB is given back once the entry has been idle for a second
     const small = JSON.stringify(docs(100, "x"));
     assembleContext({ documents: small });
     const before = { instances: instances(), memory: memory() };
-    // As bytes, read whole: a string this long is read in chunks and never takes 64 MiB.
-    const big = Buffer.from(JSON.stringify(docs(2000, "剧本设定 ".repeat(5000))));
-    const input = { documents: big, request: "write the script", maxChars: 20000 };
+    // A whole input as bytes, read whole: \`documents\` this long, string or bytes, are read in
+    // chunks and never take 64 MiB.
+    const big = Buffer.from(JSON.stringify({ documents: docs(2000, "剧本设定 ".repeat(5000)), request: "write the script", maxChars: 20000 }));
+    const input = big;
     const result = assembleContext(input);
     const busy = { instances: instances(), memory: memory() };
     // Calls keep coming: the memory they reuse stays.
@@ -64,7 +65,7 @@ test("a release waiting for the entry to be idle does not keep Node running", ()
   const r = run(`
     const { assembleContext } = require(pkg + "index.cjs");
     const before = process.getActiveResourcesInfo().filter((k) => k === "Timeout").length;
-    assembleContext({ documents: Buffer.from(JSON.stringify(docs(2000, "剧本设定 ".repeat(5000)))) });
+    assembleContext(Buffer.from(JSON.stringify({ documents: docs(2000, "剧本设定 ".repeat(5000)) })));
     const after = process.getActiveResourcesInfo().filter((k) => k === "Timeout").length;
     out({ before, after, memory: memory() });
   `);

@@ -4,7 +4,7 @@
 
 use crate::json::Value;
 use crate::jsondoc::{
-    data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
+    char_safe_end, data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
     not_a_document, not_documents, pair_safe_end, ChunkedDocs, DocMeta, DocSet, MetaFields, Origin,
     TextSource, TypeNames, CHUNK_UNITS,
 };
@@ -299,8 +299,84 @@ impl TextSource for JsText {
         })
     }
 
-    fn utf8(&self, from: usize, to: usize) -> Result<String> {
+    fn utf8(&self, from: usize, to: usize) -> Option<String> {
         #[allow(clippy::cast_possible_truncation)] // within the string's length, a u32
-        Ok(String::from(self.text.slice(from as u32, to as u32)))
+        Some(String::from(self.text.slice(from as u32, to as u32)))
+    }
+}
+
+/// A `Uint8Array` (a Node `Buffer`) of JSON text, read in chunks ([`ChunkedDocs`]) as a string
+/// is: copied a chunk at a time rather than whole, and checked as UTF-8 a chunk at a time.
+pub struct JsBytes {
+    bytes: JsValue,
+    len: usize,
+}
+
+impl JsBytes {
+    /// Whether `v` is a `Uint8Array` long enough to be read in chunks: two chunks and more.
+    pub fn is_long(v: &JsValue) -> bool {
+        host::bytes_len(v).is_some_and(|n| n >= CHUNK_UNITS.saturating_mul(2))
+    }
+
+    /// Documents from the bytes `v` (long: [`JsBytes::is_long`]) read in chunks, as
+    /// [`JsText::documents`] reads a string; `None` when they do not read cleanly (bytes that
+    /// are not UTF-8 among the faults), for the caller to read them whole.
+    pub fn documents(
+        v: &JsValue,
+        limits: &Limits,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<ChunkedDocs<JsBytes>>> {
+        let len = host::bytes_len(v).unwrap_or(0);
+        limits.check_bytes(len, "", "the documents' JSON text")?;
+        let bytes = v.clone();
+        ChunkedDocs::read(JsBytes { bytes, len }, limits, hold)
+    }
+}
+
+impl TextSource for JsBytes {
+    fn units(&self) -> usize {
+        self.len
+    }
+
+    fn boundary(&self, from: usize, max: usize) -> usize {
+        // The bytes a cut can look at: three before it and three after.
+        let to = from.saturating_add(max).min(self.len);
+        let near_start = to.saturating_sub(3).max(from);
+        let near_end = to.saturating_add(3).min(self.len);
+        let mut near = vec![0u8; near_end.saturating_sub(near_start)];
+        if !host::bytes_at(&self.bytes, near_start, &mut near) {
+            return to;
+        }
+        char_safe_end(from, max, self.len, |i| {
+            near.get(i.wrapping_sub(near_start)).copied().unwrap_or(0)
+        })
+    }
+
+    fn utf8(&self, from: usize, to: usize) -> Option<String> {
+        let mut bytes = vec![0u8; to.checked_sub(from)?];
+        host::bytes_at(&self.bytes, from, &mut bytes).then_some(())?;
+        String::from_utf8(bytes).ok()
+    }
+}
+
+/// Whether `v` is JSON text long enough to be read in chunks: a string or bytes.
+pub fn is_long_text(v: &JsValue) -> bool {
+    JsText::is_long(v) || JsBytes::is_long(v)
+}
+
+/// Documents from the long JSON text `v` ([`is_long_text`]) read in chunks, or `None` when they
+/// do not read cleanly; errors at the text's own path.
+pub fn long_documents(
+    v: &JsValue,
+    limits: &Limits,
+    hold: &dyn Fn(&str) -> bool,
+) -> Result<Option<Box<dyn DocSet>>> {
+    fn boxed<S: TextSource + 'static>(d: Option<ChunkedDocs<S>>) -> Option<Box<dyn DocSet>> {
+        d.map(|d| Box::new(d) as Box<dyn DocSet>)
+    }
+    if v.is_string() {
+        JsText::documents(v, limits, hold).map(boxed)
+    } else {
+        JsBytes::documents(v, limits, hold).map(boxed)
     }
 }
