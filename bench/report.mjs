@@ -222,10 +222,17 @@ ${topTable(c.text)}`);
   const w10 = find(node, L10);
   // JSON text in: linear memory against the size of the text it was given.
   const memoryNote = (() => {
-    const m = memory.filter((r) => r.name === "ctxpack, JSON text");
-    const rows = m.map((r) => ({ r, w: node.workloads.find((w) => w.n === r.n && w.bodyScale === r.bodyScale) })).filter((x) => x.w);
-    if (!rows.length) return "";
-    return `\nWith JSON text in, ctxpack's linear memory peaks at ${rows.map(({ r, w }) => `${(r.wasmMemory / w.jsonChars).toFixed(2)} bytes per UTF-16 unit of the text (${r.label}: ${mb(r.wasmMemory)} MB for ${mb(w.jsonChars)} M units, ${mb(w.jsonBytes)} MB as UTF-8)`).join("; ")}: the text's UTF-8, written once into a block sized from a sample of it (scripts/build.mjs \`passLongStringToWasm0\`; wasm-bindgen's own copy held four bytes a unit at once), and the documents' index and manifest. Linear memory never shrinks, so once an entry has had no call for a second after one left more than 64 MiB, the package replaces its instance (\`releaseMemory\`, docs/ARCHITECTURE.md): *held after the calls* is what stays then.\n`;
+    const peaks = (name) => {
+      const rows = memory
+        .filter((r) => r.name === name)
+        .map((r) => ({ r, w: node.workloads.find((w) => w.n === r.n && w.bodyScale === r.bodyScale) }))
+        .filter((x) => x.w);
+      return rows.map(({ r, w }) => `${(r.wasmMemory / w.jsonChars).toFixed(2)} bytes per UTF-16 unit of the text (${r.label}: ${mb(r.wasmMemory)} MB for ${mb(w.jsonChars)} M units, ${mb(w.jsonBytes)} MB as UTF-8)`).join("; ");
+    };
+    const text = peaks("ctxpack, JSON text");
+    if (!text) return "";
+    const bytes = peaks("ctxpack, JSON bytes");
+    return `\nWith JSON text in, ctxpack's linear memory peaks at ${text}${bytes ? `; with the same text as bytes, at ${bytes}` : ""}: the documents' index, the manifest and a chunk of the text, which is read 65,536 units (string) or bytes at a time (\`jsondoc::chunked\`), a rendered body's chunk fetched again. Linear memory never shrinks, so once an entry has had no call for a second after one left more than 64 MiB, the package replaces its instance (\`releaseMemory\`, docs/ARCHITECTURE.md): *held after the calls* is what stays then.\n`;
   })();
   const load = phases.map((p) => `${p.name} ${p.seconds.toFixed(0)} s (load ${p.loadBefore.toFixed(1)}→${p.loadAfter.toFixed(1)})`).join(", ");
 
@@ -361,16 +368,15 @@ ${profileSection()}
   the bytes it must transcode and scan.
 ${chromeVsNode ? `- **In Chromium** (Chromium median ÷ Node median, ${chromium.workloads.map((w) => w.label).join(" / ")}): ${chromeVsNode}.${chromePass && nodePass && chromePass.ms > nodePass.ms ? " Getting the JSON text into wasm memory costs more in the page than in Node (above)." : ""}` : ""}
 
-- **JSON bytes in** skips the transcoding, but the crate has no \`unsafe\`: the bytes become a Rust
-  \`String\` through \`String::from_utf8\`, a validating pass over all of them, which costs about what
-  \`encodeInto\` did.
+- **JSON bytes in** skips the transcoding, but the crate has no \`unsafe\`: each chunk of bytes becomes
+  a Rust \`String\` through \`String::from_utf8\`, a validating pass over all of them, which costs more
+  than \`encodeInto\` did for the string.
 
 What would move each (suggestions from the profile, not measured): records that name their input
 index instead of carrying the id, so the JavaScript side fills it in from the documents it already
 holds (objects in; the ids would not cross back); smaller records (every count an \`Option<usize>\`
-takes 16 bytes); for JSON text, a reader over bytes that checks UTF-8 only where it reads (keys,
-metadata, rendered bodies) rather than all of it, and text read in chunks rather than whole (the
-hand-written part below).
+takes 16 bytes); for JSON bytes, a reader over bytes that checks UTF-8 with SIMD rather than
+through \`String::from_utf8\` (the hand-written part below).
 `;
 
   const consoleText = [`Node (${node.runtime})`, timeTable(node), "", pairTable, ...(chromium ? ["", `Chromium (${chromium.runtime})`, timeTable(chromium, node)] : []), "", memoryTable, "", `start-up: node -e '' ${ms(startup.bare.median)} ms, require("ctxpack") ${ms(startup.ctxpack.median)} ms${chromium ? `; Chromium import ${ms(stats(chromium.importMs).median)} ms` : ""}`, `wasm: ${sizes.raw} bytes raw, ${sizes.gzip} gzipped`, "", targetTable].join("\n");
