@@ -1,7 +1,9 @@
 //! `ctxpack::json::parse` on arbitrary text. When it parses: `stringify` then re-parse gives the
 //! same text (compact and indented); the lazy reader's `skip_value` accepts exactly what `parse`
 //! accepts, and refuses the rest at the same offset; `JsonDocs::parse` and
-//! `OwnedDocs::from_value` agree (same documents, same bodies, or the same error code and path).
+//! `OwnedDocs::from_value` of `parse_body` agree (same documents, same bodies, or the same error
+//! code and path); `parse_body`'s unpaired surrogates round-trip through `stringify` and change
+//! nothing else.
 //! When it does not: a message, an offset inside the text on a character boundary, its line and
 //! UTF-16 column, and `JsonDocs::parse` refuses it too. `ChunkedDocs`, in chunks of 2 to 62
 //! units (UTF-16, and UTF-8 bytes), reads what `JsonDocs::parse` reads, and gives up on (or refuses
@@ -112,8 +114,31 @@ fuzz_target!(|data: &[u8]| {
     });
     assert_eq!(json::stringify(&back, 0), compact, "indented round trip");
 
-    // The lazy reader and the value reader agree.
-    let owned = OwnedDocs::from_value(&v, &ctxpack::Limits::default());
+    // The lazy reader and the value reader agree, the values read as the lazy reader reads
+    // bodies (unpaired surrogates kept; json::parse accepts the same texts).
+    let bodies = json::parse_body(&text, &ctxpack::Limits::default())
+        .expect("parse_body refuses text parse accepts");
+    let owned = OwnedDocs::from_value(&bodies, &ctxpack::Limits::default());
+    // Kept, they round-trip; read lossily again, the text is what `parse` alone gives.
+    let kept = json::stringify(&bodies, 0);
+    let again = json::parse_body(&kept, &ctxpack::Limits::default()).unwrap_or_else(|e| {
+        panic!(
+            "stringify of parse_body wrote text it refuses: {}",
+            e.message
+        )
+    });
+    assert_eq!(
+        json::stringify(&again, 0),
+        kept,
+        "parse_body/stringify round trip"
+    );
+    let lossy = json::parse(&kept, &ctxpack::Limits::default())
+        .unwrap_or_else(|e| panic!("parse refuses stringify of parse_body: {}", e.message));
+    assert_eq!(
+        json::stringify(&lossy, 0),
+        compact,
+        "kept surrogates changed something else"
+    );
     match (docs, owned) {
         (Ok(lazy), Ok(owned)) => {
             assert_eq!(
@@ -152,8 +177,8 @@ fuzz_target!(|data: &[u8]| {
 
 /// `source` read in chunks of `chunk` units: what `whole` read, or given up on (or refused the
 /// same way) where `whole` refused it.
-fn chunks_agree<S: TextSource>(
-    source: S,
+fn chunks_agree(
+    source: impl TextSource + 'static,
     chunk: usize,
     whole: &ctxpack::Result<JsonDocs>,
     what: &str,

@@ -50,6 +50,7 @@ fn small_containers<'a>(v: &'a Value, max: usize, out: &mut Vec<&'a Value>) -> u
         Value::Null | Value::Bool(_) => 5,
         Value::Number(_) => 24,
         Value::String(s) => s.len() + 2,
+        Value::Unpaired(u) => u.text().len() + 2,
         Value::Array(items) => {
             2 + items
                 .iter()

@@ -9,7 +9,8 @@
 //! - **Determinism**: the same input twice (and through a second, independently read instance)
 //!   gives equal results.
 //! - **Readers agree**: the documents read lazily from JSON text (`JsonInput`/`JsonDocs`) and
-//!   as values (`OwnedDocs::from_value(&json::parse(.., &ctxpack::Limits::default()), &ctxpack::Limits::default())`) give the same result.
+//!   as values (`OwnedDocs::from_value(&json::parse_body(..), ..)`: string values keep their
+//!   unpaired surrogates, as bodies read from text do) give the same result.
 //! - **Errors**: a non-empty message and a path that is a JSON pointer (`""` or `/…`).
 //!
 //! On top of those, each included block is re-derived from the document (header placeholders,
@@ -157,7 +158,7 @@ pub fn prepare(text: &str) -> Result<Prepared, Error> {
 pub fn check_assemble_text(text: &str, strict_paths: bool) {
     let first = prepare(text);
     let second = prepare(text);
-    let whole = json::parse(text, &ctxpack::Limits::default());
+    let whole = json::parse_body(text, &ctxpack::Limits::default());
     let p = match (first, second) {
         (Err(a), Err(b)) => {
             assert_eq!(a, b, "reading the same input twice gave different errors");

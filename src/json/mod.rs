@@ -7,18 +7,24 @@
 //! position and its last value), and text that `JSON.parse` refuses is refused here too.
 //!
 //! Strings are Rust strings, so they cannot hold a lone surrogate: an escaped lone surrogate
-//! (`"\ud800"`) parses to U+FFFD, which is also what crossing the wasm boundary does to one.
+//! (`"\ud800"`) parses to U+FFFD, which is also what crossing the wasm boundary does to one —
+//! except in a document body ([`parse_body`]), which keeps it ([`Value::Unpaired`]) and writes
+//! it back as `JSON.stringify` does.
 
 mod locate;
 mod parse;
 pub mod read;
 mod stringify;
+mod unpaired;
 mod value;
 
 pub use locate::{locate, JsonLocation};
-pub use parse::{parse, parse_span, parse_with, ParseError, Parser, MAX_DEPTH};
+pub use parse::{
+    parse, parse_body, parse_body_span, parse_span, parse_with, ParseError, Parser, MAX_DEPTH,
+};
 pub use stringify::{
     format_number, quote, stringify, stringify_into, stringify_within, write_string,
 };
+pub use unpaired::Unpaired;
 pub(crate) use value::array_index;
 pub use value::{Object, ObjectBuilder, Value};

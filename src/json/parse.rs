@@ -53,6 +53,24 @@ pub fn parse_span(
     parse_with(p)
 }
 
+/// [`parse`] of a document body: an escaped unpaired surrogate in a string value is kept
+/// ([`Value::Unpaired`]), as the JavaScript string it stands for holds it.
+pub fn parse_body(text: &str, limits: &crate::Limits) -> Result<Value, ParseError> {
+    parse_body_span(text, 0..text.len(), limits)
+}
+
+/// [`parse_span`] of a document body ([`parse_body`]).
+pub fn parse_body_span(
+    text: &str,
+    span: Range<usize>,
+    limits: &crate::Limits,
+) -> Result<Value, ParseError> {
+    let mut p =
+        Parser::with_limit(text.get(..span.end).unwrap_or(""), limits.max_depth).keeping_unpaired();
+    p.pos = span.start.min(p.bytes.len());
+    parse_with(p)
+}
+
 /// [`parse`] with a parser set up by the caller (see [`Parser::with_extra_depth`]).
 pub fn parse_with(mut p: Parser<'_>) -> Result<Value, ParseError> {
     p.skip_ws();
@@ -74,6 +92,8 @@ pub struct Parser<'a> {
     reported: usize,
     /// Whether an error works out its line and column (see [`Parser::unlocated`]).
     locate: bool,
+    /// Whether string values keep unpaired surrogates ([`Parser::keeping_unpaired`]).
+    keep_unpaired: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -85,6 +105,18 @@ impl<'a> Parser<'a> {
             limit: MAX_DEPTH,
             reported: MAX_DEPTH,
             locate: true,
+            keep_unpaired: false,
+        }
+    }
+
+    /// This parser with string values that keep an escaped unpaired surrogate
+    /// ([`Value::Unpaired`]) rather than read it as U+FFFD: for document bodies, which are
+    /// written back as `JSON.stringify` would write them. Keys still read it as U+FFFD.
+    #[must_use]
+    pub fn keeping_unpaired(self) -> Self {
+        Parser {
+            keep_unpaired: true,
+            ..self
         }
     }
 
@@ -256,6 +288,7 @@ impl<'a> Parser<'a> {
                 }
                 Ok(Value::Array(items))
             }
+            Some(b'"') if self.keep_unpaired => self.string_value(),
             Some(b'"') => self.string().map(Value::String),
             Some(b't') => self.literal("true", Value::Bool(true)),
             Some(b'f') => self.literal("false", Value::Bool(false)),
@@ -426,6 +459,27 @@ impl<'a> Parser<'a> {
     /// [`Parser::string`], borrowed from the text when the literal has no escape (most keys
     /// and short values), so reading a key allocates nothing.
     pub fn string_ref(&mut self) -> Result<Cow<'a, str>, ParseError> {
+        self.string_noting(None)
+    }
+
+    /// A string value that keeps its unpaired surrogates ([`Parser::keeping_unpaired`]).
+    fn string_value(&mut self) -> Result<Value, ParseError> {
+        let mut at = Vec::new();
+        let text = self.string_noting(Some(&mut at))?.into_owned();
+        Ok(if at.is_empty() {
+            Value::String(text)
+        } else {
+            // Each offset is where its U+FFFD was pushed, in order.
+            Value::Unpaired(Box::new(super::Unpaired::from_parts(text, at)))
+        })
+    }
+
+    /// [`Parser::string_ref`], noting in `unpaired` (when given) where each escaped unpaired
+    /// surrogate's U+FFFD went, with its code unit.
+    fn string_noting(
+        &mut self,
+        mut unpaired: Option<&mut Vec<(usize, u16)>>,
+    ) -> Result<Cow<'a, str>, ParseError> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected("a string"));
         }
@@ -460,7 +514,10 @@ impl<'a> Parser<'a> {
                         b'r' => out.push('\r'),
                         b't' => out.push('\t'),
                         b'u' => {
-                            let c = self.unicode_escape()?;
+                            let (c, lone) = self.unicode_escape()?;
+                            if let (Some(unit), Some(noted)) = (lone, unpaired.as_deref_mut()) {
+                                noted.push((out.len(), unit));
+                            }
                             out.push(c);
                         }
                         _ => {
@@ -478,9 +535,10 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// After `\u`: one code point, joining a surrogate pair; a lone surrogate becomes U+FFFD.
+    /// After `\u`: one code point, joining a surrogate pair; a lone surrogate becomes U+FFFD,
+    /// and is given apart.
     #[allow(clippy::arithmetic_side_effects)] // hi and lo are range-checked surrogates
-    fn unicode_escape(&mut self) -> Result<char, ParseError> {
+    fn unicode_escape(&mut self) -> Result<(char, Option<u16>), ParseError> {
         let hi = self.hex4()?;
         if (0xD800..0xDC00).contains(&hi)
             && self.bytes.get(self.pos..self.pos.saturating_add(2)) == Some(b"\\u")
@@ -490,11 +548,19 @@ impl<'a> Parser<'a> {
             let lo = self.hex4()?;
             if (0xDC00..0xE000).contains(&lo) {
                 let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-                return Ok(char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER));
+                return Ok((
+                    char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER),
+                    None,
+                ));
             }
             self.pos = save;
         }
-        Ok(char::from_u32(hi).unwrap_or(char::REPLACEMENT_CHARACTER))
+        Ok(match char::from_u32(hi) {
+            Some(c) => (c, None),
+            // hex4 gives at most 0xFFFF: not a char only when a surrogate.
+            #[allow(clippy::cast_possible_truncation)]
+            None => (char::REPLACEMENT_CHARACTER, Some(hi as u16)),
+        })
     }
 
     /// Validates a string literal without unescaping it.

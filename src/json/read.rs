@@ -16,7 +16,7 @@ pub fn kind(v: &Value) -> &'static str {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
         Value::Number(_) => "a number",
-        Value::String(_) => "a string",
+        Value::String(_) | Value::Unpaired(_) => "a string",
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
     }

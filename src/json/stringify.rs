@@ -34,6 +34,7 @@ fn write_value(out: &mut String, value: &Value, indent: usize, depth: usize, max
         Value::Bool(false) => out.push_str("false"),
         Value::Number(n) => out.push_str(&format_number(*n)),
         Value::String(s) => write_string(out, s),
+        Value::Unpaired(u) => u.write_json(out),
         Value::Array(items) => {
             if items.is_empty() {
                 out.push_str("[]");
@@ -112,6 +113,20 @@ pub fn quote(s: &str) -> String {
 
 pub fn write_string(out: &mut String, s: &str) {
     out.push('"');
+    write_string_body(out, s);
+    out.push('"');
+}
+
+/// `\uXXXX` for the UTF-16 code unit `unit`, lowercase as `JSON.stringify` writes it.
+pub(super) fn push_unit_escape(out: &mut String, unit: u16) {
+    out.push_str("\\u");
+    for shift in [12, 8, 4, 0] {
+        out.push(char::from_digit(u32::from((unit >> shift) & 0xF), 16).unwrap_or('0'));
+    }
+}
+
+/// The inside of [`write_string`]'s literal: `s` escaped, without the quotes.
+pub(super) fn write_string_body(out: &mut String, s: &str) {
     let mut run_start = 0;
     for (at, b) in s.bytes().enumerate() {
         let esc: &str = match b {
@@ -127,14 +142,13 @@ pub fn write_string(out: &mut String, s: &str) {
         };
         out.push_str(s.get(run_start..at).unwrap_or(""));
         if esc.is_empty() {
-            out.push_str(&format!("\\u{:04x}", b));
+            push_unit_escape(out, u16::from(b));
         } else {
             out.push_str(esc);
         }
         run_start = at.saturating_add(1);
     }
     out.push_str(s.get(run_start..).unwrap_or(""));
-    out.push('"');
 }
 
 #[cfg(test)]

@@ -1,3 +1,4 @@
+use super::unpaired::Unpaired;
 use std::collections::HashMap;
 
 /// A JSON value as JavaScript holds it.
@@ -7,6 +8,9 @@ pub enum Value {
     Bool(bool),
     Number(f64),
     String(String),
+    /// A string with unpaired surrogates, which a `String` cannot hold: read only where a
+    /// document body is ([`super::parse_body`]), written as `JSON.stringify` writes it.
+    Unpaired(Box<Unpaired>),
     Array(Vec<Value>),
     Object(Object),
 }
@@ -139,7 +143,18 @@ impl Value {
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),
+            Value::Unpaired(u) => Some(u.text()),
             _ => None,
+        }
+    }
+
+    /// This value with an [`Value::Unpaired`] string as the plain string it reads as elsewhere
+    /// (U+FFFD for each unpaired surrogate); any other value as it is.
+    #[must_use]
+    pub fn into_lossy(self) -> Value {
+        match self {
+            Value::Unpaired(u) => Value::String(u.into_text()),
+            other => other,
         }
     }
 
@@ -171,6 +186,8 @@ impl serde::Serialize for Value {
             Value::Number(n) if *n == 0.0 => s.serialize_i64(0),
             Value::Number(n) => s.serialize_f64(*n),
             Value::String(text) => s.serialize_str(text),
+            // serde's strings are Rust strings: U+FFFD for each unpaired surrogate.
+            Value::Unpaired(u) => s.serialize_str(u.text()),
             Value::Array(items) => {
                 let mut seq = s.serialize_seq(Some(items.len()))?;
                 for item in items {

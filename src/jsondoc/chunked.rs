@@ -54,8 +54,10 @@ type Read = (DocMeta, Range<usize>, Option<Range<usize>>);
 
 /// Documents whose bodies stay in the [`TextSource`]; their ranges are in bytes of the whole
 /// text's UTF-8.
-pub struct ChunkedDocs<S> {
-    source: S,
+pub struct ChunkedDocs {
+    /// Behind a pointer rather than a type parameter: one reader for every kind of source (the
+    /// binding has two), which a few hundred calls a text cannot tell apart.
+    source: Box<dyn TextSource>,
     spans: Vec<Span>,
     metas: Vec<DocMeta>,
     bodies: Bodies,
@@ -67,25 +69,38 @@ pub struct ChunkedDocs<S> {
     held: Vec<(usize, String)>,
 }
 
-impl<S: TextSource> ChunkedDocs<S> {
+impl ChunkedDocs {
     /// Reads a JSON array of documents from `source` under `limits`, or `Ok(None)` when the text
     /// holds a fault anywhere (or is not an array): read it whole then, for the exact error.
     /// The caller has checked the text's length against `limits.maxTextLength`.
     /// `hold` says of a document's type whether its `data` is kept as read (ranking will read
     /// it: [`super::ContextAssembler::reads_while_ranking`]).
-    pub fn read(source: S, limits: &Limits, hold: &dyn Fn(&str) -> bool) -> Result<Option<Self>> {
+    pub fn read(
+        source: impl TextSource + 'static,
+        limits: &Limits,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<Self>> {
         Self::read_in(source, limits, CHUNK_UNITS, hold)
     }
 
     /// [`ChunkedDocs::read`] with chunks of `chunk_units` (at least 2: a surrogate pair).
     pub fn read_in(
-        source: S,
+        source: impl TextSource + 'static,
+        limits: &Limits,
+        chunk_units: usize,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<Self>> {
+        Self::read_boxed(Box::new(source), limits, chunk_units, hold)
+    }
+
+    fn read_boxed(
+        source: Box<dyn TextSource>,
         limits: &Limits,
         chunk_units: usize,
         hold: &dyn Fn(&str) -> bool,
     ) -> Result<Option<Self>> {
         let mut r = Reader {
-            source: &source,
+            source: &*source,
             chunk_units: chunk_units.max(2),
             depth_limit: limits.max_depth,
             spans: Vec::new(),
@@ -144,7 +159,7 @@ impl<S: TextSource> ChunkedDocs<S> {
         }))
     }
 
-    /// The bytes `range` of the whole text, parsed.
+    /// The bytes `range` of the whole text, parsed as a body ([`json::parse_body_span`]).
     fn parse_bytes(&self, range: &Range<usize>) -> std::result::Result<Value, json::ParseError> {
         let first = self.spans.partition_point(|s| s.bytes.end <= range.start);
         let local =
@@ -152,7 +167,7 @@ impl<S: TextSource> ChunkedDocs<S> {
         if let Some(span) = self.spans.get(first).filter(|s| range.end <= s.bytes.end) {
             // One chunk holds it (nearly always: a chunk holds many bodies).
             return self.in_chunk(first, |text| {
-                json::parse_span(text, local(span.bytes.start), &self.limits)
+                json::parse_body_span(text, local(span.bytes.start), &self.limits)
             });
         }
         // Across chunks: each joined on.
@@ -165,7 +180,7 @@ impl<S: TextSource> ChunkedDocs<S> {
             start.get_or_insert(s.bytes.start);
             self.in_chunk(k, |text| joined.push_str(text));
         }
-        json::parse_span(&joined, local(start.unwrap_or(0)), &self.limits)
+        json::parse_body_span(&joined, local(start.unwrap_or(0)), &self.limits)
     }
 
     /// `f` of chunk `k`'s text, which is kept for the next body: bodies are read mostly in input
@@ -190,8 +205,8 @@ impl<S: TextSource> ChunkedDocs<S> {
 }
 
 /// The cursor of [`ChunkedDocs::read_in`]: the chunk read last and where in it.
-struct Reader<'s, S> {
-    source: &'s S,
+struct Reader<'s> {
+    source: &'s dyn TextSource,
     chunk_units: usize,
     depth_limit: usize,
     spans: Vec<Span>,
@@ -204,7 +219,7 @@ struct Reader<'s, S> {
     faulted: bool,
 }
 
-impl<S: TextSource> Reader<'_, S> {
+impl Reader<'_> {
     /// Reads the next chunk into `text`; false at the end of the text, or at a chunk that is not
     /// text (`faulted`).
     fn load(&mut self) -> Result<bool> {
@@ -309,7 +324,7 @@ impl<S: TextSource> Reader<'_, S> {
     }
 }
 
-impl<S: TextSource> DocSet for ChunkedDocs<S> {
+impl DocSet for ChunkedDocs {
     fn metas(&self) -> &[DocMeta] {
         &self.metas
     }
@@ -318,7 +333,7 @@ impl<S: TextSource> DocSet for ChunkedDocs<S> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
         let held = self.held.binary_search_by_key(&index, |(i, _)| *i).ok();
         let parsed = match held.and_then(|k| self.held.get(k)) {
-            Some((_, text)) => json::parse_span(text, 0..text.len(), &self.limits),
+            Some((_, text)) => json::parse_body_span(text, 0..text.len(), &self.limits),
             None => self.parse_bytes(range),
         };
         data_from(index, parsed, &self.limits)
@@ -415,7 +430,7 @@ mod tests {
     use super::*;
     use crate::jsondoc::JsonDocs;
 
-    fn chunked(text: &str, units: usize) -> Option<ChunkedDocs<Utf16Text>> {
+    fn chunked(text: &str, units: usize) -> Option<ChunkedDocs> {
         chunked_holding(text, units, &|_| false)
     }
 
@@ -423,17 +438,13 @@ mod tests {
         text: &str,
         units: usize,
         hold: &dyn Fn(&str) -> bool,
-    ) -> Option<ChunkedDocs<Utf16Text>> {
+    ) -> Option<ChunkedDocs> {
         let source = Utf16Text(text.encode_utf16().collect());
         ChunkedDocs::read_in(source, &Limits::default(), units, hold).unwrap()
     }
 
     /// `text` as UTF-8 bytes in chunks of `bytes`.
-    fn bytes_holding(
-        text: &str,
-        bytes: usize,
-        hold: &dyn Fn(&str) -> bool,
-    ) -> Option<ChunkedDocs<Utf8Bytes>> {
+    fn bytes_holding(text: &str, bytes: usize, hold: &dyn Fn(&str) -> bool) -> Option<ChunkedDocs> {
         let source = Utf8Bytes(text.as_bytes().to_vec());
         ChunkedDocs::read_in(source, &Limits::default(), bytes, hold).unwrap()
     }

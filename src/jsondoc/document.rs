@@ -183,10 +183,16 @@ pub(crate) fn data_and_form(
     limits: &Limits,
 ) -> std::result::Result<(Value, bool), json::ParseError> {
     match v {
-        Value::String(text) => match json::parse(&text, limits) {
+        Value::String(text) => match json::parse_body(&text, limits) {
             Ok(parsed) => Ok((parsed, true)),
             Err(e) if e.too_deep => Err(e),
             Err(_) => Ok((Value::String(text), false)),
+        },
+        // Read as JSON.parse reads the string it stands for: its unpaired surrogates as escapes.
+        Value::Unpaired(u) => match u.as_json_text().map(|t| json::parse_body(&t, limits)) {
+            Some(Ok(parsed)) => Ok((parsed, true)),
+            Some(Err(e)) if e.too_deep => Err(e),
+            _ => Ok((Value::Unpaired(u), false)),
         },
         other => Ok((other, false)),
     }
@@ -244,14 +250,17 @@ impl OwnedDocs {
                 return Err(not_a_document(&format!("/{i}"), json::read::kind(item)));
             };
             let get = |k: &str| o.get(k).cloned();
+            // Only a body keeps unpaired surrogates (json::parse_body); the rest reads them as
+            // U+FFFD, as every reader does.
+            let field = |k: &str| get(k).map(Value::into_lossy);
             let meta = DocMeta::from_fields(
                 i,
                 MetaFields {
-                    id: get("id"),
-                    schema_type: get("schema_type"),
-                    origin_type: get("origin_type"),
-                    created_at: get("created_at"),
-                    is_leaf: get("is_leaf"),
+                    id: field("id"),
+                    schema_type: field("schema_type"),
+                    origin_type: field("origin_type"),
+                    created_at: field("created_at"),
+                    is_leaf: field("is_leaf"),
                 },
                 &mut types,
             )?;
@@ -273,7 +282,9 @@ impl OwnedDocs {
 /// rendered. Anything else is refused at once.
 pub fn check_metadata(v: Option<&Value>, index: usize) -> Result<()> {
     match v {
-        None | Some(Value::Null | Value::Object(_) | Value::String(_)) => Ok(()),
+        None | Some(Value::Null | Value::Object(_) | Value::String(_) | Value::Unpaired(_)) => {
+            Ok(())
+        }
         Some(other) => Err(metadata_not_an_object(index, json::read::kind(other))),
     }
 }
@@ -285,8 +296,14 @@ pub fn metadata_value(v: Option<Value>, index: usize, limits: &Limits) -> Result
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(o @ Value::Object(_)) => Ok(Some(o)),
+        // JSON text as JSON.parse reads the string: its unpaired surrogates as escapes (one after
+        // an escaping backslash is not JSON either way).
+        Some(Value::Unpaired(u)) => {
+            let text = u.as_json_text().unwrap_or_else(|| u.into_text());
+            metadata_value(Some(Value::String(text)), index, limits)
+        }
         Some(Value::String(text)) => {
-            match json::parse(&text, limits)
+            match json::parse_body(&text, limits)
                 .map_err(|e| e.into_error(&format!("/{index}/metadata")))?
             {
                 Value::Null => Ok(None),

@@ -182,7 +182,7 @@ impl DocSet for JsonDocs {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
         data_from(
             index,
-            json::parse_span(&self.text, range.clone(), &self.limits),
+            json::parse_body_span(&self.text, range.clone(), &self.limits),
             &self.limits,
         )
     }
@@ -191,7 +191,7 @@ impl DocSet for JsonDocs {
         let (_, range) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
         let parsed = range
             .as_ref()
-            .map(|r| json::parse_span(&self.text, r.clone(), &self.limits));
+            .map(|r| json::parse_body_span(&self.text, r.clone(), &self.limits));
         metadata_from(index, parsed, &self.limits)
     }
 }

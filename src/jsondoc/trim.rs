@@ -67,9 +67,25 @@ fn cut(s: &mut String, at: usize, marker: &str) -> bool {
     true
 }
 
+/// [`cut`] of a string that holds unpaired surrogates; a plain string again if the cut left
+/// none.
+fn cut_unpaired(v: &mut Value, at: usize, marker: &str) -> bool {
+    let Value::Unpaired(u) = v else {
+        return false;
+    };
+    let changed = u.cut(at, marker);
+    if !u.is_unpaired() {
+        if let Value::Unpaired(u) = std::mem::replace(v, Value::Null) {
+            *v = Value::String(u.into_text());
+        }
+    }
+    changed
+}
+
 fn truncate(v: &mut Value, at: usize, marker: &str) -> bool {
     match v {
         Value::String(s) => cut(s, at, marker),
+        Value::Unpaired(_) => cut_unpaired(v, at, marker),
         Value::Array(items) => items
             .iter_mut()
             .fold(false, |changed, item| truncate(item, at, marker) | changed),
@@ -112,6 +128,7 @@ fn summarize_member(v: &mut Value, trim: &CompiledTrim) -> bool {
             replace_with_summary(v, n)
         }
         Value::String(s) => cut(s, trim.summarize_at, &trim.summarize_marker),
+        Value::Unpaired(_) => cut_unpaired(v, trim.summarize_at, &trim.summarize_marker),
         Value::Null | Value::Bool(_) | Value::Number(_) => false,
     }
 }
@@ -125,6 +142,7 @@ fn summarize(v: &mut Value, trim: &CompiledTrim) -> bool {
             .iter_mut()
             .fold(false, |changed, m| summarize_member(m, trim) | changed),
         Value::String(s) => cut(s, trim.summarize_at, &trim.summarize_marker),
+        Value::Unpaired(_) => cut_unpaired(v, trim.summarize_at, &trim.summarize_marker),
         Value::Null | Value::Bool(_) | Value::Number(_) => false,
     }
 }

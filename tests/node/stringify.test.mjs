@@ -16,7 +16,7 @@ function rng(seed) {
 }
 
 const NUMBERS = [0, -0, 1, -1, 0.1, 0.2 + 0.1, 1e21, 1e20, 1e-7, 1e-6, 123e-20, 5e-324, 1.7976931348623157e308, 2 ** 53 + 1, -(2 ** 31), 123456789012345680000, 1 / 3, 100, 1.5e300, -1.25e-10];
-const STRINGS = ["", "plain", "quote\"back\\slash/", "\n\r\t\b\f", "\u0000\u0001\u001f\u007f", "\u2028\u2029", "😀 emoji", "故事设定 中文", "é\u0301", "</script>", "𠀋", "\ufffd"];
+const STRINGS = ["", "plain", "quote\"back\\slash/", "\n\r\t\b\f", "\u0000\u0001\u001f\u007f", "\u2028\u2029", "😀 emoji", "故事设定 中文", "é\u0301", "</script>", "𠀋", "\ufffd", "cut \ud83d", "\udc00 low", "\ud800\ud800"];
 const KEYS = ["a", "b", "10", "2", "1", "-1", "01", "4294967295", "4294967294", "__proto__", "constructor", "键", "😀", ""];
 
 function value(r, depth) {
@@ -61,8 +61,51 @@ test("edge values render as the host does", () => {
   assert.equal(rendered('{"a":1,"b":2,"a":3}', 0), JSON.stringify(JSON.parse('{"a":1,"b":2,"a":3}')));
 });
 
-test("lone surrogates become U+FFFD, the same from objects and from text", () => {
-  assert.equal(rendered({ s: "a\ud800b" }, 0), '{"s":"a\ufffdb"}');
-  assert.equal(rendered('{"s":"a\\ud800b"}', 0), '{"s":"a\ufffdb"}');
-  assert.equal(rendered({ s: "\udc00\ud83d\ude00" }, 0), '{"s":"\ufffd😀"}');
+test("unpaired surrogates render as JSON.stringify writes them, from objects, from text and from bytes", () => {
+  // Rows cut by a careless substring hold these: half an emoji at the end.
+  const values = [{ s: "a\ud800b" }, { s: "\udc00\ud83d\ude00" }, ["😀".slice(0, 1), "😀".slice(1)], { s: "real \ufffd and \ud83c" }, { k: ["\\\ud83c", "x\udfff"] }, "\ud800 at the top"];
+  for (const v of values) {
+    const want = JSON.stringify(typeof v === "string" ? [v] : v);
+    const data = typeof v === "string" ? [v] : v;
+    assert.equal(rendered(data, 0), want, `${want} as objects`);
+    assert.equal(rendered(JSON.stringify(data), 0), want, `${want} as JSON text in a string`);
+    // A string holding JSON text with the unpaired surrogate itself in it, as JSON.parse reads it.
+    const raw = JSON.stringify(data).replace(/\\u(d[89a-f][0-9a-f]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+    assert.equal(rendered(raw, 0), JSON.stringify(JSON.parse(raw)), `${want} with the surrogates raw in the string`);
+    // The documents as JSON text and as bytes: the escapes cross as ASCII.
+    const doc = { id: "x", schema_type: "t", origin_type: "user_input", created_at: 0, data };
+    for (const documents of [JSON.stringify([doc]), Buffer.from(JSON.stringify([doc]))]) {
+      const r = assembleContext({ documents, maxChars: 2 ** 31 - 1, profile: { render: { header: "" } } });
+      assert.equal(r.context, want, `${want} from ${typeof documents === "string" ? "text" : "bytes"}`);
+    }
+  }
+  // `data` a string that is not JSON text: sent as the string it is.
+  assert.equal(rendered("not json \ud800", 0), JSON.stringify("not json \ud800"));
+  // Outside a JSON string it is not JSON: JSON.parse refuses it, and so the string is sent as is.
+  assert.equal(rendered('["a"]\ud800', 0), JSON.stringify('["a"]\ud800'));
+  // After a backslash that would escape it, JSON.parse refuses it too.
+  assert.equal(rendered('["\\\ud800"]', 0), JSON.stringify('["\\\ud800"]'));
+});
+
+test("an unpaired surrogate at a trim cut is dropped as the plain TypeScript cut drops it", () => {
+  // bench/baseline.ts's cut: never ends on a high surrogate, paired or not.
+  const cut = (t, at, marker) => {
+    if (t.length <= at + marker.length) return t;
+    const c = t.charCodeAt(at - 1);
+    return t.substring(0, c >= 0xd800 && c <= 0xdbff ? at - 1 : at) + marker;
+  };
+  // Unpaired surrogates at units 99 and 499, where the default profile's summary (100) and
+  // truncation (500) cut.
+  const text = (u) => "x".repeat(99) + u + "x".repeat(399) + u + "y".repeat(100);
+  const docs = Array.from({ length: 12 }, (_, i) => ({ id: `d${i}`, schema_type: "t", origin_type: "user_input", created_at: i, data: { s: text(i % 2 ? "\udf89" : "\ud83c") } }));
+  const r = assembleContext({ documents: docs, maxChars: 2 ** 31 - 1, profile: { render: { header: "{id}" } } });
+  const byId = new Map(r.context.split("\n\n").map((b) => [b.split("\n")[0], JSON.parse(b.split("\n")[1]).s]));
+  const levels = new Set();
+  for (const rec of r.manifest.documents) {
+    const original = docs.find((d) => d.id === rec.id).data.s;
+    const want = { full: original, truncated: cut(original, 500, " [truncated]"), summarized: cut(original, 100, " [summarized]") }[rec.level];
+    assert.equal(byId.get(rec.id), want, `${rec.id} ${rec.level}`);
+    levels.add(rec.level);
+  }
+  assert.deepEqual([...levels].sort(), ["full", "summarized", "truncated"]);
 });

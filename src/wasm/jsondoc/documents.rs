@@ -226,12 +226,10 @@ impl DocSet for JsDocs {
         let path = format!("/{index}/data");
         let d = self.field(index, &self.data_key, "data")?;
         let v = match string_within(&d, &self.limits, &path, "data")? {
-            Some(s) => Value::String(s),
+            Some(text) => body_string(&d, text, &path, &self.limits)?,
             None => match host::json_text(&d, &path, &self.limits)? {
                 None => return Err(data_not_json(index, host::kind(&d))),
-                Some(text) => {
-                    crate::json::parse(&text, &self.limits).map_err(|e| e.into_error(&path))?
-                }
+                Some(text) => parse_body(&text, &path, &self.limits)?,
             },
         };
         data_value(v, index, &self.limits)
@@ -243,16 +241,33 @@ impl DocSet for JsDocs {
         if m.is_undefined() || m.is_null() {
             return Ok(None);
         }
-        if let Some(text) = string_within(&m, &self.limits, &path, "metadata")? {
-            return metadata_value(Some(Value::String(text)), index, &self.limits);
-        }
-        let v = match host::json_text(&m, &path, &self.limits)? {
-            None => None,
-            Some(text) => {
-                Some(crate::json::parse(&text, &self.limits).map_err(|e| e.into_error(&path))?)
-            }
+        let v = match string_within(&m, &self.limits, &path, "metadata")? {
+            Some(text) => Some(body_string(&m, text, &path, &self.limits)?),
+            None => match host::json_text(&m, &path, &self.limits)? {
+                None => None,
+                Some(text) => Some(parse_body(&text, &path, &self.limits)?),
+            },
         };
         metadata_value(v, index, &self.limits)
+    }
+}
+
+/// A body's JSON text (`JSON.stringify` of a host value) read as the core reads bodies,
+/// unpaired surrogates kept ([`crate::json::parse_body`]).
+fn parse_body(text: &str, path: &str, limits: &Limits) -> Result<Value> {
+    crate::json::parse_body(text, limits).map_err(|e| e.into_error(path))
+}
+
+/// The host string `v` (crossed as `text`) as a body's string: an unpaired surrogate crosses
+/// as U+FFFD, so a string that holds U+FFFD is read again from its `JSON.stringify`, which
+/// escapes each unpaired surrogate and leaves a real U+FFFD as it is.
+fn body_string(v: &JsValue, text: String, path: &str, limits: &Limits) -> Result<Value> {
+    if !text.contains('\u{FFFD}') {
+        return Ok(Value::String(text));
+    }
+    match host::json_text(v, path, limits)? {
+        Some(quoted) => parse_body(&quoted, path, limits),
+        None => Ok(Value::String(text)),
     }
 }
 
@@ -278,7 +293,7 @@ impl JsText {
         v: &JsValue,
         limits: &Limits,
         hold: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<ChunkedDocs<JsText>>> {
+    ) -> Result<Option<ChunkedDocs>> {
         let text: js_sys::JsString = v.clone().unchecked_into();
         let units = text.length() as usize;
         limits.check_text(units, "", "the documents' JSON text")?;
@@ -325,7 +340,7 @@ impl JsBytes {
         v: &JsValue,
         limits: &Limits,
         hold: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<ChunkedDocs<JsBytes>>> {
+    ) -> Result<Option<ChunkedDocs>> {
         let len = host::bytes_len(v).unwrap_or(0);
         limits.check_bytes(len, "", "the documents' JSON text")?;
         let bytes = v.clone();
@@ -371,7 +386,7 @@ pub fn long_documents(
     limits: &Limits,
     hold: &dyn Fn(&str) -> bool,
 ) -> Result<Option<Box<dyn DocSet>>> {
-    fn boxed<S: TextSource + 'static>(d: Option<ChunkedDocs<S>>) -> Option<Box<dyn DocSet>> {
+    fn boxed(d: Option<ChunkedDocs>) -> Option<Box<dyn DocSet>> {
         d.map(|d| Box::new(d) as Box<dyn DocSet>)
     }
     if v.is_string() {
