@@ -253,14 +253,13 @@ pub fn trim_jsondoc(
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
         let level: TrimLevel = read_arg(&level, "/level", &limits)?;
         // The document wraps its data in one level; the data alone gets the full depth limit.
-        // Whether it is a document at all is trim_document's to say.
+        // Whether it is a document at all is trim_document's to say. Read from its
+        // `JSON.stringify`, unpaired surrogates kept: it comes back as it went in, but for cuts.
         let text = host::json_text(&doc, "/doc", &limits)?
             .ok_or_else(|| crate::json::read::not_json(host::kind(&doc), "/doc"))?;
-        let value = crate::json::parse_with(crate::json::Parser::with_extra_depth(
-            &text,
-            limits.max_depth,
-            1,
-        ))
+        let value = crate::json::parse_with(
+            crate::json::Parser::with_extra_depth(&text, limits.max_depth, 1).keeping_unpaired(),
+        )
         .map_err(|e| e.into_error("/doc"))?;
         let trimmed = crate::jsondoc::trim_document(value, level, &compiled.trim, &limits)
             .map_err(|e| e.under("/doc"))?;

@@ -3,7 +3,7 @@
 // JSON text the app stores.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { assembleContext } from "ctxpack";
+import { assembleContext, trimJsondoc } from "ctxpack";
 
 // mulberry32: a small seeded generator, so the corpus is the same on every run.
 function rng(seed) {
@@ -85,6 +85,13 @@ test("unpaired surrogates render as JSON.stringify writes them, from objects, fr
   assert.equal(rendered('["a"]\ud800', 0), JSON.stringify('["a"]\ud800'));
   // After a backslash that would escape it, JSON.parse refuses it too.
   assert.equal(rendered('["\\\ud800"]', 0), JSON.stringify('["\\\ud800"]'));
+});
+
+test("trimJsondoc gives a document with unpaired surrogates back as it came", () => {
+  const doc = { id: "id \ud800", schema_type: "t\udc00", origin_type: "user_input", created_at: 0, data: { s: "cut \ud83d", t: ["\udf89"] }, metadata: { m: "\ud800" } };
+  assert.deepEqual(trimJsondoc(doc, "full"), doc);
+  const asText = { ...doc, data: JSON.stringify(doc.data) };
+  assert.deepEqual(trimJsondoc(asText, "full"), asText);
 });
 
 test("an unpaired surrogate at a trim cut is dropped as the plain TypeScript cut drops it", () => {
