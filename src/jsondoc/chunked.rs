@@ -31,8 +31,9 @@ pub trait TextSource {
     fn utf8(&self, from: usize, to: usize) -> Option<String>;
 }
 
-/// Units per chunk: at most 192 KiB of UTF-8, and few enough crossings (224 for the benchmark's
-/// 10,000 documents) that each costs nothing next to its bytes.
+/// Units per chunk: at most 192 KiB of UTF-8 from a string (64 KiB from bytes), and few enough
+/// crossings (224 for the benchmark's 10,000 documents as a string) that each costs nothing next
+/// to its bytes.
 pub const CHUNK_UNITS: usize = 1 << 16;
 
 /// The most of one document held while it is read across chunks. A larger document is the text's
@@ -55,8 +56,9 @@ type Read = (DocMeta, Range<usize>, Option<Range<usize>>);
 /// Documents whose bodies stay in the [`TextSource`]; their ranges are in bytes of the whole
 /// text's UTF-8.
 pub struct ChunkedDocs {
-    /// Behind a pointer rather than a type parameter: one reader for every kind of source (the
-    /// binding has two), which a few hundred calls a text cannot tell apart.
+    /// Behind a pointer rather than a type parameter, so the reader is compiled once for every
+    /// kind of source (the binding has two; 492 bytes gzip): a text makes a few hundred calls
+    /// to it, each moving a chunk.
     source: Box<dyn TextSource>,
     spans: Vec<Span>,
     metas: Vec<DocMeta>,
