@@ -337,7 +337,7 @@ const SHAPES: [Shape; 17] = [
 ];
 
 /// The shape of a credential `text` contains, if any: PEM private keys and the token shapes
-/// of [`SHAPES`], the first in the text. One pass over the bytes: a shape is tried only where a
+/// of `SHAPES`, the first in the text. One pass over the bytes: a shape is tried only where a
 /// word starts with its first byte, which in code is rare enough to cost little.
 pub fn secret_content(text: &str) -> Option<&'static str> {
     let bytes = text.as_bytes();

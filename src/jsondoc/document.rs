@@ -30,7 +30,7 @@ pub struct DocMeta {
 
 /// Type names as documents share them: a project has a handful of types over thousands of
 /// documents, so each distinct name is allocated once and its records count references to it.
-/// Up to [`TypeNames::KEPT`] names are kept; past that each document gets its own copy, so a
+/// Up to `TypeNames::KEPT` (32) names are kept; past that each document gets its own copy, so a
 /// crafted input with a type per document costs a bounded scan, not a growing one.
 #[derive(Debug, Default)]
 pub struct TypeNames {
