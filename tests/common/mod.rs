@@ -13,7 +13,8 @@ use ctxpack::json::{self, ObjectBuilder, Value};
 /// A vector file's `{documents, request, profile, options}` as one assemble input object
 /// `{documents, request, profile, ...options}` in JSON text.
 pub fn assemble_input(vector: &str) -> String {
-    let v = json::parse(vector, &ctxpack::Limits::default()).expect("vector is JSON");
+    // Read as bodies are: an escaped unpaired surrogate in a string stays one when written again.
+    let v = json::parse_body(vector, &ctxpack::Limits::default()).expect("vector is JSON");
     let o = v.as_object().expect("vector is an object");
     let mut input = ObjectBuilder::new();
     for key in ["documents", "request", "profile"] {

@@ -33,4 +33,5 @@ pub const VECTORS: &[(&str, &str, &str, &str)] = &[
     ("summarize-100-utf16", include_str!("inputs/summarize-100-utf16.json"), include_str!("expected/summarize-100-utf16.context.txt"), include_str!("expected/summarize-100-utf16.manifest.json")),
     ("timestamps-offsets-epoch", include_str!("inputs/timestamps-offsets-epoch.json"), include_str!("expected/timestamps-offsets-epoch.context.txt"), include_str!("expected/timestamps-offsets-epoch.manifest.json")),
     ("truncate-500-utf16", include_str!("inputs/truncate-500-utf16.json"), include_str!("expected/truncate-500-utf16.context.txt"), include_str!("expected/truncate-500-utf16.manifest.json")),
+    ("unpaired-surrogates-trim", include_str!("inputs/unpaired-surrogates-trim.json"), include_str!("expected/unpaired-surrogates-trim.context.txt"), include_str!("expected/unpaired-surrogates-trim.manifest.json")),
 ];
