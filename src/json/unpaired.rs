@@ -85,11 +85,6 @@ impl Unpaired {
     /// surrogate.
     pub fn write_json(&self, out: &mut String) {
         out.push('"');
-        self.write_escaped(out);
-        out.push('"');
-    }
-
-    fn write_escaped(&self, out: &mut String) {
         let mut from = 0;
         for &(offset, unit) in &self.at {
             write_string_body(out, self.text.get(from..offset).unwrap_or(""));
@@ -97,6 +92,7 @@ impl Unpaired {
             from = offset.saturating_add(REPLACEMENT.len());
         }
         write_string_body(out, self.text.get(from..).unwrap_or(""));
+        out.push('"');
     }
 
     /// The string read as JSON text the way `JSON.parse` reads it, unpaired surrogates as

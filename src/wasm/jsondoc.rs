@@ -119,10 +119,10 @@ fn documents_whole(v: &JsValue, limits: &Limits) -> Result<Box<dyn DocSet>> {
     })
 }
 
-/// Documents given as long JSON text (a string or bytes): read in chunks, holding the bodies `core` will read while
-/// ranking (none without a core: the call does not rank, or its profile does not compile, which
-/// the call reports after); or whole when the chunked reader gives up (a fault it leaves to the
-/// whole reader to report).
+/// Documents given as long JSON text (a string or bytes): read in chunks, holding the bodies `core`
+/// will read while ranking (none without a core: the call does not rank, or its profile does not
+/// compile, which the call reports after); or whole when the chunked reader gives up (a fault it
+/// leaves to the whole reader to report).
 fn long_text(
     v: &JsValue,
     core: Option<&Core>,

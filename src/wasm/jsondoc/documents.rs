@@ -386,12 +386,10 @@ pub fn long_documents(
     limits: &Limits,
     hold: &dyn Fn(&str) -> bool,
 ) -> Result<Option<Box<dyn DocSet>>> {
-    fn boxed(d: Option<ChunkedDocs>) -> Option<Box<dyn DocSet>> {
-        d.map(|d| Box::new(d) as Box<dyn DocSet>)
-    }
-    if v.is_string() {
-        JsText::documents(v, limits, hold).map(boxed)
+    let docs = if v.is_string() {
+        JsText::documents(v, limits, hold)?
     } else {
-        JsBytes::documents(v, limits, hold).map(boxed)
-    }
+        JsBytes::documents(v, limits, hold)?
+    };
+    Ok(docs.map(|d| Box::new(d) as Box<dyn DocSet>))
 }
