@@ -2,7 +2,7 @@
 // tests/support/chromium.mjs; no browser download): serves the repository's pkg/, bench/ and
 // profiles/ on 127.0.0.1 with an import map resolving "ctxpack" to the package's default (browser)
 // entry, pkg/index.js.
-//   node bench/browser.mjs --out FILE [--quick]
+//   node bench/browser.mjs --out FILE [--quick] [--workload LABEL]   (LABEL: only that workload, e.g. 10k)
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -54,7 +54,7 @@ function serve(files, mounts = {}) {
   return serveFiles({ files, mounts: { ...dirs, ...mounts }, index: null, headers });
 }
 
-export async function runChromium({ quickRun = false, startupLoads = 10, log = (s) => process.stderr.write(`${s}\n`) } = {}) {
+export async function runChromium({ quickRun = false, only = null, startupLoads = 10, log = (s) => process.stderr.write(`${s}\n`) } = {}) {
   const files = { "/": PAGE, "/startup.html": STARTUP, "/bench/baseline.js": transpile() };
   const bundleErrors = {};
   try {
@@ -90,7 +90,7 @@ export async function runChromium({ quickRun = false, startupLoads = 10, log = (
     if (errors.length) throw new Error(`in the page: ${errors.join("; ")}`);
     const peerErrors = { ...(await tab.evaluate(() => window.bench.peerErrors)), ...bundleErrors };
     const workloads = [];
-    for (const w of quickRun ? quick(CHROMIUM) : CHROMIUM) {
+    for (const w of (quickRun ? quick(CHROMIUM) : CHROMIUM).filter((w) => only === null || w.label === only)) {
       const result = await tab.evaluate((w) => window.bench.run(w), w);
       if (errors.length) throw new Error(`in the page: ${errors.join("; ")}`);
       result.skipped = { ...result.skipped, ...peerErrors };
@@ -143,7 +143,8 @@ export async function profileChromium(namedDir, { n = 10_000, calls = { ctxpack:
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const result = await runChromium({ quickRun: args.includes("--quick") });
+  const only = args.includes("--workload") ? args[args.indexOf("--workload") + 1] : null;
+  const result = await runChromium({ quickRun: args.includes("--quick"), only, startupLoads: only === null ? 10 : 1 });
   const out = args.includes("--out") ? args[args.indexOf("--out") + 1] : null;
   if (out) writeFileSync(out, JSON.stringify(result, null, 1));
   else console.log(JSON.stringify(result, null, 1));

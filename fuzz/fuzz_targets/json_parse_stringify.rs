@@ -6,15 +6,14 @@
 //! nothing else.
 //! When it does not: a message, an offset inside the text on a character boundary, its line and
 //! UTF-16 column, and `JsonDocs::parse` refuses it too. `ChunkedDocs`, in chunks of 2 to 62
-//! units (UTF-16, and UTF-8 bytes), reads what `JsonDocs::parse` reads, and gives up on (or refuses
-//! the same way) the rest; it gives up on bytes that are not UTF-8.
+//! units (UTF-16, and UTF-8 bytes), and `WideDocs`, in chunks of 1 to 61 UTF-16 units, read what
+//! `JsonDocs::parse` reads, and give up on (or refuse the same way) the rest; `ChunkedDocs`
+//! gives up on bytes that are not UTF-8.
 //! Never a panic.
 #![no_main]
 
 use ctxpack::json::{self, Parser};
-use ctxpack::jsondoc::{
-    ChunkedDocs, DocSet, JsonDocs, OwnedDocs, TextSource, Utf16Text, Utf8Bytes,
-};
+use ctxpack::jsondoc::{ChunkedDocs, DocSet, JsonDocs, OwnedDocs, Utf16Text, Utf8Bytes, WideDocs};
 use ctxpack::TextPosition;
 use ctxpack_fuzz::check::{assert_same, check_error};
 use libfuzzer_sys::fuzz_target;
@@ -48,12 +47,26 @@ fuzz_target!(|data: &[u8]| {
         check_error(e, "JsonDocs::parse");
     }
     let chunk = 2 + usize::from(data.last().copied().unwrap_or(0) % 61);
-    let units = Utf16Text(text.encode_utf16().collect());
-    chunks_agree(units, chunk, &docs, "units");
+    let hold = |t: &str| t.len() % 2 == 0;
+    let limits = ctxpack::Limits::default();
+    let units = || Utf16Text(text.encode_utf16().collect());
+    chunks_agree(
+        ChunkedDocs::read_in(units(), &limits, chunk, &hold),
+        chunk,
+        &docs,
+        "units",
+    );
+    let wide = WideDocs::read_in(units(), &limits, chunk - 1, &hold);
+    chunks_agree(wide, chunk - 1, &docs, "units, untranscoded");
     // The raw bytes as a Uint8Array gives them: when they are not UTF-8, the reader gives up
     // (the whole reader then names the first bad byte).
     match std::str::from_utf8(data) {
-        Ok(_) => chunks_agree(Utf8Bytes(data.to_vec()), chunk, &docs, "bytes"),
+        Ok(_) => chunks_agree(
+            ChunkedDocs::read_in(Utf8Bytes(data.to_vec()), &limits, chunk, &hold),
+            chunk,
+            &docs,
+            "bytes",
+        ),
         Err(_) => {
             let read = ChunkedDocs::read_in(
                 Utf8Bytes(data.to_vec()),
@@ -175,20 +188,15 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
-/// `source` read in chunks of `chunk` units: what `whole` read, or given up on (or refused the
+/// Documents read in chunks of `chunk` units: what `whole` read, or given up on (or refused the
 /// same way) where `whole` refused it.
 fn chunks_agree(
-    source: impl TextSource + 'static,
+    read: ctxpack::Result<Option<impl DocSet>>,
     chunk: usize,
     whole: &ctxpack::Result<JsonDocs>,
     what: &str,
 ) {
-    match (
-        ChunkedDocs::read_in(source, &ctxpack::Limits::default(), chunk, &|t| {
-            t.len() % 2 == 0
-        }),
-        whole,
-    ) {
+    match (read, whole) {
         (Ok(Some(chunked)), Ok(whole)) => {
             assert_eq!(
                 chunked.metas(),

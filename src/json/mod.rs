@@ -17,6 +17,7 @@ pub mod read;
 mod stringify;
 mod unpaired;
 mod value;
+pub mod wide;
 
 pub use locate::{locate, JsonLocation};
 pub use parse::{

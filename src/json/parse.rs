@@ -756,10 +756,10 @@ fn unchecked_byte_by16(
 /// such an escape's.
 #[cfg(any(target_arch = "wasm32", test))]
 #[inline(always)]
-fn stop_in_block(
-    block: &[u8; 16],
+pub(super) fn stop_in_block<B: ?Sized>(
+    block: &B,
     found: u16,
-    escapes: &impl Fn(&[u8; 16]) -> EscapeLanes,
+    escapes: &impl Fn(&B) -> EscapeLanes,
 ) -> Option<usize> {
     let lanes = escapes(block);
     if lanes.backslash == 0 {
@@ -778,13 +778,14 @@ fn stop_in_block(
     Some(k.saturating_sub((escaped >> k) & 1) as usize)
 }
 
-/// The bytes of a 16-byte block that [`unchecked_byte_by16`] reads, one bit per byte.
+/// The bytes of a 16-byte block that [`unchecked_byte_by16`] reads, one bit per byte (or the
+/// code units of a 16-unit block, for [`super::wide`]).
 #[cfg(any(target_arch = "wasm32", test))]
-struct EscapeLanes {
-    backslash: u16,
-    quote_or_control: u16,
+pub(super) struct EscapeLanes {
+    pub(super) backslash: u16,
+    pub(super) quote_or_control: u16,
     /// Bytes that can follow a `\\` as a one-character escape: `"\\/bfnrt`.
-    escapable: u16,
+    pub(super) escapable: u16,
 }
 
 /// The bytes that backslashes escape (bit k for byte k) in a block whose first byte is not
@@ -793,7 +794,7 @@ struct EscapeLanes {
 /// simdjson: adding each run's first backslash to the run carries out of its end, and the
 /// parity of where runs start and end is read against the odd bit positions.
 #[cfg(any(target_arch = "wasm32", test))]
-fn escaped_bits(backslash: u16) -> u32 {
+pub(super) fn escaped_bits(backslash: u16) -> u32 {
     const ODD: u32 = 0xAAAA_AAAA;
     let b = u32::from(backslash);
     let escape_and_terminal = ((b << 1) | ODD).wrapping_sub(b) ^ ODD;
@@ -843,11 +844,25 @@ fn special_lanes_simd(block: &[u8; 16]) -> u16 {
 #[target_feature(enable = "simd128")]
 #[inline]
 fn escape_lanes_simd(block: &[u8; 16]) -> EscapeLanes {
-    use core::arch::wasm32::{
-        u8x16, u8x16_bitmask, u8x16_eq, u8x16_lt, u8x16_ne, u8x16_shr, u8x16_splat, u8x16_swizzle,
-        v128_and, v128_or,
-    };
+    use core::arch::wasm32::{u8x16_bitmask, u8x16_eq, u8x16_lt, u8x16_splat, v128_or};
     let v = load(block);
+    EscapeLanes {
+        backslash: u8x16_bitmask(u8x16_eq(v, u8x16_splat(b'\\'))),
+        quote_or_control: u8x16_bitmask(v128_or(
+            u8x16_eq(v, u8x16_splat(b'"')),
+            u8x16_lt(v, u8x16_splat(0x20)),
+        )),
+        escapable: u8x16_bitmask(escapable_simd(v)),
+    }
+}
+
+/// The bytes of `v` that can follow a `\\` as a one-character escape (`"\\/bfnrt`): all ones
+/// in their lanes.
+#[cfg(target_arch = "wasm32")]
+#[target_feature(enable = "simd128")]
+#[inline]
+pub(super) fn escapable_simd(v: core::arch::wasm32::v128) -> core::arch::wasm32::v128 {
+    use core::arch::wasm32::{u8x16, u8x16_ne, u8x16_shr, u8x16_splat, u8x16_swizzle, v128_and};
     // "\\/bfnrt by nibbles: a byte is escapable when the class bits of its low nibble and of
     // its high nibble meet (1: 0x2_, 2: 0x5_, 4: 0x6_, 8: 0x7_).
     let by_low = u8x16(0, 0, 1 | 4 | 8, 0, 8, 0, 4, 0, 0, 0, 0, 0, 2, 0, 4, 1);
@@ -856,14 +871,7 @@ fn escape_lanes_simd(block: &[u8; 16]) -> EscapeLanes {
         u8x16_swizzle(by_low, v128_and(v, u8x16_splat(0x0F))),
         u8x16_swizzle(by_high, u8x16_shr(v, 4)),
     );
-    EscapeLanes {
-        backslash: u8x16_bitmask(u8x16_eq(v, u8x16_splat(b'\\'))),
-        quote_or_control: u8x16_bitmask(v128_or(
-            u8x16_eq(v, u8x16_splat(b'"')),
-            u8x16_lt(v, u8x16_splat(0x20)),
-        )),
-        escapable: u8x16_bitmask(u8x16_ne(classes, u8x16_splat(0))),
-    }
+    u8x16_ne(classes, u8x16_splat(0))
 }
 
 #[cfg(test)]

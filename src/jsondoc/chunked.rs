@@ -333,12 +333,7 @@ impl DocSet for ChunkedDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        let held = self.held.binary_search_by_key(&index, |(i, _)| *i).ok();
-        let parsed = match held.and_then(|k| self.held.get(k)) {
-            Some((_, text)) => json::parse_body_span(text, 0..text.len(), &self.limits),
-            None => self.parse_bytes(range),
-        };
-        data_from(index, parsed, &self.limits)
+        held_or(index, &self.held, &self.limits, || self.parse_bytes(range))
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
@@ -349,6 +344,22 @@ impl DocSet for ChunkedDocs {
             &self.limits,
         )
     }
+}
+
+/// Document `index`'s `data`: from `held` (by index, in input order) if it was kept as read
+/// while ranking, else as `parse` reads it from the text.
+pub(super) fn held_or(
+    index: usize,
+    held: &[(usize, String)],
+    limits: &Limits,
+    parse: impl FnOnce() -> std::result::Result<Value, json::ParseError>,
+) -> Result<Value> {
+    let kept = held.binary_search_by_key(&index, |(i, _)| *i).ok();
+    let parsed = match kept.and_then(|k| held.get(k)) {
+        Some((_, text)) => json::parse_body_span(text, 0..text.len(), limits),
+        None => parse(),
+    };
+    data_from(index, parsed, limits)
 }
 
 /// Where a chunk of at most `max` of a text's `len` UTF-16 units from `from` ends, `unit(i)`
@@ -451,6 +462,17 @@ mod tests {
         ChunkedDocs::read_in(source, &Limits::default(), bytes, hold).unwrap()
     }
 
+    /// `text` as UTF-16 units read without transcoding ([`crate::jsondoc::WideDocs`]), in
+    /// chunks of `units`.
+    fn wide_holding(
+        text: &str,
+        units: usize,
+        hold: &dyn Fn(&str) -> bool,
+    ) -> Option<crate::jsondoc::WideDocs> {
+        let source = Utf16Text(text.encode_utf16().collect());
+        crate::jsondoc::WideDocs::read_in(source, &Limits::default(), units, hold).unwrap()
+    }
+
     /// The same documents, bodies and metadata in `w` and `c`.
     fn same(w: &JsonDocs, c: &dyn DocSet, what: &str) {
         assert_eq!(w.metas(), c.metas(), "{what}");
@@ -473,17 +495,20 @@ mod tests {
             };
             let utf16 = chunked_holding(text, units, hold);
             let utf8 = bytes_holding(text, units, hold);
-            match (&whole, utf16, utf8) {
-                (Ok(w), Some(c), Some(b)) => {
+            let wide = wide_holding(text, units, hold);
+            match (&whole, utf16, utf8, wide) {
+                (Ok(w), Some(c), Some(b), Some(v)) => {
                     same(w, &c, &format!("chunks of {units} units"));
                     same(w, &b, &format!("chunks of {units} bytes"));
+                    same(w, &v, &format!("chunks of {units} units, untranscoded"));
                 }
-                (Err(_), None, None) => {}
-                (w, c, b) => panic!(
-                    "chunks of {units}: whole {:?}, in units {}, in bytes {}",
+                (Err(_), None, None, None) => {}
+                (w, c, b, v) => panic!(
+                    "chunks of {units}: whole {:?}, in units {}, in bytes {}, untranscoded {}",
                     w.as_ref().map(|d| d.metas().len()),
                     if c.is_some() { "read" } else { "refused" },
-                    if b.is_some() { "read" } else { "refused" }
+                    if b.is_some() { "read" } else { "refused" },
+                    if v.is_some() { "read" } else { "refused" }
                 ),
             }
         }
@@ -581,6 +606,19 @@ mod tests {
                         assert!(docs.is_none() && whole.is_err(), "{bad}, chunks of {units}")
                     }
                 }
+                let wide = crate::jsondoc::WideDocs::read_in(
+                    Utf16Text(bad.encode_utf16().collect()),
+                    &Limits {
+                        max_depth: 5,
+                        ..Limits::default()
+                    },
+                    units,
+                    &|_| true,
+                );
+                match wide {
+                    Err(e) => assert_eq!(Some(&e), whole.as_ref().err(), "{bad}"),
+                    Ok(docs) => assert!(docs.is_none(), "{bad}, chunks of {units}, untranscoded"),
+                }
                 let bytes = ChunkedDocs::read_in(
                     Utf8Bytes(bad.as_bytes().to_vec()),
                     &Limits {
@@ -648,7 +686,9 @@ mod tests {
             )
         };
         assert!(chunked(&doc(JOINED_MAX + 10), 4096).is_none());
-        agree(&doc(JOINED_MAX / 2), [4096]);
+        // Units take two bytes each: the reader of units holds half as many.
+        assert!(wide_holding(&doc(JOINED_MAX / 2 + 10), 4096, &|_| false).is_none());
+        agree(&doc(JOINED_MAX / 4), [4096]);
     }
 
     #[test]

@@ -30,6 +30,7 @@ mod reason;
 mod render;
 mod timestamp;
 mod trim;
+mod wide;
 
 pub use assemble::{
     profile_not_here, unknown_input_field, AssembleOptions, Assembly, CapReport, CapResult,
@@ -55,3 +56,4 @@ pub use rank::ScoreBreakdown;
 pub use reason::ReasonCode;
 pub use timestamp::parse_iso8601;
 pub use trim::{level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel};
+pub use wide::{UnitSource, WideDocs};

@@ -71,6 +71,17 @@ extern "C" {
     /// when it no longer holds them.
     #[wasm_bindgen(js_name = copyByteRange)]
     fn copy_byte_range(v: &JsValue, from: f64, view: &mut [u8]) -> bool;
+    /// See glue.js: `view.len() / 2` code units of a string from unit `from`, into `view` as
+    /// UTF-16LE; false when it does not hold them.
+    #[wasm_bindgen(js_name = copyUnits)]
+    fn copy_units(v: &JsValue, from: f64, view: &mut [u8]) -> bool;
+}
+
+/// `into.len() / 2` code units of the string `v` from unit `from`, into `into` as UTF-16LE;
+/// false when `v` does not hold them.
+pub fn units_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
+    #[allow(clippy::cast_precision_loss)] // a string index, exact in an f64
+    copy_units(v, from as f64, into)
 }
 
 /// The length of a `Uint8Array` (a Node `Buffer` is one) after any byte-order mark; `None` for

@@ -1,8 +1,9 @@
-// JSON text of two chunks and more (src/jsondoc/chunked.rs), a string or UTF-8 bytes, is read a
-// chunk at a time and its rendered bodies fetched again from it: the result must be what the same
+// JSON text of two chunks and more, a string (as UTF-16 units, src/jsondoc/wide.rs) or UTF-8 bytes
+// (src/jsondoc/chunked.rs), is read a chunk at a time and its rendered bodies fetched again from it: the result must be what the same
 // documents give as objects and as a whole input's JSON text (read whole), at every chunk
 // boundary. (That the text's UTF-8 is never held whole: tests/node/json-text.test.mjs.)
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { assembleContext, ContextAssembler, CtxpackError } from "../../pkg/index.mjs";
@@ -52,6 +53,42 @@ test("a text of many chunks gives what its documents give as objects and as byte
       assert.ok(fromText.manifest.totals.included > (maxChars > 100_000 ? 100 : 5));
     }
   }
+});
+
+test("escaped keys, repeated members and unpaired surrogates read from units as from the whole text", () => {
+  const docs = mixed(600, 11);
+  let text = JSON.stringify(docs);
+  // Keys spelled with escapes, a member given twice (the last counts), a raw lone surrogate in an
+  // id and in a body, members ctxpack does not read.
+  text = text.replaceAll('"data":', '"d\\u0061ta":').replaceAll('"schema_type":"note"', '"schema_type":"x","s\\u0063hema_type":"note"');
+  text = text.replace('"id":"doc-0-', '"id":"doc-\ud800-').replace('"id":"doc-1-', '"extra":[{"deep":[1,2,{"x":null}]}],"id":"doc-1-');
+  text = text.replace('"body":"', '"body":"\udc00');
+  assert.ok(text.length > 2 * CHUNK, `${text.length} units`);
+  for (const cap of ["stop", "degrade"]) {
+    const input = (documents) => ({ documents, request: "anything", maxChars: 400_000, cap });
+    const fromText = assembleContext(input(text));
+    // The same text inside a whole input (read whole): a raw lone surrogate is U+FFFD in both.
+    const whole = `{"documents":${text},${JSON.stringify(input(0)).slice(1).replace('"documents":0,', "")}`;
+    same(fromText, assembleContext(whole), `whole text, ${cap}`);
+    same(fromText, assembleContext(input(Buffer.from(text))), `bytes, ${cap}`);
+    assert.ok(fromText.manifest.totals.included > 100);
+  }
+});
+
+test("without Node's Buffer (a page, a worker) a string's units are copied one by one: the same result", () => {
+  const script = `
+    delete globalThis.Buffer;
+    const { assembleContext } = require(${JSON.stringify(new URL("../../pkg/index.cjs", import.meta.url).pathname)});
+    import(${JSON.stringify(new URL("../../bench/workload.mjs", import.meta.url).href)}).then(({ documents }) => {
+      const text = JSON.stringify(documents(2000, { bodyScale: 1 }));
+      const r = assembleContext({ documents: text, request: "generate episodes 7-12", maxChars: 200000, cap: "degrade" });
+      process.stdout.write(JSON.stringify({ hasBuffer: typeof Buffer, r }));
+    });
+  `;
+  const child = JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8", maxBuffer: 1 << 28 }));
+  assert.equal(child.hasBuffer, "undefined");
+  const text = JSON.stringify(workload(2000, { bodyScale: 1 }));
+  same(child.r, assembleContext({ documents: text, request: "generate episodes 7-12", maxChars: 200000, cap: "degrade" }), "with and without Buffer");
 });
 
 test("bodies read while ranking (a param match) come from the string too", () => {

@@ -5,8 +5,8 @@
 use crate::json::Value;
 use crate::jsondoc::{
     char_safe_end, data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
-    not_a_document, not_documents, pair_safe_end, ChunkedDocs, DocMeta, DocSet, MetaFields, Origin,
-    TextSource, TypeNames, CHUNK_UNITS,
+    not_a_document, not_documents, ChunkedDocs, DocMeta, DocSet, MetaFields, Origin, TextSource,
+    TypeNames, UnitSource, WideDocs, CHUNK_UNITS,
 };
 use crate::wasm::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
 use crate::{Limits, Result};
@@ -271,8 +271,8 @@ fn body_string(v: &JsValue, text: String, path: &str, limits: &Limits) -> Result
     }
 }
 
-/// A JavaScript string of JSON text, read in chunks ([`ChunkedDocs`]): its UTF-8 never whole in
-/// wasm memory.
+/// A JavaScript string of JSON text, read in chunks as its code units ([`WideDocs`]): never
+/// whole in wasm memory, and transcoded only where it is read as text.
 pub struct JsText {
     text: js_sys::JsString,
     units: usize,
@@ -293,25 +293,21 @@ impl JsText {
         v: &JsValue,
         limits: &Limits,
         hold: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<ChunkedDocs>> {
+    ) -> Result<Option<WideDocs>> {
         let text: js_sys::JsString = v.clone().unchecked_into();
         let units = text.length() as usize;
         limits.check_text(units, "", "the documents' JSON text")?;
-        ChunkedDocs::read(JsText { text, units }, limits, hold)
+        WideDocs::read(JsText { text, units }, limits, hold)
     }
 }
 
-impl TextSource for JsText {
+impl UnitSource for JsText {
     fn units(&self) -> usize {
         self.units
     }
 
-    fn boundary(&self, from: usize, max: usize) -> usize {
-        // Indices below the string's length (a u32) give code units (0 to 0xFFFF).
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        pair_safe_end(from, max, self.units, |i| {
-            self.text.char_code_at(i as u32) as u16
-        })
+    fn utf16le(&self, from: usize, into: &mut [u8]) -> bool {
+        host::units_at(&self.text, from, into)
     }
 
     fn utf8(&self, from: usize, to: usize) -> Option<String> {
@@ -386,10 +382,9 @@ pub fn long_documents(
     limits: &Limits,
     hold: &dyn Fn(&str) -> bool,
 ) -> Result<Option<Box<dyn DocSet>>> {
-    let docs = if v.is_string() {
-        JsText::documents(v, limits, hold)?
+    Ok(if v.is_string() {
+        JsText::documents(v, limits, hold)?.map(|d| Box::new(d) as Box<dyn DocSet>)
     } else {
-        JsBytes::documents(v, limits, hold)?
-    };
-    Ok(docs.map(|d| Box::new(d) as Box<dyn DocSet>))
+        JsBytes::documents(v, limits, hold)?.map(|d| Box::new(d) as Box<dyn DocSet>)
+    })
 }
