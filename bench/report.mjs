@@ -154,11 +154,13 @@ export function report(data) {
     ["· 10,000 record objects built in JavaScript (generated `decodeDocRecord`, src/wasm/shapes.js)", /^decodeDocRecord/],
   ];
   const TEXT_PHASES = [
-    ["the text into wasm memory, a chunk at a time (`passStringToWasm0`)", /^passStringToWasm0$/],
-    ["· of which UTF-16 → UTF-8 (`TextEncoder.encodeInto`)", /^encodeInto$/],
-    ["split into documents (`ChunkedDocs::read_in`, the chunks' crossing included)", /ChunkedDocs<S>::read_in|JsonDocs::parse/],
-    ["· skipping over bodies (`skip_value`)", /Parser::skip_value/],
-    ["· · of which strings, sixteen bytes at a time with SIMD (`skip_string_simd`)", /Parser::skip_string/],
+    ["split into documents (`WideDocs::read_in`, the chunks' crossing included)", /WideDocs::read_in|JsonDocs::parse/],
+    ["· the text's UTF-16 units into wasm memory, a chunk at a time (glue.js `copyUnits`)", /^copyUnits$/],
+    ["· · of which Node's `Buffer.write` (UTF-16LE)", /^write$/],
+    ["· · of which a `charCodeAt` loop (Chromium: no `Buffer`)", /^copyCodes$/],
+    ["· checking bodies as JSON in units, unbuilt (`WideScanner::skip_value`)", /WideScanner::skip_value/],
+    ["· · of which strings, sixteen units a block with SIMD (`special_unit_simd`)", /special_unit_simd/],
+    ["· metadata members transcoded and checked (`Window::read`)", /jsondoc::wide::Window::read/],
     ["rank: filter, score, sort, reasons", /ContextAssembler::rank/],
     ["manifest to JavaScript", /^ctxpack::wasm::done/],
   ];
@@ -208,13 +210,11 @@ ${topTable(c.text)}`);
     return parts.join("\n\n");
   }
 
-  const nodeEncode = profiles ? phaseMs(profiles.node.text, /^encodeInto$/) : null;
-  const nodePass = profiles ? phaseMs(profiles.node.text, /^passStringToWasm0$/) : null;
-  const chromeEncode = profiles?.chromium ? phaseMs(profiles.chromium.text, /^encodeInto$/) : null;
-  const chromePass = profiles?.chromium ? phaseMs(profiles.chromium.text, /^pass(Long)?StringToWasm0$/) : null;
-  const transcoding = [
-    nodePass && `in Node ${ms(nodePass.ms)} ms per call under the profiler (${pct(nodePass.share)} of the call), \`encodeInto\` ${ms(nodeEncode?.ms)} ms of it`,
-    chromePass && `in Chromium ${ms(chromePass.ms)} ms (${pct(chromePass.share)}), \`encodeInto\` ${ms(chromeEncode?.ms)} ms of it`,
+  const nodeCopy = profiles ? phaseMs(profiles.node.text, /^copyUnits$/) : null;
+  const chromeCopy = profiles?.chromium ? phaseMs(profiles.chromium.text, /^copyUnits$/) : null;
+  const copying = [
+    nodeCopy && `in Node ${ms(nodeCopy.ms)} ms per call under the profiler (${pct(nodeCopy.share)} of the call: \`Buffer.write\`, a copy)`,
+    chromeCopy && `in Chromium ${ms(chromeCopy.ms)} ms (${pct(chromeCopy.share)}: a \`charCodeAt\` loop, four units a turn)`,
   ].filter(Boolean).join("; ");
   const chromeVsNode = chromium
     ? ["ctxpack", "ctxpack, JSON text"].map((name) => `${name} ${chromium.workloads.map((w) => `×${ratio(w.stats[name].median / median(node, w.label, name))}`).join(" / ")}`).join("; ")
@@ -357,20 +357,20 @@ ${profileSection()}
   JavaScript objects. The
   manifest — one record per input document — is the cost the reference does not have by design; moving the
   metadata is the price of deciding in the one core that Node and the browser share.
-- **JSON text in.** The JSON text — a UTF-16 string in V8 — is transcoded into wasm memory as UTF-8
-  65,536 units at a time (\`JsString.slice\`, \`passStringToWasm0\` → \`TextEncoder.encodeInto\`; Chinese
-  takes 3 bytes per character)${transcoding ? `: ${transcoding}` : ""}, and a rendered body's chunk again
-  when it is rendered. Every byte is scanned to find where each body ends (\`skip_value\`; strings
-  sixteen bytes at a time with wasm SIMD, escapes of one character included). \`JSON.parse\` does one
-  native pass over the same string and builds the objects; skipping the unrendered bodies saves that
-  building, but the transcoding and the scan are both proportional to all the bytes, rendered or not.
+- **JSON text in.** The JSON text — a UTF-16 string in V8 — is copied into wasm memory as its code
+  units, 65,536 at a time (glue.js \`copyUnits\`)${copying ? `: ${copying}` : ""}, and checked
+  there as JSON without being transcoded (\`json::wide\`; strings sixteen units a block with wasm SIMD,
+  escapes of one character passed over in the block). Only each document's metadata members are
+  transcoded, and a body when it is rendered. \`JSON.parse\` does one native pass over the same string
+  and builds the objects; skipping the unrendered bodies saves that building, but the copy and the
+  scan are both proportional to all the units, rendered or not.
 - **Bodies ×10.** Objects in reads no unrendered body, so it stays near flat; JSON text in grows with
-  the bytes it must transcode and scan.
-${chromeVsNode ? `- **In Chromium** (Chromium median ÷ Node median, ${chromium.workloads.map((w) => w.label).join(" / ")}): ${chromeVsNode}.${chromePass && nodePass && chromePass.ms > nodePass.ms ? " Getting the JSON text into wasm memory costs more in the page than in Node (above)." : ""}` : ""}
+  the units it must copy and scan.
+${chromeVsNode ? `- **In Chromium** (Chromium median ÷ Node median, ${chromium.workloads.map((w) => w.label).join(" / ")}): ${chromeVsNode}.${chromeCopy && nodeCopy && chromeCopy.ms > nodeCopy.ms ? " Getting the JSON text into wasm memory costs more in the page than in Node (above): a page has no \`Buffer\`, and \`TextEncoder.encodeInto\` (UTF-8) was slower still (59 ms for the 10k text, against ~19 ms for the loop)." : ""}` : ""}
 
-- **JSON bytes in** skips the transcoding, but the crate has no \`unsafe\`: each chunk of bytes becomes
-  a Rust \`String\` through \`String::from_utf8\`, a validating pass over all of them, which costs more
-  than \`encodeInto\` did for the string.
+- **JSON bytes in** needs no copy loop, but the crate has no \`unsafe\`: each chunk of bytes becomes
+  a Rust \`String\` through \`String::from_utf8\`, a validating pass over all of them, and is read by the
+  reader of UTF-8 (\`jsondoc::chunked\`).
 
 What would move each (suggestions from the profile, not measured): records that name their input
 index instead of carrying the id, so the JavaScript side fills it in from the documents it already
