@@ -278,29 +278,44 @@ pub fn spells(bytes: &[u8], range: Range<usize>, word: &str) -> bool {
 /// Units `range` of `bytes` appended to `out` as UTF-8, an unpaired surrogate as U+FFFD (as
 /// `TextEncoder` writes it).
 pub fn push_utf8(out: &mut String, bytes: &[u8], range: Range<usize>) {
-    out.reserve(range.len());
+    // Encoded as bytes and checked once: pushing `char`s costs twice as much.
+    let mut utf8 = std::mem::take(out).into_bytes();
+    utf8.reserve(range.len());
+    let mut push = |c: char| {
+        if let Ok(b) = u8::try_from(c) {
+            if b < 0x80 {
+                utf8.push(b);
+                return;
+            }
+        }
+        utf8.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+    };
     let mut high = None;
     for c in units(bytes, range) {
         if let Some(h) = high.take() {
             if (0xDC00..0xE000).contains(&c) {
                 // h is 0xD800..0xDC00 and c 0xDC00..0xE000: ten bits each.
                 let bits = ((u32::from(h) & 0x3FF) << 10) | (u32::from(c) & 0x3FF);
-                let pair = bits.wrapping_add(0x10000);
-                out.push(char::from_u32(pair).unwrap_or(char::REPLACEMENT_CHARACTER));
+                push(
+                    char::from_u32(bits.wrapping_add(0x10000))
+                        .unwrap_or(char::REPLACEMENT_CHARACTER),
+                );
                 continue;
             }
-            out.push(char::REPLACEMENT_CHARACTER);
+            push(char::REPLACEMENT_CHARACTER);
         }
         if (0xD800..0xDC00).contains(&c) {
             high = Some(c);
         } else {
             // A lone low surrogate is no `char`.
-            out.push(char::from_u32(u32::from(c)).unwrap_or(char::REPLACEMENT_CHARACTER));
+            push(char::from_u32(u32::from(c)).unwrap_or(char::REPLACEMENT_CHARACTER));
         }
     }
     if high.is_some() {
-        out.push(char::REPLACEMENT_CHARACTER);
+        push(char::REPLACEMENT_CHARACTER);
     }
+    // Never fails: every byte pushed is ASCII or part of a `char`'s encoding.
+    *out = String::from_utf8(utf8).unwrap_or_default();
 }
 
 /// The first unit at or after `pos` that a string's reader must look at — `"`, `\\` or a

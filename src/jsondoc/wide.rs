@@ -188,16 +188,15 @@ impl Member {
     /// The member whose key (checked as JSON, quotes included) is units `key` of `bytes`.
     fn of(bytes: &[u8], key: Range<usize>) -> Option<Member> {
         let name = key.start.saturating_add(1)..key.end.saturating_sub(1);
-        if has_backslash(bytes, name.clone()) {
-            // Escaped (rare): decoded, as the whole reader decodes it.
-            let mut quoted = String::new();
-            push_utf8(&mut quoted, bytes, key);
-            let name = Parser::new(&quoted).string().ok()?;
-            return Some(Member::named(name.len(), |word| name == word));
+        let member = Member::named(name.len(), |word| spells(bytes, name.clone(), word));
+        if !matches!(member, Member::Other) || !has_backslash(bytes, name) {
+            return Some(member);
         }
-        Some(Member::named(name.len(), |word| {
-            spells(bytes, name.clone(), word)
-        }))
+        // Escaped (rare): decoded, as the whole reader decodes it.
+        let mut quoted = String::new();
+        push_utf8(&mut quoted, bytes, key);
+        let name = Parser::new(&quoted).string().ok()?;
+        Some(Member::named(name.len(), |word| name == word))
     }
 
     /// The member named `len` bytes long (UTF-8; ASCII for all but `Other`), `is` telling the
@@ -355,29 +354,31 @@ impl Window<'_> {
     /// The metadata member at units `range` (checked as JSON) as a value, as the reader of whole
     /// text reads it two levels down (array, document); `None` where that fails.
     fn value(&self, range: Range<usize>) -> Option<Value> {
-        let inner = range.start.saturating_add(1)..range.end.saturating_sub(1);
+        let mut text = String::new();
         match units(&self.bytes, range.clone())
             .next()
             .and_then(|c| u8::try_from(c).ok())
         {
-            // Nearly every one: a string without escapes is its units.
-            Some(b'"') if !has_backslash(&self.bytes, inner.clone()) => {
-                let mut s = String::new();
-                push_utf8(&mut s, &self.bytes, inner);
-                Some(Value::String(s))
+            Some(b't') => return Some(Value::Bool(true)),
+            Some(b'f') => return Some(Value::Bool(false)),
+            Some(b'n') => return Some(Value::Null),
+            Some(b'"') => {
+                // Nearly every one: a string without escapes is its units (a backslash in a
+                // string is always an escape's).
+                let inner = range.start.saturating_add(1)..range.end.saturating_sub(1);
+                push_utf8(&mut text, &self.bytes, inner);
+                if !text.contains('\\') {
+                    return Some(Value::String(text));
+                }
+                text.clear();
             }
-            Some(b't') => Some(Value::Bool(true)),
-            Some(b'f') => Some(Value::Bool(false)),
-            Some(b'n') => Some(Value::Null),
-            _ => {
-                let mut text = String::new();
-                push_utf8(&mut text, &self.bytes, range);
-                Parser::with_limit(&text, self.limit)
-                    .unlocated()
-                    .value(2)
-                    .ok()
-            }
+            _ => {}
         }
+        push_utf8(&mut text, &self.bytes, range);
+        Parser::with_limit(&text, self.limit)
+            .unlocated()
+            .value(2)
+            .ok()
     }
 }
 

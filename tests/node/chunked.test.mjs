@@ -4,7 +4,9 @@
 // boundary. (That the text's UTF-8 is never held whole: tests/node/json-text.test.mjs.)
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { assembleContext, ContextAssembler, CtxpackError } from "../../pkg/index.mjs";
 import { documents as workload, request as workloadRequest } from "../../bench/workload.mjs";
@@ -73,6 +75,53 @@ test("escaped keys, repeated members and unpaired surrogates read from units as 
     same(fromText, assembleContext(input(Buffer.from(text))), `bytes, ${cap}`);
     assert.ok(fromText.manifest.totals.included > 100);
   }
+});
+
+test("units whose low byte is a quote, a backslash or an escape letter never end a string early", () => {
+  // The scanner compares sixteen units a block with wasm SIMD, narrowing them to bytes for the
+  // escape letters: "Ģ" is 0x0122, "Ŝ" 0x015C, "•" 0x2022, "艢" 0x8822, "屜" 0x5C1C.
+  const r = random(5);
+  const pieces = ["Ģ", "Ŝ", "•", "艢", "屜", "\"", "\\", "\n", "ŀ", "Ů", "\u0000", "b", "a", "⁢", "\/", "😀"];
+  const text = (len) => Array.from({ length: len }, () => pieces[Math.floor(r() * pieces.length)]).join("");
+  const docs = Array.from({ length: 4000 }, (_, i) => ({
+    id: `u-${i}-${text(3)}`,
+    schema_type: "note",
+    origin_type: "user_input",
+    created_at: 1_767_225_600_000 + i,
+    data: i % 2 ? { body: text(3000 + (i % 17)) } : JSON.stringify({ body: text(2000 + (i % 13)) }),
+  }));
+  const json = JSON.stringify(docs);
+  assert.ok(json.length > 2 * CHUNK, `${json.length} units`);
+  const input = (documents) => ({ documents, request: "anything", maxChars: 20_000_000, cap: "stop" });
+  const fromText = assembleContext(input(json));
+  same(fromText, assembleContext(input(docs)), "objects");
+  same(fromText, assembleContext(input(Buffer.from(json))), "bytes");
+  assert.equal(fromText.manifest.totals.included, 4000);
+  // Giving up would give the same result (the whole reader), so memory tells: read as units, the
+  // call holds far less than the text's UTF-8.
+  const file = join(mkdtempSync(join(tmpdir(), "ctxpack-units-")), "docs.json");
+  writeFileSync(file, json);
+  const script = `
+    let memory;
+    const Instance = WebAssembly.Instance;
+    WebAssembly.Instance = function (module, imports) {
+      const instance = new Instance(module, imports);
+      memory = instance.exports.memory;
+      return instance;
+    };
+    const { prioritize } = require(${JSON.stringify(new URL("../../pkg/index.cjs", import.meta.url).pathname)});
+    const text = require("fs").readFileSync(${JSON.stringify(file)}, "utf8");
+    const before = memory.buffer.byteLength;
+    try {
+      prioritize({ documents: process.argv[1] === "whole" ? text + " x" : text });
+    } catch {}
+    process.stdout.write(JSON.stringify({ grown: memory.buffer.byteLength - before }));
+  `;
+  const grown = (how) => JSON.parse(execFileSync(process.execPath, ["-e", script, how], { encoding: "utf8" })).grown;
+  // A fault at the very end: read as units, given up on, read whole (and refused).
+  const [units, whole] = [grown("units"), grown("whole")];
+  assert.ok(whole >= Buffer.byteLength(json), `read whole: grew ${whole} bytes for ${Buffer.byteLength(json)} bytes of UTF-8`);
+  assert.ok(units < whole / 4, `grew ${units} bytes, ${whole} when read whole`);
 });
 
 test("without Node's Buffer (a page, a worker) a string's units are copied one by one: the same result", () => {
