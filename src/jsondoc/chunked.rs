@@ -1,6 +1,8 @@
-//! Documents read from JSON text a chunk at a time, for text the core does not hold (a
-//! JavaScript string, or a `Uint8Array` of UTF-8): one chunk's UTF-8 is in memory while the
-//! documents are read, and a body's bytes are fetched again when its document is rendered.
+//! Documents read from JSON text a chunk at a time, for text the core does not hold (in the
+//! binding, a `Uint8Array` of UTF-8; a JavaScript string is read as its units by
+//! [`super::WideDocs`], and as UTF-8 here only by tests and fuzz, through [`Utf16Text`]): one
+//! chunk's UTF-8 is in memory while the documents are read, and a body's bytes are fetched again
+//! when its document is rendered.
 //!
 //! Whole, the text's UTF-8 is the largest thing a call holds (1.55 bytes per UTF-16 unit for the
 //! benchmark's mixed Chinese and English), and wasm's linear memory keeps its peak for good. Read
@@ -31,9 +33,9 @@ pub trait TextSource {
     fn utf8(&self, from: usize, to: usize) -> Option<String>;
 }
 
-/// Units per chunk: at most 192 KiB of UTF-8 from a string (64 KiB from bytes), and few enough
-/// crossings (224 for the benchmark's 10,000 documents as a string) that each costs nothing next
-/// to its bytes.
+/// Units per chunk, here and in [`super::WideDocs`]: at most 64 KiB of bytes, 128 KiB of a
+/// string's units (192 KiB of their UTF-8), and few enough crossings (224 for the benchmark's
+/// 10,000 documents as a string) that each costs nothing next to its bytes.
 pub const CHUNK_UNITS: usize = 1 << 16;
 
 /// The most of one document held while it is read across chunks. A larger document is the text's
@@ -57,8 +59,8 @@ type Read = (DocMeta, Range<usize>, Option<Range<usize>>);
 /// text's UTF-8.
 pub struct ChunkedDocs {
     /// Behind a pointer rather than a type parameter, so the reader is compiled once for every
-    /// kind of source (the binding has two; 492 bytes gzip): a text makes a few hundred calls
-    /// to it, each moving a chunk.
+    /// kind of source (492 bytes gzip while the binding had two; now bytes, and in tests and fuzz
+    /// UTF-16 too): a text makes a few hundred calls to it, each moving a chunk.
     source: Box<dyn TextSource>,
     spans: Vec<Span>,
     metas: Vec<DocMeta>,
@@ -473,6 +475,11 @@ mod tests {
         crate::jsondoc::WideDocs::read_in(source, &Limits::default(), units, hold).unwrap()
     }
 
+    /// Any reader's documents as one type.
+    fn boxed<D: DocSet + 'static>(docs: Option<D>) -> Option<Box<dyn DocSet>> {
+        docs.map(|d| Box::new(d) as Box<dyn DocSet>)
+    }
+
     /// The same documents, bodies and metadata in `w` and `c`.
     fn same(w: &JsonDocs, c: &dyn DocSet, what: &str) {
         assert_eq!(w.metas(), c.metas(), "{what}");
@@ -582,55 +589,36 @@ mod tests {
             String::new(),
         ] {
             for units in [2, 3, 7, 16, 1000] {
-                let whole = JsonDocs::parse(
-                    bad.clone(),
-                    &Limits {
-                        max_depth: 5,
-                        ..Limits::default()
-                    },
-                );
-                let source = Utf16Text(bad.encode_utf16().collect());
-                let read = ChunkedDocs::read_in(
-                    source,
-                    &Limits {
-                        max_depth: 5,
-                        ..Limits::default()
-                    },
-                    units,
-                    &|_| true,
-                );
-                match read {
-                    // A duplicate id is found once every document is read: the same error.
-                    Err(e) => assert_eq!(Some(&e), whole.as_ref().err(), "{bad}"),
-                    Ok(docs) => {
-                        assert!(docs.is_none() && whole.is_err(), "{bad}, chunks of {units}")
+                let limits = Limits {
+                    max_depth: 5,
+                    ..Limits::default()
+                };
+                let whole = JsonDocs::parse(bad.clone(), &limits);
+                let utf16 = || Utf16Text(bad.encode_utf16().collect());
+                let bytes = Utf8Bytes(bad.as_bytes().to_vec());
+                for (what, read) in [
+                    (
+                        "units",
+                        ChunkedDocs::read_in(utf16(), &limits, units, &|_| true).map(boxed),
+                    ),
+                    (
+                        "units, untranscoded",
+                        crate::jsondoc::WideDocs::read_in(utf16(), &limits, units, &|_| true)
+                            .map(boxed),
+                    ),
+                    (
+                        "bytes",
+                        ChunkedDocs::read_in(bytes, &limits, units, &|_| true).map(boxed),
+                    ),
+                ] {
+                    match read {
+                        // A duplicate id is found once every document is read: the same error.
+                        Err(e) => assert_eq!(Some(&e), whole.as_ref().err(), "{bad}, {what}"),
+                        Ok(docs) => assert!(
+                            docs.is_none() && whole.is_err(),
+                            "{bad}, chunks of {units} {what}"
+                        ),
                     }
-                }
-                let wide = crate::jsondoc::WideDocs::read_in(
-                    Utf16Text(bad.encode_utf16().collect()),
-                    &Limits {
-                        max_depth: 5,
-                        ..Limits::default()
-                    },
-                    units,
-                    &|_| true,
-                );
-                match wide {
-                    Err(e) => assert_eq!(Some(&e), whole.as_ref().err(), "{bad}"),
-                    Ok(docs) => assert!(docs.is_none(), "{bad}, chunks of {units}, untranscoded"),
-                }
-                let bytes = ChunkedDocs::read_in(
-                    Utf8Bytes(bad.as_bytes().to_vec()),
-                    &Limits {
-                        max_depth: 5,
-                        ..Limits::default()
-                    },
-                    units,
-                    &|_| true,
-                );
-                match bytes {
-                    Err(e) => assert_eq!(Some(&e), whole.as_ref().err(), "{bad}"),
-                    Ok(docs) => assert!(docs.is_none(), "{bad}, chunks of {units} bytes"),
                 }
             }
         }

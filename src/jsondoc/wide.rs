@@ -18,7 +18,7 @@
 use super::chunked::{held_or, CHUNK_UNITS, JOINED_MAX};
 use super::document::{check_unique_ids, out_of_range, DocMeta, DocSet, MetaFields, TypeNames};
 use super::lazy::metadata_from;
-use crate::json::wide::{has_backslash, push_utf8, spells, units, Scan, Stop, WideScanner};
+use crate::json::wide::{has_backslash, push_utf8, spells, unit_at, Scan, Stop, WideScanner};
 use crate::json::{self, Parser, Value};
 use crate::{Limits, Result};
 use std::ops::Range;
@@ -170,6 +170,11 @@ fn document(s: &mut WideScanner<'_>, members: &mut Members) -> Scan<()> {
             return Ok(());
         }
     }
+}
+
+/// The first unit of a value at units `range` of `bytes`, which tells its kind (all are ASCII).
+fn first_ascii(bytes: &[u8], range: &Range<usize>) -> Option<u8> {
+    unit_at(bytes, range.start).and_then(|c| u8::try_from(c).ok())
 }
 
 /// What a document's member is to ctxpack, by its key.
@@ -339,10 +344,7 @@ impl Window<'_> {
         // `metadata: null` is the same as no metadata; an object, or a string of its JSON text.
         let metadata = match metadata {
             None => None,
-            Some(r) => match units(bytes, r.clone())
-                .next()
-                .and_then(|c| u8::try_from(c).ok())
-            {
+            Some(r) => match first_ascii(bytes, &r) {
                 Some(b'n') => None,
                 Some(b'{' | b'"') => Some(in_text(r)),
                 _ => return None,
@@ -355,10 +357,7 @@ impl Window<'_> {
     /// text reads it two levels down (array, document); `None` where that fails.
     fn value(&self, range: Range<usize>) -> Option<Value> {
         let mut text = String::new();
-        match units(&self.bytes, range.clone())
-            .next()
-            .and_then(|c| u8::try_from(c).ok())
-        {
+        match first_ascii(&self.bytes, &range) {
             Some(b't') => return Some(Value::Bool(true)),
             Some(b'f') => return Some(Value::Bool(false)),
             Some(b'n') => return Some(Value::Null),
