@@ -11,7 +11,7 @@ use crate::json::Value;
 use crate::shape::Shape;
 use crate::text::SharedStr;
 use crate::Result;
-use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Each term of a document's score, so a debug view can say why it ranked where it did.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Shape)]
@@ -98,6 +98,55 @@ fn filtered_reason(schema_type: &str, canonical: &str, role: TypeRole, intent: &
     )
 }
 
+/// What ranking asks of a document's type, worked out once per type.
+#[derive(Clone)]
+struct Facts<'a> {
+    canonical: &'a str,
+    role: TypeRole,
+    /// Why its documents are filtered out, when the role says they are: thousands of filtered
+    /// documents share a few types, and so one reason.
+    reason: SharedStr,
+}
+
+/// [`Facts`] by type name. Readers give all documents of a type one shared name
+/// ([`super::document::TypeNames`]), so a type met before is found by pointer, without hashing
+/// or comparing its text. Past `KEPT` names (a crafted input) the rest are worked out each time.
+#[derive(Default)]
+struct TypeFacts<'a> {
+    known: Vec<(&'a SharedStr, Facts<'a>)>,
+}
+
+impl<'a> TypeFacts<'a> {
+    const KEPT: usize = 32;
+
+    fn of(
+        &mut self,
+        name: &'a SharedStr,
+        profile: &'a CompiledProfile,
+        intent: &CompiledIntent,
+    ) -> Facts<'a> {
+        if let Some((_, f)) = self.known.iter().find(|(n, _)| Arc::ptr_eq(n, name)) {
+            return f.clone();
+        }
+        let canonical = profile.canonical_type(name);
+        let role = intent.role(canonical);
+        let reason = if matches!(role, TypeRole::Excluded | TypeRole::Unlisted) {
+            filtered_reason(name, canonical, role, &intent.name).into()
+        } else {
+            SharedStr::from("")
+        };
+        let facts = Facts {
+            canonical,
+            role,
+            reason,
+        };
+        if self.known.len() < Self::KEPT {
+            self.known.push((name, facts.clone()));
+        }
+        facts
+    }
+}
+
 /// What the request's params say of one document: nothing (no active matcher applies to its
 /// type), matched, or did not match (with the reason, when it is to be left out).
 enum ParamVerdict {
@@ -178,10 +227,11 @@ pub fn rank(
         .collect();
     let mut selected = Vec::new();
     let mut filtered = Vec::new();
-    let mut reasons: HashMap<&str, SharedStr> = HashMap::new();
+    let mut types = TypeFacts::default();
     for (index, m) in metas.iter().enumerate() {
-        let canonical = profile.canonical_type(&m.schema_type);
-        let mut role = intent.role(canonical);
+        let facts = types.of(&m.schema_type, profile, intent);
+        let canonical = facts.canonical;
+        let mut role = facts.role;
         let mut matched = false;
         match param_verdict(&matchers, canonical, params, index, body)? {
             ParamVerdict::NotApplied | ParamVerdict::Kept => {}
@@ -199,13 +249,7 @@ pub fn rank(
             }
         }
         if matches!(role, TypeRole::Excluded | TypeRole::Unlisted) {
-            // One reason per type, built once: thousands of filtered documents share a few types.
-            let reason = reasons
-                .entry(&m.schema_type)
-                .or_insert_with(|| {
-                    filtered_reason(&m.schema_type, canonical, role, &intent.name).into()
-                })
-                .clone();
+            let reason = facts.reason;
             let reason_code = if role == TypeRole::Excluded {
                 ReasonCode::TypeExcluded
             } else {

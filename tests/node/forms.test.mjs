@@ -85,9 +85,9 @@ test("INVALID_JSON says where in the text: line and UTF-16 column, as an editor 
   assert.equal("line" in e.toJSON(), false);
 });
 
-test("an id or type holding U+0000 reads as it does from JSON text (the one-pass metadata falls back)", () => {
-  // readMeta ends each part with U+0000, so such a part shifts every field after it; the core
-  // must notice from the count and read field by field, not refuse a shifted field.
+test("an id or type holding U+0000 reads as it does from JSON text", () => {
+  // readMeta once ended each part with U+0000, so such a part shifted every field after it; it
+  // now sends each part's length, and U+0000 is a character like any other.
   const documents = [
     { id: "a\u0000b", schema_type: "note", origin_type: "user_input", created_at: "2026-03-02T10:15:00.000Z", data: { x: 1 } },
     { id: "c", schema_type: "no\u0000te", origin_type: "ai_generated", created_at: 1772446500000, data: { y: 2 } },

@@ -8,6 +8,7 @@ use crate::jsondoc::{
     not_a_document, not_documents, ChunkedDocs, DocMeta, DocSet, MetaFields, Origin, TextSource,
     TypeNames, UnitSource, WideDocs, CHUNK_UNITS,
 };
+use crate::text::SharedStr;
 use crate::wasm::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
 use crate::{Limits, Result};
 use js_sys::Array;
@@ -79,38 +80,49 @@ impl JsDocs {
     }
 }
 
-/// Rebuilds the metadata from glue.js's packed form; `None` if the packing cannot be trusted
-/// (an id or type holding U+0000 shifts the fields), and the exact path reads it instead.
+/// Rebuilds the metadata from glue.js's packed form; `None` if the packing does not hold
+/// together (lengths that do not add up or cut a character, a type ordinal out of turn), and
+/// the exact path reads it instead.
 fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
-    // UTF-8 written by readMeta, each part ended by U+0000 and within limits.maxTextLength.
-    let bytes = js_sys::Uint8Array::from(get(packed, &"bytes".into(), "")?).to_vec();
+    let column = |name: &str| get(packed, &name.into(), "");
+    let bytes = js_sys::Uint8Array::from(column("bytes")?).to_vec();
     let Ok(text) = String::from_utf8(bytes) else {
         return Ok(None);
     };
-    let parts_expected = get(packed, &"parts".into(), "")?.as_f64().unwrap_or(0.0);
-    let created = js_sys::Float64Array::from(get(packed, &"created".into(), "")?).to_vec();
-    let flags = js_sys::Uint8Array::from(get(packed, &"flags".into(), "")?).to_vec();
-    if created.len() != len || flags.len() != len {
+    let lengths = js_sys::Uint32Array::from(column("lengths")?).to_vec();
+    let kinds = js_sys::Uint32Array::from(column("kinds")?).to_vec();
+    let created = js_sys::Float64Array::from(column("created")?).to_vec();
+    let flags = js_sys::Uint8Array::from(column("flags")?).to_vec();
+    if created.len() != len || flags.len() != len || kinds.len() != len {
         return Ok(None);
     }
-    // The parts are counted as they are split: a part holding U+0000 shifts every field after
-    // it, which only the count at the end reveals, so a fault met on the way is the core's to
-    // report only if the count agrees.
-    let mut parts = text.split_terminator('\0');
-    let mut taken = 0usize;
-    let mut next = || {
-        taken = taken.saturating_add(1);
-        parts.next()
+    let mut parts = Parts {
+        text: &text,
+        at: 0,
+        lengths: lengths.iter(),
     };
+    // One shared name per distinct type, in the order glue.js met them.
+    let mut types: Vec<SharedStr> = Vec::new();
     let mut metas = Vec::with_capacity(len);
-    let mut types = TypeNames::default();
-    let mut fault = None;
-    for (i, (&f, &at)) in flags.iter().zip(&created).enumerate() {
-        let (Some(id), Some(schema_type)) = (next(), next()) else {
+    for (i, ((&f, &at), &kind)) in flags.iter().zip(&created).zip(&kinds).enumerate() {
+        let Some(id) = parts.next() else {
             return Ok(None);
         };
+        let kind = kind as usize;
+        let schema_type = match types.get(kind) {
+            Some(t) => t.clone(),
+            None if kind == types.len() => {
+                let Some(name) = parts.next() else {
+                    return Ok(None);
+                };
+                let name = SharedStr::from(name);
+                types.push(name.clone());
+                name
+            }
+            None => return Ok(None),
+        };
         let created_at = if f & FLAG_CREATED_TEXT != 0 {
-            match next() {
+            match parts.next() {
                 Some(t) => Value::String(t.to_string()),
                 None => return Ok(None),
             }
@@ -123,35 +135,37 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
             Origin::AiGenerated
         };
         let is_leaf = (f & FLAG_LEAF_GIVEN != 0).then_some(f & FLAG_LEAF != 0);
-        match DocMeta::from_checked(
+        metas.push(DocMeta::from_checked(
             i,
             id.into(),
-            types.get(schema_type),
+            schema_type,
             origin,
             created_at,
             is_leaf,
-        ) {
-            Ok(meta) => metas.push(meta),
-            Err(e) => {
-                fault = Some(e);
-                break;
-            }
-        }
+        )?);
     }
-    if fault.is_some() {
-        // The count of what was not read yet, to compare the whole.
-        taken = taken.saturating_add(parts.count());
-    } else if parts.next().is_some() {
+    if parts.next().is_some() || parts.at != text.len() {
         return Ok(None);
-    }
-    #[allow(clippy::cast_precision_loss)] // counts far below 2^53
-    if taken as f64 != parts_expected {
-        return Ok(None);
-    }
-    if let Some(e) = fault {
-        return Err(e);
     }
     Ok(Some(metas))
+}
+
+/// The strings of glue.js's packed form, one per length, in order.
+struct Parts<'a> {
+    text: &'a str,
+    at: usize,
+    lengths: std::slice::Iter<'a, u32>,
+}
+
+impl<'a> Iterator for Parts<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let end = self.at.checked_add(*self.lengths.next()? as usize)?;
+        let part = self.text.get(self.at..end)?;
+        self.at = end;
+        Some(part)
+    }
 }
 
 /// A metadata field as the core's reader takes it: scalars as values; objects and arrays as an
