@@ -50,6 +50,7 @@ for (const n of [1_000, 10_000]) {
     { name: `prioritize, objects in, ${n}`, run: (a) => a.prioritize({ documents: docs, request }) },
     // A param match reads the body of every synopsis while ranking.
     { name: `assemble "write the script for episode 3", JSON text in, ${n}`, run: (a) => a.assemble({ documents: text, request: "write the script for episode 3", ...options }) },
+    { name: `assemble "write the script for episode 3", objects in, ${n}`, run: (a) => a.assemble({ documents: docs, request: "write the script for episode 3", ...options }) },
   );
 }
 cases.push({ name: "inferIntent ×1000", run: (a) => { for (let i = 0; i < 1000; i++) a.inferIntent("生成第7-12集"); } });

@@ -3,7 +3,10 @@
 // would strip them), runs one contender many times under `node --cpu-prof` and prints self time
 // by function, wasm and JavaScript alike.
 //
-//   node bench/profile.mjs [objects|text|bytes] [documents=10000] [--json]
+//   node bench/profile.mjs [objects|text|bytes] [documents=10000] [--json] [--request TEXT]
+//
+// --request: the request the calls carry instead of the workload's (e.g. "write the script for
+// episode 3", whose param match reads every synopsis's body while ranking).
 //
 // Writes nothing in the repository: the build goes to $TMPDIR/ctxpack-bench-profile.
 import { execFileSync } from "node:child_process";
@@ -92,7 +95,7 @@ export function selfTimes(profile, under = "assemble") {
 const CHILD = `
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
-const [entry, mode, n, rounds] = process.argv.slice(2);
+const [entry, mode, n, rounds, asked] = process.argv.slice(2);
 const { ContextAssembler } = createRequire(import.meta.url)(entry);
 const { documents, request, options } = await import(${JSON.stringify(join(root, "bench", "workload.mjs"))});
 const profile = JSON.parse(readFileSync(${JSON.stringify(join(root, "profiles", "writing-app.json"))}, "utf8"));
@@ -100,7 +103,7 @@ const docs = documents(Number(n));
 const text = JSON.stringify(docs);
 const assembler = new ContextAssembler(profile);
 const given = { text, bytes: new TextEncoder().encode(text), objects: docs }[mode] ?? docs;
-const input = { documents: given, request, ...options };
+const input = { documents: given, request: asked || request, ...options };
 for (let i = 0; i < 5; i++) assembler.assemble(input);
 const { Session } = await import("node:inspector/promises");
 const session = new Session();
@@ -114,19 +117,21 @@ process.stdout.write(JSON.stringify(cpu));
 `;
 
 /** Profiles `rounds` calls after 5 warm-up calls; only the measured calls are sampled. */
-export function profileCalls(entry, mode, n, rounds) {
+export function profileCalls(entry, mode, n, rounds, request = "") {
   mkdirSync(work, { recursive: true });
   const child = join(work, "child.mjs");
   writeFileSync(child, CHILD);
-  const out = execFileSync(process.execPath, [child, entry, mode, String(n), String(rounds)], { maxBuffer: 1 << 30 });
+  const out = execFileSync(process.execPath, [child, entry, mode, String(n), String(rounds), request], { maxBuffer: 1 << 30 });
   return selfTimes(JSON.parse(out.toString()));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [mode = "objects", n = "10000"] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+  const at = process.argv.indexOf("--request");
+  const request = at >= 0 ? process.argv[at + 1] : "";
+  const [mode = "objects", n = "10000"] = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--request");
   const entry = process.argv.includes("--no-build") ? join(work, "pkg", "ctxpack.cjs") : buildNamed();
   const rounds = Number(n) >= 100_000 ? 5 : 30;
-  const { totalMs, rows, inclusive } = profileCalls(entry, mode, Number(n), rounds);
+  const { totalMs, rows, inclusive } = profileCalls(entry, mode, Number(n), rounds, request);
   if (process.argv.includes("--json")) console.log(JSON.stringify({ mode, n: Number(n), rounds, totalMs, rows: rows.slice(0, 40) }));
   else {
     console.log(`${mode} in, ${n} documents, ${rounds} calls, ${totalMs.toFixed(0)} ms sampled inside assemble (${(totalMs / rounds).toFixed(2)} ms per call)`);

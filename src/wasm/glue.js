@@ -512,6 +512,11 @@ const T_LONG = 14;
 const SURROGATE = /[\uD800-\uDFFF]/;
 const wellFormed = typeof "".isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !SURROGATE.test(s);
 
+/** Whether `v` is a string without unpaired surrogates (host.rs `well_formed`). */
+export function isWellFormed(v) {
+  return typeof v === "string" && wellFormed(v);
+}
+
 /** Whether JSON text spells this member exactly as the tape would carry it (see `hostValue`). */
 const flatMember = (key, v) => {
   const k = key.charCodeAt(0);

@@ -75,6 +75,10 @@ extern "C" {
     /// UTF-16LE; false when it does not hold them.
     #[wasm_bindgen(js_name = copyUnits)]
     fn copy_units(v: &JsValue, from: f64, view: &mut [u8]) -> bool;
+    /// See glue.js: whether `v` is a string without unpaired surrogates, one that crosses as
+    /// UTF-8 unchanged.
+    #[wasm_bindgen(js_name = isWellFormed)]
+    pub fn well_formed(v: &JsValue) -> bool;
 }
 
 /// `into.len() / 2` code units of the string `v` from unit `from`, into `into` as UTF-16LE;

@@ -46,6 +46,31 @@ test("long strings cross whole and unchanged, whatever their characters", () => 
   }
 });
 
+test("a string body with lone surrogates reads as from JSON text, short or long, plain or JSON text", () => {
+  // A short string is searched for U+FFFD in wasm; a long one is asked of the host whether it
+  // is well-formed. Either way a lone surrogate is read from JSON.stringify, and a real U+FFFD
+  // stays one.
+  for (const n of [3, 100, 300, 5000]) {
+    const pad = "好x".repeat(n);
+    const strings = {
+      lone: `${pad}\ud800${pad}`,
+      "lone low last": `${pad}\udc00`,
+      "real U+FFFD": `${pad}\ufffd${pad}`,
+      both: `\ufffd${pad}\ud83d`,
+      "JSON text": JSON.stringify({ episodeNumber: 3, body: `${pad}\ud800` }),
+    };
+    for (const [name, s] of Object.entries(strings)) {
+      const documents = [doc("a", s, { metadata: s }), doc("b", { s })];
+      const input = { documents, request: "x", maxChars: 10_000_000 };
+      const fromObjects = assembleContext(input);
+      const fromText = assembleContext(JSON.stringify(input));
+      assert.equal(fromObjects.context, fromText.context, `${name}, ${n}`);
+      assert.deepEqual(fromObjects.manifest, fromText.manifest, `${name}, ${n}`);
+      assert.equal(fromObjects.context.includes("\ufffd"), s.includes("\ufffd"), `${name}, ${n}`);
+    }
+  }
+});
+
 test("JSON text as bytes: the same result as the string, whole input or documents alone", () => {
   const documents = [doc("a", { body: bodies.mixed }), doc("b", "剧本 " + "x".repeat(100)), doc("c", [1, 2, 3])];
   const input = { documents, request: "write the script", maxChars: 50_000 };

@@ -74,9 +74,15 @@ impl JsDocs {
         })
     }
 
-    fn field(&self, index: usize, key: &JsValue, name: &str) -> Result<JsValue> {
-        let doc = element(&self.docs, index, &format!("/{index}"))?;
-        get(&doc, key, &format!("/{index}/{name}"))
+    /// Document `index`'s field `key`, whose path is `path` ("/{index}/{name}", built once by
+    /// the caller for every error it may report: a call per body, thousands while ranking).
+    fn field(&self, index: usize, key: &JsValue, path: &str) -> Result<JsValue> {
+        let doc_path = path
+            .rfind('/')
+            .and_then(|at| path.get(..at))
+            .unwrap_or(path);
+        let doc = element(&self.docs, index, doc_path)?;
+        get(&doc, key, path)
     }
 }
 
@@ -238,7 +244,7 @@ impl DocSet for JsDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let path = format!("/{index}/data");
-        let d = self.field(index, &self.data_key, "data")?;
+        let d = self.field(index, &self.data_key, &path)?;
         let v = match string_within(&d, &self.limits, &path, "data")? {
             Some(text) => body_string(&d, text, &path, &self.limits)?,
             None => match host::json_text(&d, &path, &self.limits)? {
@@ -251,7 +257,7 @@ impl DocSet for JsDocs {
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
         let path = format!("/{index}/metadata");
-        let m = self.field(index, &self.metadata_key, "metadata")?;
+        let m = self.field(index, &self.metadata_key, &path)?;
         if m.is_undefined() || m.is_null() {
             return Ok(None);
         }
@@ -273,10 +279,17 @@ fn parse_body(text: &str, path: &str, limits: &Limits) -> Result<Value> {
 }
 
 /// The host string `v` (crossed as `text`) as a body's string: an unpaired surrogate crosses
-/// as U+FFFD, so a string that holds U+FFFD is read again from its `JSON.stringify`, which
-/// escapes each unpaired surrogate and leaves a real U+FFFD as it is.
+/// as U+FFFD, so a string that is not well-formed is read again from its `JSON.stringify`,
+/// which escapes each unpaired surrogate and leaves a real U+FFFD as it is. A short text is
+/// searched for U+FFFD; a long one is asked of the host, whose check costs less than the search
+/// (a param match reads thousands of bodies while ranking).
 fn body_string(v: &JsValue, text: String, path: &str, limits: &Limits) -> Result<Value> {
-    if !text.contains('\u{FFFD}') {
+    let whole = if text.len() < 256 {
+        !text.contains('\u{FFFD}')
+    } else {
+        host::well_formed(v)
+    };
+    if whole {
         return Ok(Value::String(text));
     }
     match host::json_text(v, path, limits)? {
