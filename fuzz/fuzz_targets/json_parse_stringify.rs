@@ -96,6 +96,13 @@ fuzz_target!(|data: &[u8]| {
             };
             assert_eq!(e.position, expected, "parse error position");
             let too_deep = e.too_deep;
+            // Reading one part checks the whole text: it fails where the whole reader fails.
+            let part = json::parse_body_at(&text, &["a".to_string()], &ctxpack::Limits::default());
+            assert_eq!(
+                part.map_err(|f| (f.offset, f.too_deep)).err(),
+                Some((e.offset, too_deep)),
+                "parse_body_at failed elsewhere than parse"
+            );
             check_error(&e.into_error(""), "json::parse");
             // Document bodies count their nesting from themselves (as when given as values),
             // so a documents array may nest deeper than json::parse takes as a whole.
@@ -131,6 +138,34 @@ fuzz_target!(|data: &[u8]| {
     // bodies (unpaired surrogates kept; json::parse accepts the same texts).
     let bodies = json::parse_body(&text, &ctxpack::Limits::default())
         .expect("parse_body refuses text parse accepts");
+    // One part read alone is that part of the whole: along the first members and elements,
+    // and names that are not there.
+    let mut tokens: Vec<String> = Vec::new();
+    let mut at = Some(&bodies);
+    loop {
+        for extra in ["0", "01", "missing"] {
+            let mut probe = tokens.clone();
+            probe.push(extra.to_string());
+            let part = json::parse_body_at(&text, &probe, &ctxpack::Limits::default())
+                .expect("parse_body_at refuses text parse_body accepts");
+            assert_eq!(
+                part.as_ref(),
+                bodies.at(&probe),
+                "parse_body_at at {probe:?}"
+            );
+        }
+        let part = json::parse_body_at(&text, &tokens, &ctxpack::Limits::default())
+            .expect("parse_body_at refuses text parse_body accepts");
+        assert_eq!(part.as_ref(), at, "parse_body_at at {tokens:?}");
+        let next = match at {
+            Some(json::Value::Object(o)) => o.iter().next().map(|(k, v)| (k.to_string(), v)),
+            Some(json::Value::Array(items)) => items.first().map(|v| ("0".to_string(), v)),
+            _ => None,
+        };
+        let Some((token, v)) = next else { break };
+        tokens.push(token);
+        at = Some(v);
+    }
     let owned = OwnedDocs::from_value(&bodies, &ctxpack::Limits::default());
     // Kept, they round-trip; read lossily again, the text is what `parse` alone gives.
     let kept = json::stringify(&bodies, 0);

@@ -57,7 +57,8 @@ pub fn locate(text: &str, pointer: &str, limits: &Limits) -> Result<JsonLocation
     let mut exact = true;
     for token in &tokens {
         let parent = p.pos();
-        let Some(at) = child(&mut p, token).map_err(into)? else {
+        // Checked whole above, so no depth need be counted.
+        let Some(at) = p.member_at(0, token).map_err(into)? else {
             // Shown at the value that lacks it.
             p = whole.at(parent);
             exact = false;
@@ -76,59 +77,6 @@ pub fn locate(text: &str, pointer: &str, limits: &Limits) -> Result<JsonLocation
         found,
         exact,
     })
-}
-
-/// The byte offset of member or element `token` of the value at `p` (an object's last member of
-/// that name), or `None` when there is none.
-fn child(p: &mut Parser<'_>, token: &str) -> std::result::Result<Option<usize>, ParseError> {
-    match p.peek() {
-        Some(b'{') => {
-            p.expect(b'{', "'{'")?;
-            let mut last = None;
-            if p.eat(b'}') {
-                return Ok(None);
-            }
-            loop {
-                p.skip_ws();
-                let key = p.string()?;
-                p.expect(b':', "':'")?;
-                p.skip_ws();
-                if key == token {
-                    last = Some(p.pos());
-                }
-                p.skip_value(0)?;
-                if p.eat(b'}') {
-                    return Ok(last);
-                }
-                p.expect(b',', "',' or '}'")?;
-            }
-        }
-        Some(b'[') => {
-            // Canonical indices only, as JavaScript reads an array index.
-            let index = match token.parse::<usize>() {
-                Ok(i) if token == i.to_string() => i,
-                _ => return Ok(None),
-            };
-            p.expect(b'[', "'['")?;
-            if p.eat(b']') {
-                return Ok(None);
-            }
-            let mut i = 0usize;
-            loop {
-                p.skip_ws();
-                if i == index {
-                    return Ok(Some(p.pos()));
-                }
-                p.skip_value(0)?;
-                if p.eat(b']') {
-                    return Ok(None);
-                }
-                p.expect(b',', "',' or ']'")?;
-                i = i.saturating_add(1);
-            }
-        }
-        _ => Ok(None),
-    }
 }
 
 #[cfg(test)]

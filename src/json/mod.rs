@@ -21,7 +21,8 @@ pub mod wide;
 
 pub use locate::{locate, JsonLocation};
 pub use parse::{
-    parse, parse_body, parse_body_span, parse_span, parse_with, ParseError, Parser, MAX_DEPTH,
+    parse, parse_body, parse_body_at, parse_body_span, parse_span, parse_with, ParseError, Parser,
+    MAX_DEPTH,
 };
 pub use stringify::{
     format_number, quote, stringify, stringify_into, stringify_within, write_string,

@@ -71,6 +71,35 @@ pub fn parse_body_span(
     parse_with(p)
 }
 
+/// What `tokens` (a JSON pointer's, unescaped) name in a document body ([`parse_body`]), built
+/// alone: a param match compares one field of each of thousands of bodies. The text is checked
+/// whole, so it fails where [`parse_body`] fails.
+pub fn parse_body_at(
+    text: &str,
+    tokens: &[String],
+    limits: &crate::Limits,
+) -> Result<Option<Value>, ParseError> {
+    let whole = Parser::with_limit(text, limits.max_depth).keeping_unpaired();
+    let Some((first, rest)) = tokens.split_first() else {
+        return parse_with(whole).map(Some);
+    };
+    // The whole text is checked here, finding the first token's value on the way: what follows
+    // reads inside it again and cannot fail.
+    let mut p = whole;
+    let mut found = p.member_at(0, first)?;
+    p.skip_ws();
+    p.end()?;
+    let mut depth = 1usize;
+    for token in rest {
+        let Some(at) = found else {
+            return Ok(None);
+        };
+        found = whole.at(at).member_at(depth, token)?;
+        depth = depth.saturating_add(1);
+    }
+    found.map(|at| whole.at(at).value(depth)).transpose()
+}
+
 /// [`parse`] with a parser set up by the caller (see [`Parser::with_extra_depth`]).
 pub fn parse_with(mut p: Parser<'_>) -> Result<Value, ParseError> {
     p.skip_ws();
@@ -338,6 +367,55 @@ impl<'a> Parser<'a> {
             _ => return Err(self.unexpected("a JSON value")),
         }
         Ok(start..self.pos)
+    }
+
+    /// Where the member or element `token` names in the object or array here starts, after
+    /// checking the object or array whole, at `depth`, as [`Parser::value`] checks it; `None`
+    /// when there is none, or this is neither. A member named twice counts where `JSON.parse`
+    /// keeps it, its last occurrence; an element is named by its index in canonical decimal, as
+    /// [`Value::at`] reads it.
+    pub fn member_at(&mut self, depth: usize, token: &str) -> Result<Option<usize>, ParseError> {
+        self.skip_ws();
+        let close = match self.peek() {
+            Some(b'{') => b'}',
+            Some(b'[') => b']',
+            _ => return self.skip_value(depth).map(|_| None),
+        };
+        let what = if close == b'}' {
+            "',' or '}'"
+        } else {
+            "',' or ']'"
+        };
+        let depth = self.descend(depth)?;
+        self.bump();
+        let mut found = None;
+        if self.eat(close) {
+            return Ok(found);
+        }
+        let wanted = token
+            .parse::<usize>()
+            .ok()
+            .filter(|i| i.to_string() == token);
+        let mut index = 0usize;
+        loop {
+            self.skip_ws();
+            let named = if close == b'}' {
+                let key = self.string_ref()?;
+                self.expect(b':', "':'")?;
+                self.skip_ws();
+                *key == *token
+            } else {
+                Some(index) == wanted
+            };
+            if named {
+                found = Some(self.pos);
+            }
+            self.skip_item(depth)?;
+            index = index.saturating_add(1);
+            if self.comma_or(close, what)? {
+                return Ok(found);
+            }
+        }
     }
 
     /// A member's value or an element, at `depth`: most are strings, skipped here without the
@@ -1001,6 +1079,58 @@ mod tests {
                     .map_err(|e| e.offset),
                 "{text}"
             );
+        }
+    }
+
+    #[test]
+    fn parse_body_at_builds_what_the_whole_body_holds_there() {
+        let limits = crate::Limits::default();
+        let texts = [
+            r#"{"episodeNumber":3,"title":"x"}"#,
+            r#"{"episodeNumber":3,"episodeNumber":4}"#,
+            r#"{"a":{"b":[10,{"c":"\ud800"}]},"a":{"b":[20]}}"#,
+            r#"{"a":{"b":[10,{"c":"\ud800"}]}}"#,
+            r#"{"e\u0070":1, "ep":2}"#,
+            r#" [ 5 , [6, 7] , {"0": 8} ] "#,
+            r#"{"a":1,}"#,
+            r#"{"a":1} x"#,
+            r#"[[[[1]]]]"#,
+            r#"{"deep":[[[[[1]]]]], "a": 1}"#,
+            "3",
+            r#""text""#,
+            "not json",
+            r#"{"a":"#,
+        ];
+        let pointers: [&[&str]; 12] = [
+            &[],
+            &["episodeNumber"],
+            &["a"],
+            &["a", "b"],
+            &["a", "b", "0"],
+            &["a", "b", "1", "c"],
+            &["ep"],
+            &["0"],
+            &["1", "1"],
+            &["01"],
+            &["2", "0"],
+            &["missing", "x"],
+        ];
+        for depth in [3, 256] {
+            let limits = crate::Limits {
+                max_depth: depth,
+                ..limits
+            };
+            for text in texts {
+                for pointer in pointers {
+                    let tokens: Vec<String> = pointer.iter().map(|t| t.to_string()).collect();
+                    let want = parse_body(text, &limits)
+                        .map(|v| v.at(&tokens).cloned())
+                        .map_err(|e| (e.offset, e.too_deep));
+                    let got =
+                        parse_body_at(text, &tokens, &limits).map_err(|e| (e.offset, e.too_deep));
+                    assert_eq!(got, want, "{text} at {pointer:?}, depth {depth}");
+                }
+            }
         }
     }
 

@@ -140,6 +140,19 @@ impl ObjectBuilder {
 }
 
 impl Value {
+    /// The part of this value `tokens` (a JSON pointer's, unescaped) name: a member by its key,
+    /// an element by its index in canonical decimal.
+    pub fn at(&self, tokens: &[String]) -> Option<&Value> {
+        tokens.iter().try_fold(self, |v, t| match v {
+            Value::Object(o) => o.get(t),
+            Value::Array(items) => {
+                let i: usize = t.parse().ok().filter(|i: &usize| i.to_string() == *t)?;
+                items.get(i)
+            }
+            _ => None,
+        })
+    }
+
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),

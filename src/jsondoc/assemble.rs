@@ -249,7 +249,10 @@ impl ContextAssembler {
         };
         let now = options.now.map(|n| check_now(n, "/now")).transpose()?;
         // Errors reading a body are placed under /documents, as the cap places them.
-        let mut body = |index: usize| docs.data(index).map_err(|e| e.under("/documents"));
+        let mut body = |index: usize, tokens: &[String]| {
+            docs.data_at(index, tokens)
+                .map_err(|e| e.under("/documents"))
+        };
         let ranking = rank(
             &self.profile,
             spec,

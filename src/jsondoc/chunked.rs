@@ -338,6 +338,11 @@ impl DocSet for ChunkedDocs {
         held_or(index, &self.held, &self.limits, || self.parse_bytes(range))
     }
 
+    fn data_at(&self, index: usize, tokens: &[String]) -> Result<Option<Value>> {
+        held_at(index, &self.held, &self.limits, tokens)
+            .unwrap_or_else(|| super::document::part_of(self.data(index), tokens))
+    }
+
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
         let (_, range) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
         metadata_from(
@@ -362,6 +367,31 @@ pub(super) fn held_or(
         None => parse(),
     };
     data_from(index, parsed, limits)
+}
+
+/// [`DocSet::data_at`] of a body held as read ([`held_or`]), `None` when it is not held: its
+/// JSON text, or the JSON text a string of it holds (the app's rows), checked whole and built
+/// only where `tokens` lead.
+pub(super) fn held_at(
+    index: usize,
+    held: &[(usize, String)],
+    limits: &Limits,
+    tokens: &[String],
+) -> Option<Result<Option<Value>>> {
+    let k = held.binary_search_by_key(&index, |(i, _)| *i).ok()?;
+    let (_, text) = held.get(k)?;
+    let path = format!("/{index}/data");
+    Some(if text.trim_start().starts_with('"') {
+        match json::parse_body(text, limits) {
+            Ok(Value::String(s)) => super::document::text_at(s, tokens, &path, limits),
+            // Unpaired surrogates: read as `data_value` reads them.
+            parsed => {
+                super::document::part_of(super::lazy::data_from(index, parsed, limits), tokens)
+            }
+        }
+    } else {
+        json::parse_body_at(text, tokens, limits).map_err(|e| e.into_error(&path))
+    })
 }
 
 /// Where a chunk of at most `max` of a text's `len` UTF-16 units from `from` ends, `unit(i)`

@@ -163,8 +163,38 @@ pub trait DocSet {
     /// The `data` of document `index`, with a JSON-text string parsed. Errors use paths relative
     /// to the documents array (`/3/data`).
     fn data(&self, index: usize) -> Result<Value>;
+    /// What `tokens` (a JSON pointer's, unescaped) name in the `data` of document `index`:
+    /// what a param match compares, for thousands of documents while ranking. A reader that can
+    /// reach it without building the whole body does, and then reports only faults in what it
+    /// read; the rest of the body is checked when the document is rendered, as any body is.
+    fn data_at(&self, index: usize, tokens: &[String]) -> Result<Option<Value>> {
+        part_of(self.data(index), tokens)
+    }
     /// The `metadata` object of document `index`, if any.
     fn metadata(&self, index: usize) -> Result<Option<Value>>;
+}
+
+/// What `tokens` name in a body read whole ([`DocSet::data_at`]'s way for any reader). Not
+/// inlined: every reader's `data_at` shares it.
+#[inline(never)]
+pub fn part_of(data: Result<Value>, tokens: &[String]) -> Result<Option<Value>> {
+    Ok(data?.at(tokens).cloned())
+}
+
+/// What `tokens` name in a string body, as [`data_value`] reads it: JSON text checked whole and
+/// built only where `tokens` lead; any other string is the body itself, which has no parts.
+/// Errors are at `path`, the body's.
+pub fn text_at(
+    text: String,
+    tokens: &[String],
+    path: &str,
+    limits: &Limits,
+) -> Result<Option<Value>> {
+    match json::parse_body_at(&text, tokens, limits) {
+        Ok(v) => Ok(v),
+        Err(e) if e.too_deep => Err(e.into_error(path)),
+        Err(_) => Ok(tokens.is_empty().then_some(Value::String(text))),
+    }
 }
 
 /// The app's rows hold `data` as JSON text, so a string `data` that is valid JSON text is

@@ -161,54 +161,54 @@ fn param_verdict(
     canonical: &str,
     params: &Params,
     index: usize,
-    body: &mut dyn FnMut(usize) -> Result<Value>,
+    body: &mut Body<'_>,
 ) -> Result<ParamVerdict> {
-    let applying: Vec<&&CompiledParamMatch> = matchers
-        .iter()
-        .filter(|m| m.types.iter().any(|t| t == canonical))
-        .collect();
-    if applying.is_empty() {
+    let applying = || {
+        matchers
+            .iter()
+            .filter(|m| m.types.iter().any(|t| t == canonical))
+    };
+    if applying().next().is_none() {
         return Ok(ParamVerdict::NotApplied);
     }
     // Only documents of the named types have their bodies read, and only when the request
-    // carries the params.
-    let data = body(index)?;
-    if applying.iter().any(|m| m.matches(&data, params)) {
-        return Ok(ParamVerdict::Matched);
-    }
-    match applying.iter().find(|m| m.otherwise == Otherwise::Exclude) {
-        None => Ok(ParamVerdict::Kept),
-        Some(m) => {
-            let found = m
-                .field_of(&data)
-                .map_or_else(|| "absent".to_string(), |v| crate::json::stringify(v, 0));
-            let wanted = match &m.test {
-                MatchTest::Equals(p) => format!(
-                    "{p} = {}",
-                    params
-                        .get(p)
-                        .map_or_else(String::new, |v| crate::json::stringify(v, 0))
-                ),
-                MatchTest::Between(a, b) => format!(
-                    "{a}..{b} = {}..{}",
-                    params
-                        .get(a)
-                        .map_or_else(String::new, |v| crate::json::stringify(v, 0)),
-                    params
-                        .get(b)
-                        .map_or_else(String::new, |v| crate::json::stringify(v, 0))
-                ),
-            };
-            Ok(ParamVerdict::Mismatch(format!(
-                "data{} is {found}, the request asks for {wanted}",
-                m.field
-            )))
+    // carries the params (mostly one matcher applies: `equals` and `between` ask for different
+    // params).
+    let mut excluding = None;
+    for m in applying() {
+        let field = body(index, &m.tokens)?;
+        if m.matches(field.as_ref(), params) {
+            return Ok(ParamVerdict::Matched);
+        }
+        if excluding.is_none() && m.otherwise == Otherwise::Exclude {
+            excluding = Some((m, field));
         }
     }
+    let Some((m, field)) = excluding else {
+        return Ok(ParamVerdict::Kept);
+    };
+    let found = field.map_or_else(|| "absent".to_string(), |v| crate::json::stringify(&v, 0));
+    let param = |p: &str| {
+        params
+            .get(p)
+            .map_or_else(String::new, |v| crate::json::stringify(v, 0))
+    };
+    let wanted = match &m.test {
+        MatchTest::Equals(p) => format!("{p} = {}", param(p)),
+        MatchTest::Between(a, b) => format!("{a}..{b} = {}..{}", param(a), param(b)),
+    };
+    Ok(ParamVerdict::Mismatch(format!(
+        "data{} is {found}, the request asks for {wanted}",
+        m.field
+    )))
 }
 
-/// Filters `metas` to the intent's types and ranks them. `body(index)` gives a document's data,
-/// read only for the types an active `paramMatch` of the intent names.
+/// What ranking reads of a body: the part of document `index`'s data that a pointer's tokens
+/// name ([`super::DocSet::data_at`]).
+pub type Body<'a> = dyn FnMut(usize, &[String]) -> Result<Option<Value>> + 'a;
+
+/// Filters `metas` to the intent's types and ranks them. `body(index, tokens)` gives part of a
+/// document's data, read only for the types an active `paramMatch` of the intent names.
 pub fn rank(
     profile: &CompiledProfile,
     intent: &CompiledIntent,
@@ -216,7 +216,7 @@ pub fn rank(
     tree: &Tree,
     now: Option<f64>,
     params: &Params,
-    body: &mut dyn FnMut(usize) -> Result<Value>,
+    body: &mut Body<'_>,
 ) -> Result<Ranking> {
     let now_ms = effective_now(metas, now);
     let w = &profile.weights;
@@ -349,7 +349,7 @@ mod tests {
             },
             None,
             &Params::new(),
-            &mut |_| Ok(Value::Null),
+            &mut |_, _| Ok(None),
         )
         .unwrap();
         assert_eq!(
@@ -383,7 +383,7 @@ mod tests {
             },
             Some(0.0),
             &Params::new(),
-            &mut |_| Ok(Value::Null),
+            &mut |_, _| Ok(None),
         )
         .unwrap();
         let order: Vec<_> = r
@@ -417,7 +417,7 @@ mod tests {
             },
             Some(0.0),
             &Params::new(),
-            &mut |_| Ok(Value::Null),
+            &mut |_, _| Ok(None),
         )
         .unwrap();
         assert_eq!(r.selected[0].breakdown.recency, 1.0);

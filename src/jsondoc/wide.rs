@@ -15,7 +15,7 @@
 //! As [`super::ChunkedDocs`], only text that reads cleanly is read this way: at the first fault
 //! the reader gives up (`Ok(None)`) and the caller reads the whole text, which reports it.
 
-use super::chunked::{held_or, CHUNK_UNITS, JOINED_MAX};
+use super::chunked::{held_at, held_or, CHUNK_UNITS, JOINED_MAX};
 use super::document::{check_unique_ids, out_of_range, DocMeta, DocSet, MetaFields, TypeNames};
 use super::lazy::metadata_from;
 use crate::json::wide::{has_backslash, push_utf8, spells, unit_at, Scan, Stop, WideScanner};
@@ -389,6 +389,11 @@ impl DocSet for WideDocs {
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
         held_or(index, &self.held, &self.limits, || self.parse_units(range))
+    }
+
+    fn data_at(&self, index: usize, tokens: &[String]) -> Result<Option<Value>> {
+        held_at(index, &self.held, &self.limits, tokens)
+            .unwrap_or_else(|| super::document::part_of(self.data(index), tokens))
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {

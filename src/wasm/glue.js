@@ -512,6 +512,58 @@ const T_LONG = 14;
 const SURROGATE = /[\uD800-\uDFFF]/;
 const wellFormed = typeof "".isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !SURROGATE.test(s);
 
+// What `dataAt` returns when the body is to be read whole.
+const WHOLE = Symbol("whole");
+const CANONICAL_INDEX = /^(?:0|[1-9][0-9]*)$/;
+const { propertyIsEnumerable } = Object.prototype;
+
+/**
+ * The primitive a param match compares (host.rs `data_at`), read by property from a document's
+ * `data` when that is plain data — objects and arrays as JSON.parse makes them — by following
+ * `tokens` (a JSON pointer's, unescaped); `undefined` when nothing is there, as in its
+ * JSON.stringify. Whatever JSON.stringify would write otherwise than a property read gives (a
+ * toJSON, a class instance, a Date, a boxed primitive, another realm's object), or a part that
+ * is not a well-formed primitive, returns WHOLE: the core then reads the whole body.
+ *
+ * @param {unknown} data
+ * @param {string} joined the tokens, joined by U+0000
+ * @param {number} count how many there are
+ */
+export function dataAt(data, joined, count) {
+  const tokens = count === 0 ? [] : joined.split("\u0000");
+  let v = data;
+  for (let i = 0; i < tokens.length; i++) {
+    if (v === null || typeof v !== "object") return undefined;
+    const t = tokens[i];
+    const proto = Object.getPrototypeOf(v);
+    if (typeof v.toJSON === "function") return WHOLE;
+    if (Array.isArray(v)) {
+      if (proto !== Array.prototype) return WHOLE;
+      if (!CANONICAL_INDEX.test(t) || Number(t) >= v.length) return undefined;
+      v = v[t];
+      // JSON.stringify writes these as null in an array.
+      if (v === undefined || typeof v === "function" || typeof v === "symbol") v = null;
+    } else {
+      if (proto !== Object.prototype && proto !== null) return WHOLE;
+      if (!propertyIsEnumerable.call(v, t)) return undefined;
+      v = v[t];
+      // ...and leaves them out of an object.
+      if (v === undefined || typeof v === "function" || typeof v === "symbol") return undefined;
+    }
+  }
+  switch (typeof v) {
+    case "string":
+      return wellFormed(v) ? v : WHOLE;
+    case "number":
+      // As JSON text holds it: NaN and ±Infinity as null, -0 as 0.
+      return Number.isFinite(v) ? v + 0 : null;
+    case "boolean":
+      return v;
+    default:
+      return v === null ? null : WHOLE;
+  }
+}
+
 /** Whether `v` is a string without unpaired surrogates (host.rs `well_formed`). */
 export function isWellFormed(v) {
   return typeof v === "string" && wellFormed(v);

@@ -103,6 +103,35 @@ pub fn bytes_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
     copy_byte_range(v, from as f64, into)
 }
 
+#[cfg(feature = "jsondoc")]
+#[wasm_bindgen(module = "/src/wasm/glue.js")]
+extern "C" {
+    /// See glue.js: the primitive `count` tokens (`joined` by U+0000) name in plain data,
+    /// `undefined` for none, or a symbol for "read the whole body".
+    #[wasm_bindgen(catch, js_name = dataAt)]
+    fn data_at_host(
+        data: &JsValue,
+        joined: &str,
+        count: u32,
+    ) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
+}
+
+/// What `tokens` (a JSON pointer's, unescaped) name in a document's `data` when that is plain
+/// data, read by property (glue.js `dataAt`): `undefined` when nothing is there, `None` when the
+/// body must be read whole. A getter's throw is bad input at `path`.
+#[cfg(feature = "jsondoc")]
+pub fn data_at(data: &JsValue, tokens: &[String], path: &str) -> Result<Option<JsValue>> {
+    // The tokens cross as one string; one holding U+0000 itself leaves the body to a whole read.
+    if tokens.iter().any(|t| t.contains('\0')) {
+        return Ok(None);
+    }
+    let count = u32::try_from(tokens.len()).unwrap_or(u32::MAX);
+    let v = data_at_host(data, &tokens.join("\0"), count)
+        .map(host)
+        .map_err(|e| read::host_threw("reading this field", &js_message(&e), path))?;
+    Ok((!v.is_symbol()).then_some(v))
+}
+
 #[cfg(feature = "files")]
 #[wasm_bindgen(module = "/src/wasm/glue.js")]
 extern "C" {

@@ -47,9 +47,10 @@ impl CompiledParamMatch {
         }
     }
 
-    /// Whether `data` matches, under `params` (for an active matcher).
-    pub fn matches(&self, data: &Value, params: &crate::jsondoc::Params) -> bool {
-        let Some(v) = self.field_of(data) else {
+    /// Whether `field` — what `self.field` points at in a document's data, if anything —
+    /// matches, under `params` (for an active matcher).
+    pub fn matches(&self, field: Option<&Value>, params: &crate::jsondoc::Params) -> bool {
+        let Some(v) = field else {
             return false;
         };
         match &self.test {
@@ -61,18 +62,6 @@ impl CompiledParamMatch {
                 _ => false,
             },
         }
-    }
-
-    /// The value `field` points at in `data`, if any.
-    pub fn field_of<'v>(&self, data: &'v Value) -> Option<&'v Value> {
-        self.tokens.iter().try_fold(data, |v, t| match v {
-            Value::Object(o) => o.get(t),
-            Value::Array(items) => {
-                let i: usize = t.parse().ok().filter(|i: &usize| i.to_string() == *t)?;
-                items.get(i)
-            }
-            _ => None,
-        })
     }
 }
 

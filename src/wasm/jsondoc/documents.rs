@@ -5,8 +5,8 @@
 use crate::json::Value;
 use crate::jsondoc::{
     char_safe_end, data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
-    not_a_document, not_documents, ChunkedDocs, DocMeta, DocSet, MetaFields, Origin, TextSource,
-    TypeNames, UnitSource, WideDocs, CHUNK_UNITS,
+    not_a_document, not_documents, part_of, text_at, ChunkedDocs, DocMeta, DocSet, MetaFields,
+    Origin, TextSource, TypeNames, UnitSource, WideDocs, CHUNK_UNITS,
 };
 use crate::text::SharedStr;
 use crate::wasm::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
@@ -255,6 +255,20 @@ impl DocSet for JsDocs {
         data_value(v, index, &self.limits)
     }
 
+    fn data_at(&self, index: usize, tokens: &[String]) -> Result<Option<Value>> {
+        let path = format!("/{index}/data");
+        let d = self.field(index, &self.data_key, &path)?;
+        if let Some(text) = string_within(&d, &self.limits, &path, "data")? {
+            if crosses_whole(&d, &text) {
+                return text_at(text, tokens, &path, &self.limits);
+            }
+        } else if let Some(v) = host::data_at(&d, tokens, &path)? {
+            return primitive(&v, &self.limits, &path);
+        }
+        // Unpaired surrogates, or data that JSON.stringify reads otherwise than by property.
+        part_of(self.data(index), tokens)
+    }
+
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
         let path = format!("/{index}/metadata");
         let m = self.field(index, &self.metadata_key, &path)?;
@@ -278,18 +292,38 @@ fn parse_body(text: &str, path: &str, limits: &Limits) -> Result<Value> {
     crate::json::parse_body(text, limits).map_err(|e| e.into_error(path))
 }
 
-/// The host string `v` (crossed as `text`) as a body's string: an unpaired surrogate crosses
-/// as U+FFFD, so a string that is not well-formed is read again from its `JSON.stringify`,
-/// which escapes each unpaired surrogate and leaves a real U+FFFD as it is. A short text is
-/// searched for U+FFFD; a long one is asked of the host, whose check costs less than the search
-/// (a param match reads thousands of bodies while ranking).
-fn body_string(v: &JsValue, text: String, path: &str, limits: &Limits) -> Result<Value> {
-    let whole = if text.len() < 256 {
+/// Whether the host string `v` crossed as `text` unchanged: an unpaired surrogate crosses as
+/// U+FFFD. A short text is searched for U+FFFD; a long one is asked of the host, whose check
+/// costs less than the search (a param match reads thousands of bodies while ranking).
+fn crosses_whole(v: &JsValue, text: &str) -> bool {
+    if text.len() < 256 {
         !text.contains('\u{FFFD}')
     } else {
         host::well_formed(v)
-    };
-    if whole {
+    }
+}
+
+/// A primitive glue.js's `dataAt` returned, as the value JSON text of it would give; `None`
+/// for `undefined` (nothing there).
+fn primitive(v: &JsValue, limits: &Limits, path: &str) -> Result<Option<Value>> {
+    Ok(if v.is_undefined() {
+        None
+    } else if v.is_null() {
+        Some(Value::Null)
+    } else if let Some(b) = v.as_bool() {
+        Some(Value::Bool(b))
+    } else if let Some(n) = v.as_f64() {
+        Some(Value::Number(n))
+    } else {
+        string_within(v, limits, path, "this field")?.map(Value::String)
+    })
+}
+
+/// The host string `v` (crossed as `text`) as a body's string; one that did not cross whole
+/// ([`crosses_whole`]) is read again from its `JSON.stringify`, which escapes each unpaired
+/// surrogate and leaves a real U+FFFD as it is.
+fn body_string(v: &JsValue, text: String, path: &str, limits: &Limits) -> Result<Value> {
+    if crosses_whole(v, &text) {
         return Ok(Value::String(text));
     }
     match host::json_text(v, path, limits)? {
