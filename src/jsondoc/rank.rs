@@ -147,10 +147,10 @@ impl<'a> TypeFacts<'a> {
     }
 }
 
-/// What the request's params say of one document: nothing (no active matcher applies to its
-/// type), matched, or did not match (with the reason, when it is to be left out).
+/// What the request's params say of one document: matched, nothing that changes it (no active
+/// matcher applies to its type, or none that did not match leaves it out), or did not match
+/// (with the reason it is left out).
 enum ParamVerdict {
-    NotApplied,
     Matched,
     Kept,
     Mismatch(String),
@@ -163,19 +163,14 @@ fn param_verdict(
     index: usize,
     body: &mut Body<'_>,
 ) -> Result<ParamVerdict> {
-    let applying = || {
-        matchers
-            .iter()
-            .filter(|m| m.types.iter().any(|t| t == canonical))
-    };
-    if applying().next().is_none() {
-        return Ok(ParamVerdict::NotApplied);
-    }
+    let applying = matchers
+        .iter()
+        .filter(|m| m.types.iter().any(|t| t == canonical));
     // Only documents of the named types have their bodies read, and only when the request
     // carries the params (mostly one matcher applies: `equals` and `between` ask for different
     // params).
     let mut excluding = None;
-    for m in applying() {
+    for m in applying {
         let field = body(index, &m.tokens)?;
         if m.matches(field.as_ref(), params) {
             return Ok(ParamVerdict::Matched);
@@ -234,7 +229,7 @@ pub fn rank(
         let mut role = facts.role;
         let mut matched = false;
         match param_verdict(&matchers, canonical, params, index, body)? {
-            ParamVerdict::NotApplied | ParamVerdict::Kept => {}
+            ParamVerdict::Kept => {}
             ParamVerdict::Matched => {
                 matched = true;
                 role = TypeRole::Required;

@@ -263,7 +263,8 @@ impl DocSet for JsDocs {
                 return text_at(text, tokens, &path, &self.limits);
             }
         } else if let Some(v) = host::data_at(&d, tokens, &path)? {
-            return primitive(&v, &self.limits, &path);
+            // A primitive or `undefined`: what the metadata reader makes of one is its value.
+            return scalar(v, &self.limits, &path);
         }
         // Unpaired surrogates, or data that JSON.stringify reads otherwise than by property.
         part_of(self.data(index), tokens)
@@ -301,22 +302,6 @@ fn crosses_whole(v: &JsValue, text: &str) -> bool {
     } else {
         host::well_formed(v)
     }
-}
-
-/// A primitive glue.js's `dataAt` returned, as the value JSON text of it would give; `None`
-/// for `undefined` (nothing there).
-fn primitive(v: &JsValue, limits: &Limits, path: &str) -> Result<Option<Value>> {
-    Ok(if v.is_undefined() {
-        None
-    } else if v.is_null() {
-        Some(Value::Null)
-    } else if let Some(b) = v.as_bool() {
-        Some(Value::Bool(b))
-    } else if let Some(n) = v.as_f64() {
-        Some(Value::Number(n))
-    } else {
-        string_within(v, limits, path, "this field")?.map(Value::String)
-    })
 }
 
 /// The host string `v` (crossed as `text`) as a body's string; one that did not cross whole
