@@ -4,7 +4,7 @@
 //! The fields shared by all engines live in [`ItemRecord`]; an engine adds its own beside them.
 
 use crate::shape::Shape;
-use crate::text::SharedStr;
+use crate::text::{GivenStr, SharedStr};
 
 /// What happened to an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
@@ -35,7 +35,7 @@ pub enum Action {
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(output, rename_all = "camelCase")]
 pub struct ItemRecord {
-    pub id: SharedStr,
+    pub id: GivenStr,
     pub action: Action,
     /// Why, in words, with the numbers that decided it.
     #[shape(intern)]

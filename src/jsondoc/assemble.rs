@@ -15,7 +15,7 @@ use crate::budget::Budget;
 use crate::json::{Object, Value};
 use crate::manifest::{Action, ItemRecord};
 use crate::shape::{Input, Shape};
-use crate::text::SharedStr;
+use crate::text::{GivenStr, SharedStr};
 use crate::tokens::{Estimator, Meter};
 use crate::{Error, ErrorCode, Result};
 
@@ -140,7 +140,7 @@ pub struct Prioritized {
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(output, rename_all = "camelCase")]
 pub struct RankedRecord {
-    pub id: SharedStr,
+    pub id: GivenStr,
     #[shape(intern)]
     pub schema_type: SharedStr,
     pub rank: usize,
@@ -152,7 +152,7 @@ pub struct RankedRecord {
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(output, rename_all = "camelCase")]
 pub struct FilteredRecord {
-    pub id: SharedStr,
+    pub id: GivenStr,
     #[shape(intern)]
     pub schema_type: SharedStr,
     #[shape(intern)]
@@ -275,7 +275,7 @@ impl ContextAssembler {
             .enumerate()
             .filter_map(|(r, d)| {
                 metas.get(d.index).map(|m| RankedRecord {
-                    id: m.id.clone(),
+                    id: GivenStr::at(m.id.clone(), d.index),
                     schema_type: m.schema_type.clone(),
                     rank: r,
                     score: d.score,
@@ -289,7 +289,7 @@ impl ContextAssembler {
             .iter()
             .filter_map(|f| {
                 metas.get(f.index).map(|m| FilteredRecord {
-                    id: m.id.clone(),
+                    id: GivenStr::at(m.id.clone(), f.index),
                     schema_type: m.schema_type.clone(),
                     reason: f.reason.clone(),
                     reason_code: f.reason_code,
@@ -344,7 +344,7 @@ impl ContextAssembler {
                 .ok_or_else(|| super::document::out_of_range(f.index))?;
             records.push(DocRecord {
                 item: ItemRecord {
-                    id: m.id.clone(),
+                    id: GivenStr::at(m.id.clone(), f.index),
                     action: Action::FilteredOut,
                     reason: f.reason.clone(),
                     chars_before: None,
@@ -459,7 +459,7 @@ fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
         .ok_or_else(|| super::document::out_of_range(p.index))?;
     Ok(DocRecord {
         item: ItemRecord {
-            id: m.id.clone(),
+            id: GivenStr::at(m.id.clone(), p.index),
             action: p.action,
             reason: p.reason.clone(),
             chars_before: p.chars_before,

@@ -19,6 +19,9 @@ pub struct Encoder<'a> {
     pub codes: Vec<u8>,
     /// Interned strings by number: a number seen for the first time is followed by its string.
     pub refs: Vec<u32>,
+    /// The host holds the caller's strings by position ([`crate::text::GivenStr`]): a given
+    /// string with a position crosses as that position, in `refs`.
+    pub given: bool,
     table: HashMap<&'a str, u32>,
     /// The numbers of strings met lately, by address (a direct-mapped cache): thousands of
     /// records holding the same [`SharedStr`](crate::text::SharedStr) find its number without
@@ -26,6 +29,9 @@ pub struct Encoder<'a> {
     /// can make them collide.
     recent: Vec<(usize, usize, u32)>,
 }
+
+/// In `refs`, for a given string the host does not hold: its text follows in `text`.
+pub const NOT_GIVEN: u32 = u32::MAX;
 
 /// Slots of [`Encoder::recent`].
 const RECENT: usize = 64;
@@ -43,6 +49,21 @@ impl<'a> Encoder<'a> {
 
     pub fn code(&mut self, c: u8) {
         self.codes.push(c);
+    }
+
+    /// A string the caller gave, at position `at` of its input: with [`Encoder::given`], that
+    /// position in `refs` (or [`NOT_GIVEN`] and the text, for one without a position); else the text.
+    pub fn given(&mut self, s: &str, at: Option<u32>) {
+        if !self.given {
+            return self.str(s);
+        }
+        match at.filter(|&i| i != NOT_GIVEN) {
+            Some(i) => self.refs.push(i),
+            None => {
+                self.refs.push(NOT_GIVEN);
+                self.str(s);
+            }
+        }
     }
 
     /// A string most records share (a reason, a type): its text crosses once per call.
@@ -71,5 +92,49 @@ impl<'a> Encoder<'a> {
             *r = (at, len, i);
         }
         self.refs.push(i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Output;
+    use crate::text::GivenStr;
+
+    #[test]
+    fn a_given_string_crosses_as_its_position_only_where_the_host_holds_them() {
+        let ids = [
+            GivenStr::at("a😀".into(), 3),
+            GivenStr::from("b"),
+            GivenStr::at("c".into(), 0),
+        ];
+        let mut held = Encoder {
+            given: true,
+            ..Encoder::default()
+        };
+        for id in &ids {
+            id.encode(&mut held);
+        }
+        assert_eq!(held.refs, [3, NOT_GIVEN, 0]);
+        assert_eq!(
+            (held.text.as_str(), held.lengths.as_slice()),
+            ("b", &[1][..])
+        );
+
+        let mut text = Encoder::default();
+        for id in &ids {
+            id.encode(&mut text);
+        }
+        assert!(text.refs.is_empty());
+        assert_eq!(
+            (text.text.as_str(), text.lengths.as_slice()),
+            ("a😀bc", &[3, 1, 1][..])
+        );
+        // Equal by text: where a copy may come from is not what it is.
+        assert_eq!(ids[0], GivenStr::from("a😀"));
+        assert_eq!(
+            crate::shape::to_json_text(&ids.to_vec()),
+            r#"["a😀","b","c"]"#
+        );
     }
 }

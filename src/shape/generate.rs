@@ -59,7 +59,7 @@ fn jsdoc(out: &mut String, doc: &str, indent: &str) {
 
 fn ts_type(t: &TyRef) -> String {
     match t {
-        TyRef::String => "string".into(),
+        TyRef::String | TyRef::Given => "string".into(),
         TyRef::Number => "number".into(),
         TyRef::Bool => "boolean".into(),
         TyRef::Json => "JsonValue".into(),
@@ -121,6 +121,7 @@ fn js_expr(t: &TyRef, intern: bool) -> String {
     match t {
         TyRef::String if intern => "d.interned()".into(),
         TyRef::String => "d.str()".into(),
+        TyRef::Given => "d.given()".into(),
         TyRef::Number => "d.num()".into(),
         TyRef::Bool => "d.code() === 1".into(),
         TyRef::Json => "JSON.parse(d.str())".into(),
@@ -181,12 +182,13 @@ fn members(fields: &[Field], out: &mut Vec<String>) {
 
 const READER: &str = r#"/** Reads the columns an `Encoder` filled, in the order it filled them. */
 class Reader {
-  constructor(text, lengths, nums, codes, refs) {
+  constructor(text, lengths, nums, codes, refs, given) {
     this.text = text;
     this.lengths = lengths;
     this.nums = nums;
     this.codes = codes;
     this.refs = refs;
+    this.held = given;
     this.at = 0;
     this.l = 0;
     this.n = 0;
@@ -208,6 +210,13 @@ class Reader {
 
   code() {
     return this.codes[this.c++];
+  }
+
+  /** A string the caller gave: the caller's own, by its position, when the call kept them. */
+  given() {
+    if (this.held === undefined) return this.str();
+    const i = this.refs[this.r++];
+    return i === 0xffffffff ? this.str() : this.held[i];
   }
 
   /** A string most records share: its text comes with its first use. */
@@ -284,7 +293,7 @@ pub fn javascript(decls: &[Decl], roots: &[&str]) -> String {
     let table: Vec<String> = roots.iter().map(|r| format!("{r}: decode{r}")).collect();
     let _ = write!(
         out,
-        "\nconst ROOTS = {{ {} }};\n\n/** The result `root` from its columns (see src/shape/encode.rs). */\nexport function decode(root, text, lengths, nums, codes, refs) {{\n  return ROOTS[root](new Reader(text, lengths, nums, codes, refs));\n}}\n",
+        "\nconst ROOTS = {{ {} }};\n\n/** The result `root` from its columns (see src/shape/encode.rs). */\nexport function decode(root, text, lengths, nums, codes, refs, given) {{\n  return ROOTS[root](new Reader(text, lengths, nums, codes, refs, given));\n}}\n",
         table.join(", ")
     );
     out

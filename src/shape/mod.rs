@@ -76,6 +76,9 @@ pub enum TyRef {
     Bool,
     /// Any JSON value (it crosses as JSON text).
     Json,
+    /// A string the caller gave ([`crate::text::GivenStr`]): a string in TypeScript, taken from
+    /// the caller's own input where the host holds it.
+    Given,
     Option(Box<TyRef>),
     Array(Box<TyRef>),
     /// An object with string keys.
@@ -147,6 +150,11 @@ impl Ty for crate::text::SharedStr {
         TyRef::String
     }
 }
+impl Ty for crate::text::GivenStr {
+    fn ty() -> TyRef {
+        TyRef::Given
+    }
+}
 impl Ty for f64 {
     fn ty() -> TyRef {
         TyRef::Number
@@ -197,6 +205,14 @@ impl Output for crate::text::SharedStr {
     }
     fn encode<'a>(&'a self, e: &mut Encoder<'a>) {
         e.str(self);
+    }
+}
+impl Output for crate::text::GivenStr {
+    fn write_json(&self, w: &mut JsonOut) {
+        w.string(self);
+    }
+    fn encode<'a>(&'a self, e: &mut Encoder<'a>) {
+        e.given(self, self.position());
     }
 }
 impl Output for f64 {

@@ -401,7 +401,7 @@ export function deferred(instantiate, asset, entry) {
  * @param {number} maxText
  * @param {string} userInput the two origin_type names, as the core's `Origin` spells them
  * @param {string} aiGenerated
- * @returns {{ bytes: Uint8Array, lengths: Uint32Array, kinds: Uint32Array, created: Float64Array, flags: Uint8Array } | null}
+ * @returns {{ bytes: Uint8Array, lengths: Uint32Array, kinds: Uint32Array, created: Float64Array, flags: Uint8Array, ids: string[] | undefined } | null}
  */
 export function readMeta(docs, maxText, userInput, aiGenerated) {
   const n = docs.length;
@@ -409,6 +409,10 @@ export function readMeta(docs, maxText, userInput, aiGenerated) {
   const flags = new Uint8Array(n);
   const kinds = new Uint32Array(n);
   const names = new Map();
+  // The ids themselves, for the result's records (wasm/output.rs `to_js_given`): kept only if
+  // every one is well-formed, so that a record holds what wasm read (U+FFFD for a lone surrogate).
+  const ids = new Array(n);
+  let given = true;
   // At most three strings a document: id, a new type name, a text date.
   const out = new Utf8Parts(n * 40, n * 3);
   for (let i = 0; i < n; i++) {
@@ -421,7 +425,8 @@ export function readMeta(docs, maxText, userInput, aiGenerated) {
     if (origin_type === userInput) f = FLAG_USER_INPUT;
     else if (origin_type === aiGenerated) f = 0;
     else return null;
-    out.put(id);
+    if (out.put(id) && given) given = wellFormed(id);
+    ids[i] = id;
     let kind = names.get(schema_type);
     if (kind === undefined) {
       kind = names.size;
@@ -441,7 +446,7 @@ export function readMeta(docs, maxText, userInput, aiGenerated) {
     if (metadata !== undefined && metadata !== null && typeof metadata !== "string" && (typeof metadata !== "object" || Array.isArray(metadata))) return null;
     flags[i] = f;
   }
-  return { bytes: out.bytes(), lengths: out.lengths.subarray(0, out.parts), kinds, created, flags };
+  return { bytes: out.bytes(), lengths: out.lengths.subarray(0, out.parts), kinds, created, flags, ids: given ? ids : undefined };
 }
 
 const utf8 = new TextEncoder();
@@ -455,23 +460,29 @@ class Utf8Parts {
     this.parts = 0;
   }
 
-  /** ASCII byte by byte; from the first other character on, TextEncoder (lone surrogates → U+FFFD). */
+  /**
+   * ASCII byte by byte; from the first other character on, TextEncoder (lone surrogates → U+FFFD).
+   * True when `s` is not all ASCII.
+   */
   put(s) {
     const n = s.length;
     if (this.buf.length - this.at < n * 3) this.grow(n * 3);
     const buf = this.buf;
     const start = this.at;
     let at = start;
+    let wide = false;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c > 0x7f) {
         at += utf8.encodeInto(i === 0 ? s : s.slice(i), buf.subarray(at)).written;
+        wide = true;
         break;
       }
       buf[at++] = c;
     }
     this.lengths[this.parts++] = at - start;
     this.at = at;
+    return wide;
   }
 
   /**

@@ -3,8 +3,8 @@
 mod documents;
 
 use super::{
-    call_options, done, error, host, limits_from, metered, optional_arg, read_arg, text_arg,
-    value_arg, CallOptions, JsResult,
+    call_options, done, error, host, limits_from, metered, optional_arg, output, read_arg,
+    text_arg, value_arg, CallOptions, JsResult,
 };
 use crate::jsondoc::{
     profile_not_here, unknown_input_field, AssembleOptions, ContextAssembler as Core, DocSet,
@@ -21,6 +21,9 @@ fn request_from(v: &JsValue, path: &str, limits: &Limits) -> Result<Request> {
 
 struct Call {
     docs: Box<dyn DocSet>,
+    /// The documents' ids as the caller gave them, for the result (`JsDocs::given`), or
+    /// `undefined`.
+    given: JsValue,
     profile: Option<Profile>,
     /// The input's profile, compiled already to read a long `documents` string.
     compiled: Option<Core>,
@@ -48,6 +51,7 @@ fn read_input(input: &JsValue, reading: Reading<'_>, limits: &Limits) -> Result<
         };
         return Ok(Call {
             docs: Box::new(parsed.documents),
+            given: JsValue::UNDEFINED,
             profile,
             compiled: None,
             options: AssembleOptions::from_json_object(&parsed.rest)?,
@@ -62,6 +66,7 @@ fn read_input(input: &JsValue, reading: Reading<'_>, limits: &Limits) -> Result<
     }
     let mut members = Vec::new();
     let mut docs: Option<Box<dyn DocSet>> = None;
+    let mut given = JsValue::UNDEFINED;
     let mut deferred = None;
     let mut profile = None;
     for key in host::keys(input, "")? {
@@ -70,7 +75,11 @@ fn read_input(input: &JsValue, reading: Reading<'_>, limits: &Limits) -> Result<
         match key.as_str() {
             // Read once the request and the profile are known (below).
             "documents" if is_long_text(&v) => deferred = Some(v),
-            "documents" => docs = Some(documents_whole(&v, limits)?),
+            "documents" => {
+                let (whole, ids) = documents_whole(&v, limits)?;
+                docs = Some(whole);
+                given = ids;
+            }
             "profile" if allow_profile => {
                 profile = Some(optional_arg(Some(&v), "/profile", limits)?);
             }
@@ -104,19 +113,35 @@ fn read_input(input: &JsValue, reading: Reading<'_>, limits: &Limits) -> Result<
     let docs = docs.ok_or_else(crate::jsondoc::documents_missing)?;
     Ok(Call {
         docs,
+        given,
         profile,
         compiled,
         options,
     })
 }
 
-/// Documents as objects, or as JSON text (a string or bytes) read whole.
-fn documents_whole(v: &JsValue, limits: &Limits) -> Result<Box<dyn DocSet>> {
+/// Documents as objects, or as JSON text (a string or bytes) read whole; with the ids the
+/// caller gave, when the objects' reader kept them (`JsDocs::given`).
+fn documents_whole(v: &JsValue, limits: &Limits) -> Result<(Box<dyn DocSet>, JsValue)> {
     let text = host::text_within(v, limits, "/documents", "the documents' JSON text")?;
     Ok(match text {
-        Some(text) => Box::new(JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?),
-        None => Box::new(JsDocs::read(v, limits).map_err(|e| e.under("/documents"))?),
+        Some(text) => (
+            Box::new(JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?),
+            JsValue::UNDEFINED,
+        ),
+        None => {
+            let docs = JsDocs::read(v, limits).map_err(|e| e.under("/documents"))?;
+            let given = docs.given();
+            (Box::new(docs), given)
+        }
     })
+}
+
+/// A result on the call's input, handed to JavaScript holding the caller's own ids where the
+/// input kept them (`Call::given`).
+fn done_given<T: Output + Shape>(r: Result<(T, JsValue)>) -> JsResult {
+    r.map(|(v, given)| output::to_js_given(&v, &given))
+        .map_err(error::to_js)
 }
 
 /// Documents given as long JSON text (a string or bytes): read in chunks, holding the bodies `core`
@@ -142,7 +167,7 @@ fn long_text(
     };
     match long_documents(v, limits, hold).map_err(|e| e.under("/documents"))? {
         Some(docs) => Ok(docs),
-        None => documents_whole(v, limits),
+        None => documents_whole(v, limits).map(|(docs, _)| docs),
     }
 }
 
@@ -182,14 +207,15 @@ fn with_input<T: Output + Shape>(
     ranks: bool,
     f: impl FnOnce(&Core, &Call, Option<&js_sys::Function>) -> Result<T>,
 ) -> JsResult {
-    done((|| {
+    done_given((|| {
         let options = call_options(options)?;
         let mut call = read_input(input, Reading::FromInput(ranks), &options.limits)?;
         let core = match call.compiled.take() {
             Some(core) => core,
             None => assembler_for(call.profile.take())?,
         };
-        f(&core, &call, options.counter.as_ref())
+        let v = f(&core, &call, options.counter.as_ref())?;
+        Ok((v, call.given))
     })())
 }
 
@@ -335,9 +361,9 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        done(
+        done_given(
             read_input(&input, Reading::Given(&self.core, true), &self.limits)
-                .and_then(|c| self.core.prioritize(c.docs.as_ref(), &c.options)),
+                .and_then(|c| Ok((self.core.prioritize(c.docs.as_ref(), &c.options)?, c.given))),
         )
     }
 
@@ -346,12 +372,13 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        done(
+        done_given(
             read_input(&input, Reading::Given(&self.core, true), &self.limits).and_then(|c| {
-                metered(self.counter.as_ref(), |meter| {
+                let v = metered(self.counter.as_ref(), |meter| {
                     self.core
                         .assemble_metered(c.docs.as_ref(), &c.options, meter)
-                })
+                })?;
+                Ok((v, c.given))
             }),
         )
     }
@@ -361,9 +388,9 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        done(
+        done_given(
             read_input(&input, Reading::Given(&self.core, false), &self.limits).and_then(|c| {
-                metered(self.counter.as_ref(), |meter| {
+                let v = metered(self.counter.as_ref(), |meter| {
                     self.core.cap_ordered_metered(
                         c.docs.as_ref(),
                         c.options.max_chars,
@@ -371,7 +398,8 @@ impl ContextAssembler {
                         c.options.cap,
                         meter,
                     )
-                })
+                })?;
+                Ok((v, c.given))
             }),
         )
     }

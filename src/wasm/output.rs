@@ -15,13 +15,28 @@ extern "C" {
         nums: &[f64],
         codes: &[u8],
         refs: &[u32],
+        given: &JsValue,
     ) -> JsValue;
 }
 
 /// `v` as the plain object `JSON.stringify` writes as `v`'s JSON text. `T` must be one of the
 /// roots the decoders are generated for (src/declarations.rs); a test checks the list.
 pub fn to_js<T: Output + Shape>(v: &T) -> JsValue {
+    to_js_given(v, &JsValue::UNDEFINED)
+}
+
+/// [`to_js`], with `given` the caller's strings by input position (an array the glue kept while
+/// reading the input, every one well-formed) or `undefined`: each [`crate::text::GivenStr`] with
+/// a position is then that very string.
+pub fn to_js_given<T: Output + Shape>(v: &T, given: &JsValue) -> JsValue {
     let mut e = Encoder::default();
+    e.given = !given.is_undefined();
     v.encode(&mut e);
-    decode(T::NAME, &e.text, &e.lengths, &e.nums, &e.codes, &e.refs)
+    cross(T::NAME, &e, given)
+}
+
+/// The columns to the generated decoder: one copy of this call, not one per result type.
+#[inline(never)]
+fn cross(root: &str, e: &Encoder<'_>, given: &JsValue) -> JsValue {
+    decode(root, &e.text, &e.lengths, &e.nums, &e.codes, &e.refs, given)
 }

@@ -3,12 +3,13 @@
 
 /** Reads the columns an `Encoder` filled, in the order it filled them. */
 class Reader {
-  constructor(text, lengths, nums, codes, refs) {
+  constructor(text, lengths, nums, codes, refs, given) {
     this.text = text;
     this.lengths = lengths;
     this.nums = nums;
     this.codes = codes;
     this.refs = refs;
+    this.held = given;
     this.at = 0;
     this.l = 0;
     this.n = 0;
@@ -30,6 +31,13 @@ class Reader {
 
   code() {
     return this.codes[this.c++];
+  }
+
+  /** A string the caller gave: the caller's own, by its position, when the call kept them. */
+  given() {
+    if (this.held === undefined) return this.str();
+    const i = this.refs[this.r++];
+    return i === 0xffffffff ? this.str() : this.held[i];
   }
 
   /** A string most records share: its text comes with its first use. */
@@ -91,7 +99,7 @@ const INTENT_SOURCE = ["given", "rule", "default"];
 
 function decodeDocRecord(d) {
   return {
-    id: d.str(),
+    id: d.given(),
     action: ACTION[d.code()],
     reason: d.interned(),
     charsBefore: d.code() === 0 ? null : d.num(),
@@ -179,7 +187,7 @@ function decodePrioritized(d) {
 
 function decodeRankedRecord(d) {
   return {
-    id: d.str(),
+    id: d.given(),
     schemaType: d.interned(),
     rank: d.num(),
     score: d.num(),
@@ -190,7 +198,7 @@ function decodeRankedRecord(d) {
 
 function decodeFilteredRecord(d) {
   return {
-    id: d.str(),
+    id: d.given(),
     schemaType: d.interned(),
     reason: d.interned(),
     reasonCode: REASON_CODE[d.code()],
@@ -223,7 +231,7 @@ function decodePreloadManifest(d) {
 
 function decodeFileRecord(d) {
   return {
-    id: d.str(),
+    id: d.given(),
     action: ACTION[d.code()],
     reason: d.interned(),
     charsBefore: d.code() === 0 ? null : d.num(),
@@ -293,7 +301,7 @@ function decodeSectionsResult(d) {
 
 function decodeSectionRecord(d) {
   return {
-    id: d.str(),
+    id: d.given(),
     action: ACTION[d.code()],
     reason: d.interned(),
     charsBefore: d.code() === 0 ? null : d.num(),
@@ -357,7 +365,7 @@ function decodeRegistryResult(d) {
 
 function decodeClassRecord(d) {
   return {
-    id: d.str(),
+    id: d.given(),
     action: ACTION[d.code()],
     reason: d.interned(),
     charsBefore: d.code() === 0 ? null : d.num(),
@@ -596,6 +604,6 @@ function decodeGroupingSuggestion(d) {
 const ROOTS = { Assembly: decodeAssembly, CapResult: decodeCapResult, Prioritized: decodePrioritized, ResolvedIntent: decodeResolvedIntent, JsonLocation: decodeJsonLocation, PreloadResult: decodePreloadResult, PathChecks: decodePathChecks, SectionsResult: decodeSectionsResult, ExtractedClasses: decodeExtractedClasses, RegistryResult: decodeRegistryResult, TrackedOutputs: decodeTrackedOutputs, ModifiedFiles: decodeModifiedFiles, GovernorDecision: decodeGovernorDecision, GovernorState: decodeGovernorState, GovernorStep: decodeGovernorStep, GovernorReport: decodeGovernorReport };
 
 /** The result `root` from its columns (see src/shape/encode.rs). */
-export function decode(root, text, lengths, nums, codes, refs) {
-  return ROOTS[root](new Reader(text, lengths, nums, codes, refs));
+export function decode(root, text, lengths, nums, codes, refs, given) {
+  return ROOTS[root](new Reader(text, lengths, nums, codes, refs, given));
 }

@@ -39,6 +39,9 @@ pub struct JsDocs {
     docs: Array,
     data_key: JsValue,
     metadata_key: JsValue,
+    /// The documents' ids as the caller gave them, by position, when every one is well-formed
+    /// (glue.js `readMeta`); else `undefined`. See [`JsDocs::given`].
+    given: JsValue,
 }
 
 impl JsDocs {
@@ -51,18 +54,18 @@ impl JsDocs {
         let len = array_len(v, "")?;
         limits.check_documents(len, "")?;
         #[allow(clippy::cast_precision_loss)] // at most 2^32 - 1: exact
-        let metas = match read_meta(
+        let (metas, given) = match read_meta(
             v,
             limits.max_text_length as f64,
             Origin::UserInput.as_str(),
             Origin::AiGenerated.as_str(),
         ) {
             Ok(Some(packed)) => match unpack(&packed, len)? {
-                Some(metas) => metas,
-                None => read_each(&docs, len, limits)?,
+                Some(metas) => (metas, given_ids(&packed)?),
+                None => (read_each(&docs, len, limits)?, JsValue::UNDEFINED),
             },
             // Malformed somewhere, or a getter threw: read field by field for the exact error.
-            _ => read_each(&docs, len, limits)?,
+            _ => (read_each(&docs, len, limits)?, JsValue::UNDEFINED),
         };
         crate::jsondoc::check_unique_ids(&metas)?;
         Ok(JsDocs {
@@ -71,7 +74,16 @@ impl JsDocs {
             docs,
             data_key: "data".into(),
             metadata_key: "metadata".into(),
+            given,
         })
+    }
+
+    /// The ids the caller gave, by position — the very strings the metadata was read from —, for
+    /// the result to hand back instead of copies (`output::to_js_given`); `undefined` when some
+    /// id was not well-formed (the result then holds it as read, U+FFFD for a lone surrogate, as
+    /// from JSON text) or the documents were read field by field.
+    pub fn given(&self) -> JsValue {
+        self.given.clone()
     }
 
     /// Document `index`'s field `key`, whose path is `path` ("/{index}/{name}", built once by
@@ -84,6 +96,12 @@ impl JsDocs {
         let doc = element(&self.docs, index, doc_path)?;
         get(&doc, key, path)
     }
+}
+
+/// `readMeta`'s `ids`: an array of as many strings as `created` has numbers (which `unpack`
+/// checked is the documents' count), or `undefined` when it did not keep them.
+fn given_ids(packed: &JsValue) -> Result<JsValue> {
+    get(packed, &"ids".into(), "")
 }
 
 /// Rebuilds the metadata from glue.js's packed form; `None` if the packing does not hold
