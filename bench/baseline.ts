@@ -1,5 +1,6 @@
 // The reference algorithm written the straightforward way in TypeScript — what a team would
-// write without ctxpack: pick the intent, filter to its types, score, sort, trim by rank with
+// write without ctxpack: pick the intent and its params, filter to its types (a param match reading
+// the field it compares from each body of the types it names), score, sort, trim by rank with
 // JSON.parse(JSON.stringify()) clones, render, and cap by stopping at the first document that
 // does not fit. It follows the same profile (profiles/writing-app.json) and the trim rules of
 // docs/PROFILE.md, so its context is byte-identical to ctxpack's; it produces no manifest.
@@ -17,27 +18,71 @@ export interface Doc {
   is_leaf?: boolean;
 }
 
+export interface ParamMatch {
+  types: string[];
+  field: string;
+  equals?: string;
+  between?: [string, string];
+  otherwise?: "exclude" | "keep";
+}
+
 export interface IntentSpec {
   required?: string[];
   optional?: string[];
   excluded?: string[];
   others?: "include" | "exclude";
+  paramMatch?: ParamMatch[];
 }
 
 export interface Profile {
   defaultIntent?: string;
   typeAliases?: { [type: string]: string };
   intents: { [name: string]: IntentSpec };
+  weights?: { params?: number };
 }
+
+export type Params = { [name: string]: number };
 
 const HALF_LIFE = 7 * 24 * 3600 * 1000;
 const FULL_RANKS = 4;
 const time = (t: string | number): number => (typeof t === "number" ? t : Date.parse(t));
 
-/** The one rule the benchmark's request needs ("generate episodes 7-12"); else the default. */
-export function inferIntent(request: string, profile: Profile): string {
-  if (/\bepisodes?\s*#?\s*\d+\s*(?:-|–|—|~|to|through)\s*\d+/i.test(request)) return "generate_episode_synopsis";
-  return profile.defaultIntent ?? "default";
+const RANGE = "\\s*#?\\s*(\\d+)\\s*(?:-|–|—|~|to|through)\\s*(\\d+)";
+
+/**
+ * The rules the benchmark's requests need, in the profile's order: a script for a range of
+ * episodes or for one ("write the script for episode 3"), then synopses for a range ("generate
+ * episodes 7-12"); else the default intent.
+ */
+export function inferIntent(request: string, profile: Profile): { intent: string; params: Params } {
+  let m = new RegExp(`\\bscripts?\\b.*?\\bepisodes?${RANGE}`, "i").exec(request);
+  if (m) return { intent: "generate_episode_script", params: { episodeStart: Number(m[1]), episodeEnd: Number(m[2]) } };
+  m = /\bscripts?\b.*?\bepisode\s*#?\s*(\d+)/i.exec(request);
+  if (m) return { intent: "generate_episode_script", params: { episode: Number(m[1]) } };
+  if (new RegExp(`\\bepisodes?${RANGE}`, "i").test(request)) return { intent: "generate_episode_synopsis", params: {} };
+  return { intent: profile.defaultIntent ?? "default", params: {} };
+}
+
+/** What a JSON pointer names in a document's data (JSON text parsed), or undefined. */
+function at(data: Json, pointer: string): Json | undefined {
+  let v: Json | undefined = typeof data === "string" ? JSON.parse(data) : data;
+  for (const key of pointer.split("/").slice(1)) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = Array.isArray(v) ? v[Number(key)] : v[key];
+  }
+  return v;
+}
+
+/** Whether a param match applies (the request has its params) and, if so, whether `doc` matches. */
+function matches(m: ParamMatch, doc: Doc, params: Params): boolean | undefined {
+  if (m.equals !== undefined) {
+    if (!(m.equals in params)) return undefined;
+    return at(doc.data, m.field) === params[m.equals];
+  }
+  const [lo, hi] = m.between ?? ["", ""];
+  if (!(lo in params) || !(hi in params)) return undefined;
+  const v = at(doc.data, m.field);
+  return typeof v === "number" && v >= params[lo] && v <= params[hi];
 }
 
 export interface Ranked {
@@ -46,17 +91,28 @@ export interface Ranked {
 }
 
 /** Filter to the intent's types and sort by score, best first (Array.prototype.sort is stable). */
-export function rank(docs: Doc[], profile: Profile, intent: string): Ranked[] {
+export function rank(docs: Doc[], profile: Profile, { intent, params }: { intent: string; params: Params }): Ranked[] {
   const spec = profile.intents[intent] ?? { others: "include" };
   const aliases = profile.typeAliases ?? {};
+  const paramWeight = profile.weights?.params ?? 5;
   const now = Math.max(...docs.map((d) => time(d.created_at)));
   const ranked: Ranked[] = [];
   for (const d of docs) {
     const type = aliases[d.schema_type] ?? d.schema_type;
-    const required = spec.required?.includes(type) ?? false;
+    // A document a param match applies to: required if any matches, else as `otherwise` says.
+    let matched = false;
+    let mismatched = false;
+    for (const m of spec.paramMatch ?? []) {
+      if (!m.types.includes(type)) continue;
+      const hit = matches(m, d, params);
+      if (hit === true) matched = true;
+      else if (hit === false && (m.otherwise ?? "exclude") === "exclude") mismatched = true;
+    }
+    if (mismatched && !matched) continue;
+    const required = matched || (spec.required?.includes(type) ?? false);
     const optional = !required && (spec.optional?.includes(type) ?? false);
     if (!required && !optional && (spec.excluded?.includes(type) || spec.others !== "include")) continue;
-    const score = (required ? 10 : 0) + (d.is_leaf ? 5 : 0) + (d.origin_type === "user_input" ? 3 : 0) + HALF_LIFE / (HALF_LIFE + Math.max(0, now - time(d.created_at)));
+    const score = (required ? 10 : 0) + (matched ? paramWeight : 0) + (d.is_leaf ? 5 : 0) + (d.origin_type === "user_input" ? 3 : 0) + HALF_LIFE / (HALF_LIFE + Math.max(0, now - time(d.created_at)));
     ranked.push({ doc: d, score });
   }
   return ranked.sort((a, b) => b.score - a.score);

@@ -3,7 +3,7 @@
 
 /**
  * @param {{ ContextAssembler: any, baseline: any, profile: object, request: string, options: { cap: string, maxChars: number }, peers?: Record<string, Function> }} deps
- * @returns {{ name: string, input: "objects" | "text" | "bytes", run: (docs: object[], text: string) => any }[]}
+ * @returns {{ name: string, input: "objects" | "text" | "bytes", run: (docs: object[], text: string, request?: string) => any }[]}
  */
 export function makeContenders({ ContextAssembler, baseline, profile, request, options, peers = {} }) {
   const assembler = new ContextAssembler(profile); // the profile compiled once, as a server would
@@ -27,15 +27,15 @@ export function makeContenders({ ContextAssembler, baseline, profile, request, o
   };
   const decoder = new TextDecoder();
   const list = [
-    { name: "plain TS", input: "objects", run: (docs) => baseline.assemble(docs, request, profile, maxChars) },
-    { name: "ctxpack", input: "objects", run: (docs) => fromManifest(assembler.assemble({ documents: docs, request, ...options })) },
-    { name: "JSON.parse + plain TS", input: "text", run: (_, text) => baseline.assemble(JSON.parse(text), request, profile, maxChars) },
-    { name: "ctxpack, JSON text", input: "text", run: (_, text) => fromManifest(assembler.assemble({ documents: text, request, ...options })) },
-    { name: "TextDecoder + JSON.parse + plain TS", input: "bytes", run: (_, text) => baseline.assemble(JSON.parse(decoder.decode(bytesOf(text))), request, profile, maxChars) },
-    { name: "ctxpack, JSON bytes", input: "bytes", run: (_, text) => fromManifest(assembler.assemble({ documents: bytesOf(text), request, ...options })) },
+    { name: "plain TS", input: "objects", run: (docs, _, r = request) => baseline.assemble(docs, r, profile, maxChars) },
+    { name: "ctxpack", input: "objects", run: (docs, _, r = request) => fromManifest(assembler.assemble({ documents: docs, request: r, ...options })) },
+    { name: "JSON.parse + plain TS", input: "text", run: (_, text, r = request) => baseline.assemble(JSON.parse(text), r, profile, maxChars) },
+    { name: "ctxpack, JSON text", input: "text", run: (_, text, r = request) => fromManifest(assembler.assemble({ documents: text, request: r, ...options })) },
+    { name: "TextDecoder + JSON.parse + plain TS", input: "bytes", run: (_, text, r = request) => baseline.assemble(JSON.parse(decoder.decode(bytesOf(text))), r, profile, maxChars) },
+    { name: "ctxpack, JSON bytes", input: "bytes", run: (_, text, r = request) => fromManifest(assembler.assemble({ documents: bytesOf(text), request: r, ...options })) },
   ];
   for (const [name, assemble] of Object.entries(peers)) {
-    list.push({ name, input: "objects", run: (docs) => assemble(docs, request, profile, maxChars) });
+    list.push({ name, input: "objects", run: (docs, _, r = request) => assemble(docs, r, profile, maxChars) });
   }
   return list;
 }
@@ -49,11 +49,11 @@ export function idsInContext(context) {
  * Runs every contender once and compares it with the plain-TypeScript reference: the same
  * included documents in the same order, and the same context bytes.
  */
-export async function agreement(contenders, docs, text) {
+export async function agreement(contenders, docs, text, request) {
   const rows = [];
   let ref;
   for (const c of contenders) {
-    const out = await c.run(docs, text);
+    const out = await c.run(docs, text, request);
     const included = out.included ?? idsInContext(out.context);
     ref ??= { included, context: out.context };
     rows.push({

@@ -17,9 +17,10 @@ export function stats(samples) {
  * Times `contenders` on one workload. `plan[name]` is `{ warmup, rounds }`: untimed calls, then
  * timed calls (a contender absent from the plan is not run). Round r runs, in order, every
  * contender that still has calls left, so the slow ones stop early and the rest keep alternating.
+ * `request`, when given, replaces the contenders' own (a workload of bench/plan.mjs may name one).
  * @returns {Promise<Record<string, number[]>>}
  */
-export async function timeContenders(contenders, docs, text, plan, onRound) {
+export async function timeContenders(contenders, docs, text, plan, onRound, request) {
   const active = contenders.filter((c) => plan[c.name]?.rounds > 0);
   const samples = Object.fromEntries(active.map((c) => [c.name, []]));
   const calls = (c) => plan[c.name].warmup + plan[c.name].rounds;
@@ -28,7 +29,7 @@ export async function timeContenders(contenders, docs, text, plan, onRound) {
     for (const c of active) {
       if (r >= calls(c)) continue;
       const t0 = performance.now();
-      const out = c.run(docs, text);
+      const out = c.run(docs, text, request);
       if (out && typeof out.then === "function") await out;
       const dt = performance.now() - t0;
       if (r >= plan[c.name].warmup) samples[c.name].push(dt);

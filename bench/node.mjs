@@ -21,13 +21,14 @@ for (const w of workloads) {
   const text = JSON.stringify(docs);
   log(`[node] ${w.label}: ${w.n} documents generated in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${(text.length / 1e6).toFixed(1)} M chars of JSON`);
   const timed = contenders.filter((c) => w.plan[c.name]);
-  const agree = await agreement(timed, docs, text);
+  const agree = await agreement(timed, docs, text, w.request);
   for (const a of agree) log(`[node]   ${a.name}: ${a.included} included, ${a.chars} chars, same included ${a.sameIncluded}, same context ${a.sameContext}`);
-  const samples = await timeContenders(timed, docs, text, w.plan, (r, total) => (r + 1) % 5 === 0 && log(`[node]   round ${r + 1}/${total}`));
+  const samples = await timeContenders(timed, docs, text, w.plan, (r, total) => (r + 1) % 5 === 0 && log(`[node]   round ${r + 1}/${total}`), w.request);
   results.workloads.push({
     label: w.label,
     n: w.n,
     bodyScale: w.bodyScale,
+    request: w.request ?? null,
     jsonChars: text.length,
     jsonBytes: new TextEncoder().encode(text).length,
     agreement: agree,

@@ -41,13 +41,14 @@ window.bench = {
     const text = JSON.stringify(docs);
     log(`${w.label}: ${w.n} documents generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const timed = contenders.filter((c) => w.plan[c.name]);
-    const agree = await agreement(timed, docs, text);
+    const agree = await agreement(timed, docs, text, w.request);
     for (const a of agree) log(`  ${a.name}: ${a.included} included, ${a.chars} chars, same included ${a.sameIncluded}, same context ${a.sameContext}`);
-    const samples = await timeContenders(timed, docs, text, w.plan, (r, total) => (r + 1) % 5 === 0 && log(`  round ${r + 1}/${total}`));
+    const samples = await timeContenders(timed, docs, text, w.plan, (r, total) => (r + 1) % 5 === 0 && log(`  round ${r + 1}/${total}`), w.request);
     return {
       label: w.label,
       n: w.n,
       bodyScale: w.bodyScale,
+      request: w.request ?? null,
       jsonChars: text.length,
       agreement: agree,
       stats: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)])),

@@ -260,7 +260,11 @@ times. Every number below was measured in this run; raw data: [bench/results/res
 - **Request and budget**: \`profiles/writing-app.json\`, request "generate episodes 7-12" (intent
   \`generate_episode_synopsis\`: settings, chronicles and plans required, ideas optional, synopses and
   scripts excluded), 16,000 characters, cap \`stop\` — the reference behaviour: stop at the first
-  document that does not fit.
+  document that does not fit. *10k, param request* asks the same 10,000 documents "write the script
+  for episode 3" (intent \`generate_episode_script\`, params \`{episode: 3}\`): the profile's
+  \`paramMatch\` compares every synopsis's \`data/episodeNumber\` with 3 (5,765 bodies read, 60% of
+  them JSON text to parse), keeps episode 3's as required and leaves the other synopses out; the plain
+  loop does the same with \`JSON.parse\` and a property read.
 - **Contenders**, same inputs, same process, alternating call by call, round after round (\`bench/harness.mjs\`):
   - **plain TS** — \`bench/baseline.ts\`: the reference algorithm written the straightforward way in
     TypeScript (a .ts file, type-checked with \`strict\` and transpiled by the project's \`typescript\`

@@ -148,5 +148,7 @@ export function documents(n, { seed = 7, bodyScale = 1, textShare = 0.6 } = {}) 
 
 /** The writing app's profile (profiles/writing-app.json) is what every contender follows. */
 export const request = "generate episodes 7-12";
+/** A request whose params choose documents (docs/PROFILE.md "Params in selection"): every synopsis's body is read. */
+export const paramRequest = "write the script for episode 3";
 /** The reference cap: stop at the first document that does not fit, 16,000 characters. */
 export const options = { cap: "stop", maxChars: 16_000 };

@@ -623,6 +623,31 @@ mod tests {
                 assert_eq!(out, String::from_utf16_lossy(&pair), "{c:#x} {d:#x}");
             }
         }
+        // Long runs, a surrogate pair or a lone one among others, from several offsets.
+        let pieces: [&[u16]; 7] = [
+            &[0x61; 21],
+            &[0x6797, 0x61],
+            &[0xD83D, 0xDE00],
+            &[0xD800],
+            &[0xDC00, 0x7A],
+            &[0x7F, 0x80, 0x7FF, 0x800],
+            &[0x22, 0x5C, 0x0A],
+        ];
+        let mut seed = 7u32;
+        for _ in 0..400 {
+            let mut units: Vec<u16> = Vec::new();
+            while units.len() < 90 {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                units.extend_from_slice(pieces[(seed >> 16) as usize % pieces.len()]);
+            }
+            let bytes: Vec<u8> = units.iter().flat_map(|c| c.to_le_bytes()).collect();
+            for start in [0, 1, 5, 16, 17] {
+                let mut out = String::from("x");
+                push_utf8(&mut out, &bytes, start..units.len());
+                let want = String::from_utf16_lossy(&units[start..]);
+                assert_eq!(out, format!("x{want}"), "{units:x?} from {start}");
+            }
+        }
         assert!(spells(&le("xdata"), 1..5, "data"));
         assert!(has_backslash(&le("a\\b"), 0..3));
         assert!(!has_backslash(&le("a\\b"), 2..3));

@@ -86,3 +86,24 @@ test("an id getter is read once: the record holds the value the core read", () =
   assert.deepEqual(ids, ["got-0"]);
   assert.equal(reads, 1);
 });
+
+test("ids read from long JSON text, in units, are the objects' own: ASCII runs, CJK and surrogate pairs at every offset", () => {
+  // Long enough (over 2 × 65,536 units) to be read in chunks as UTF-16 units (jsondoc::wide),
+  // which transcodes each id itself (json::wide::push_utf8). (An escaped lone surrogate sends
+  // such a text to the reader of whole text: the test above.)
+  const pieces = ["a".repeat(17), "林", "😀", "b", "\u00e9z", "\u007f\u0080\u07ff\u0800", "-"];
+  const documents = project(2500).map((d, i) => {
+    let id = `${i}:`;
+    for (let k = 0; id.length < 20 + (i % 40); k++) id += pieces[(i * 5 + k * 3) % pieces.length];
+    // Dates as numbers: a date is transcoded too, and one mangled would send the whole call to
+    // the reader of UTF-8 text, where ids would come out right whatever this reader did.
+    return { ...d, id, created_at: 1_700_000_000_000 + i * 60_000 };
+  });
+  const text = JSON.stringify(documents);
+  assert.ok(text.length > 2 * 65536);
+  const asm = new ContextAssembler(profile);
+  const objects = asm.assemble({ documents, request: "brainstorm", maxChars: 3000 });
+  const fromText = asm.assemble({ documents: text, request: "brainstorm", maxChars: 3000 });
+  same(objects, fromText, "long text");
+  assert.deepEqual(new Set(fromText.manifest.documents.map((r) => r.id)), new Set(documents.map((d) => d.id)));
+});
