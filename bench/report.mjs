@@ -141,14 +141,14 @@ export function report(data) {
   }
   const topTable = (p) => ["| share | self time in |", "|---:|---|", ...p.rows.slice(0, 10).map((r) => `| ${(r.share * 100).toFixed(1)}% | \`${clean(r.name).slice(0, 100)}\` |`)].join("\n");
   const OBJECT_PHASES = [
-    ["read the input", /^ctxpack::wasm::read_input/],
+    ["read the input", /^ctxpack::wasm::(jsondoc::)?read_input/],
     ["· metadata pass in JavaScript (`readMeta`, src/wasm/glue.js)", /^readMeta$/],
     ["· metadata rebuilt as Rust values: `DocMeta::from_checked` (`unpack` is inlined into `read_input`)", /DocMeta::from_checked/],
     ["· · of which ISO-8601 parsing", /parse_iso8601/],
     ["· duplicate-id check (hashing every id)", /check_unique_ids/],
     ["rank: filter, score, sort, reasons", /ContextAssembler::rank/],
     ["cap and render (the few rendered bodies)", /ctxpack::jsondoc::cap::cap/],
-    ["manifest to JavaScript (`done` → `output::to_js`)", /^ctxpack::wasm::done|ctxpack::wasm::output::to_js/],
+    ["manifest to JavaScript (`done_given` → `output::to_js_given`)", /^ctxpack::wasm::(jsondoc::)?done|ctxpack::wasm::output::to_js/],
     ["· records encoded in columns (the derived `Output::encode`)", /Output>::encode|as ctxpack::shape::Output>::encode/],
     ["· · of which interning reasons and types (by address, then by text)", /Encoder::intern/],
     ["· 10,000 record objects built in JavaScript (generated `decodeDocRecord`, src/wasm/shapes.js)", /^decodeDocRecord/],
@@ -162,7 +162,7 @@ export function report(data) {
     ["· · of which strings, sixteen units a block with SIMD (`special_unit_simd`)", /special_unit_simd/],
     ["· metadata members transcoded and checked (`Window::read`)", /jsondoc::wide::Window::read/],
     ["rank: filter, score, sort, reasons", /ContextAssembler::rank/],
-    ["manifest to JavaScript", /^ctxpack::wasm::done/],
+    ["manifest to JavaScript", /^ctxpack::wasm::(jsondoc::)?done/],
   ];
 
   function profileSection() {
@@ -183,11 +183,11 @@ function names — the same release cargo build, wasm-bindgen without wasm-opt, 
 ${phaseTable(n.objects, OBJECT_PHASES)}
 
 ${topTable(n.objects)}`);
-    parts.push(`In words: reading the input takes ${ms(ph(n.objects, /^ctxpack::wasm::read_input/))} ms of the ${ms(oT)} — the JavaScript metadata pass
+    parts.push(`In words: reading the input takes ${ms(ph(n.objects, /^ctxpack::wasm::(jsondoc::)?read_input/))} ms of the ${ms(oT)} — the JavaScript metadata pass
 ${ms(ph(n.objects, /^readMeta$/))} ms, validating it as Rust values ${ms(ph(n.objects, /DocMeta::from_checked/))} ms (ISO-8601 parsing ${ms(ph(n.objects, /parse_iso8601/))} ms of that),
 the duplicate-id check ${ms(ph(n.objects, /check_unique_ids/))} ms; ranking takes ${ms(ph(n.objects, /ContextAssembler::rank/))} ms; handing the
-manifest back takes ${ms(ph(n.objects, /^ctxpack::wasm::done/))} ms. Reading alone is ${ratio(ph(n.objects, /^ctxpack::wasm::read_input/) / base10)}×, ranking alone ${ratio(ph(n.objects, /ContextAssembler::rank/) / base10)}×
-and the manifest alone ${ratio(ph(n.objects, /^ctxpack::wasm::done/) / base10)}× the whole plain-TypeScript call (${ms(base10)} ms, median above).`);
+manifest back takes ${ms(ph(n.objects, /^ctxpack::wasm::(jsondoc::)?done/))} ms. Reading alone is ${ratio(ph(n.objects, /^ctxpack::wasm::(jsondoc::)?read_input/) / base10)}×, ranking alone ${ratio(ph(n.objects, /ContextAssembler::rank/) / base10)}×
+and the manifest alone ${ratio(ph(n.objects, /^ctxpack::wasm::(jsondoc::)?done/) / base10)}× the whole plain-TypeScript call (${ms(base10)} ms, median above).`);
     parts.push(`### JSON text in (Node: ${ms(tT)} ms per call under the profiler; JSON.parse + plain TS: ${ms(text10)} ms; the 3× target allows ${ms(text10 / 3)} ms)
 
 ${phaseTable(n.text, TEXT_PHASES)}
