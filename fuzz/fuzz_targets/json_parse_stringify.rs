@@ -245,6 +245,16 @@ fn chunks_agree(
                     &whole.metadata(i),
                     "chunks: other metadata",
                 );
+                // A param match's field: a held body is searched where it is held (units,
+                // text), any other read whole; all find what the whole body holds there.
+                for pointer in [&[][..], &["a"], &["a", "b"], &["0", "a"], &["😀"]] {
+                    let tokens: Vec<String> = pointer.iter().map(|t| t.to_string()).collect();
+                    assert_same(
+                        &chunked.data_at(i, &tokens),
+                        &whole.data_at(i, &tokens),
+                        "chunks: another field",
+                    );
+                }
             }
         }
         (Ok(None), whole) => assert!(

@@ -562,6 +562,70 @@ mod tests {
     }
 
     #[test]
+    fn a_field_found_in_held_units_is_what_the_body_text_holds_there() {
+        // Object bodies held as units (WideDocs) are searched in units; a string body, an
+        // escaped key or an array on the way goes through the text. Every reader, and the body's
+        // own text read by json::parse_body_at, must find the same.
+        let bodies = [
+            r#"{"episodeNumber":3,"title":"第3集"}"#,
+            r#"{"a":{"b":[1,{"c":"x"}]},"a":{"b":2}}"#,
+            r#"{ "a" : { "b" : [ 1 , { "c" : "y" } ] } , "c" : 2 }"#,
+            r#"{"k\u0065y":1,"key":2,"k\u0065y":3}"#,
+            r#"{"😀":{"x":null},"arr":[0,{"y":true}],"s":"\ud800x","n":-1.5e3}"#,
+            r#"{"deep":{"d":{"e":{"f":"g\"h"}}},"deep":{"d":{"e":{"f":"last"}}}}"#,
+            r#"{}"#,
+            r#""{\"episodeNumber\":4}""#,
+            r#"[{"a":1}]"#,
+            r#"7"#,
+        ];
+        let pointers: [&[&str]; 14] = [
+            &["episodeNumber"],
+            &["a"],
+            &["a", "b"],
+            &["a", "b", "1", "c"],
+            &["a", "b", "x"],
+            &["key"],
+            &["😀", "x"],
+            &["arr", "1", "y"],
+            &["s"],
+            &["n"],
+            &["deep", "d", "e", "f"],
+            &["missing"],
+            &[],
+            &["0", "a"],
+        ];
+        let docs: Vec<String> = bodies
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                format!(r#"{{"id":"d{i}","schema_type":"t","origin_type":"user_input","created_at":1,"data":{b}}}"#)
+            })
+            .collect();
+        let text = format!("[{}]", docs.join(",\n "));
+        let whole = JsonDocs::parse(text.clone(), &Limits::default()).unwrap();
+        for units in [7, 64, 4096] {
+            let wide = wide_holding(&text, units, &|_| true).expect("reads");
+            let utf16 = chunked_holding(&text, units, &|_| true).expect("reads");
+            for (i, body) in bodies.iter().enumerate() {
+                for p in pointers {
+                    let tokens: Vec<String> = p.iter().map(|t| t.to_string()).collect();
+                    let want = whole.data_at(i, &tokens);
+                    assert_eq!(
+                        wide.data_at(i, &tokens),
+                        want,
+                        "{body} {p:?}, chunks of {units}"
+                    );
+                    assert_eq!(utf16.data_at(i, &tokens), want, "{body} {p:?}, in units");
+                    if body.starts_with('{') {
+                        let text = json::parse_body_at(body, &tokens, &Limits::default());
+                        assert_eq!(want, text.map_err(|e| e.into_error("")), "{body} {p:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_sample_project_reads_the_same_in_chunks_of_any_size() {
         let text = sample();
         agree(&text, (2..24).chain([31, 64, 97, 1000, 4093, CHUNK_UNITS]));

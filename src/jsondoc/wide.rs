@@ -15,9 +15,9 @@
 //! As [`super::ChunkedDocs`], only text that reads cleanly is read this way: at the first fault
 //! the reader gives up (`Ok(None)`) and the caller reads the whole text, which reports it.
 
-use super::chunked::{held_at, held_or, CHUNK_UNITS, JOINED_MAX};
+use super::chunked::{held_at, CHUNK_UNITS, JOINED_MAX};
 use super::document::{check_unique_ids, out_of_range, DocMeta, DocSet, MetaFields, TypeNames};
-use super::lazy::metadata_from;
+use super::lazy::{data_from, metadata_from};
 use crate::json::wide::{has_backslash, push_utf8, spells, unit_at, Scan, Stop, WideScanner};
 use crate::json::{self, Parser, Value};
 use crate::{Limits, Result};
@@ -46,8 +46,10 @@ pub struct WideDocs {
     metas: Vec<DocMeta>,
     bodies: Bodies,
     limits: Limits,
-    /// The `data` of documents read while ranking, as [`super::ChunkedDocs`] keeps them.
-    held: Vec<(usize, String)>,
+    /// The `data` of documents read while ranking, as read (UTF-16LE): a param match finds its
+    /// field in an object body without transcoding the rest ([`field_in_units`]), and reads any
+    /// other body as [`super::ChunkedDocs`] reads the text it keeps.
+    held: Vec<(usize, Vec<u8>)>,
 }
 
 impl WideDocs {
@@ -108,9 +110,11 @@ impl WideDocs {
                     return Ok(None);
                 };
                 if hold(&meta.schema_type) {
-                    let mut text = String::new();
-                    push_utf8(&mut text, &w.bytes, w.local(&data));
-                    held.push((i, text));
+                    let local = w.local(&data);
+                    let units = (w.bytes)
+                        .get(local.start.saturating_mul(2)..local.end.saturating_mul(2))
+                        .unwrap_or_default();
+                    held.push((i, units.to_vec()));
                 }
                 metas.push(meta);
                 bodies.push((data, metadata));
@@ -152,7 +156,9 @@ impl WideDocs {
 /// window.
 type Members = Vec<(Range<usize>, Range<usize>)>;
 
-/// One document object at the scanner, checked as JSON; its members into `members`.
+/// One document object at the scanner, checked as JSON; its members into `members`. Also an
+/// object body's members, for a param match (one copy of it, not inlined twice).
+#[inline(never)]
 fn document(s: &mut WideScanner<'_>, members: &mut Members) -> Scan<()> {
     members.clear();
     s.expect(b'{')?;
@@ -170,6 +176,54 @@ fn document(s: &mut WideScanner<'_>, members: &mut Members) -> Scan<()> {
             return Ok(());
         }
     }
+}
+
+/// What `tokens` name in a body held as its units (UTF-16LE, checked as JSON when it was read),
+/// as [`json::parse_body_at`] finds it in the body's text: a member named twice counts at its
+/// last occurrence, and only the value found is transcoded and built. `None` where this reader
+/// does not decide — a body that is not an object (a string body is JSON text), a key with an
+/// escape or a surrogate, an array on the way, a value that does not build — and the caller
+/// reads the body as text.
+fn field_in_units(bytes: &[u8], tokens: &[String], limits: &Limits) -> Option<Option<Value>> {
+    let mut at = 0..bytes.len() / 2;
+    // A string body is JSON text of the data (the app's rows), to decode and read whole.
+    if first_ascii(bytes, &at) != Some(b'{') {
+        return None;
+    }
+    let mut members = Members::new();
+    let mut name = String::new();
+    for token in tokens {
+        let mut s = WideScanner::new(bytes, at.start, limits.max_depth);
+        match u8::try_from(s.token().ok()?) {
+            Ok(b'{') => document(&mut s, &mut members).ok()?,
+            Ok(b'[') => return None,
+            // A scalar has no members.
+            _ => return Some(None),
+        }
+        let mut found = None;
+        for (key, value) in &members {
+            let inner = key.start.saturating_add(1)..key.end.saturating_sub(1);
+            if has_backslash(bytes, inner.clone()) {
+                return None;
+            }
+            name.clear();
+            push_utf8(&mut name, bytes, inner);
+            // A lone surrogate in the key, as U+FFFD here, is not what the text reader compares.
+            if name.contains('\u{FFFD}') {
+                return None;
+            }
+            if name == *token {
+                found = Some(value.clone());
+            }
+        }
+        match found {
+            Some(value) => at = value,
+            None => return Some(None),
+        }
+    }
+    let mut text = String::new();
+    push_utf8(&mut text, bytes, at);
+    json::parse_body(&text, limits).ok().map(Some)
 }
 
 /// The first unit of a value at units `range` of `bytes`, which tells its kind (all are ASCII).
@@ -388,12 +442,21 @@ impl DocSet for WideDocs {
 
     fn data(&self, index: usize) -> Result<Value> {
         let (range, _) = self.bodies.get(index).ok_or_else(|| out_of_range(index))?;
-        held_or(index, &self.held, &self.limits, || self.parse_units(range))
+        data_from(index, self.parse_units(range), &self.limits)
     }
 
     fn data_at(&self, index: usize, tokens: &[String]) -> Result<Option<Value>> {
-        held_at(index, &self.held, &self.limits, tokens)
-            .unwrap_or_else(|| super::document::part_of(self.data(index), tokens))
+        let held = self.held.binary_search_by_key(&index, |(i, _)| *i).ok();
+        let Some((_, units)) = held.and_then(|k| self.held.get(k)) else {
+            return super::document::part_of(self.data(index), tokens);
+        };
+        if let Some(found) = field_in_units(units, tokens, &self.limits) {
+            return Ok(found);
+        }
+        // A string body, an escaped key, an array on the way: read as the text of a held body.
+        let mut text = String::new();
+        push_utf8(&mut text, units, 0..units.len() / 2);
+        held_at(index, &[(index, text)], &self.limits, tokens).unwrap_or(Ok(None))
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {

@@ -139,8 +139,8 @@ fn documents_whole(v: &JsValue, limits: &Limits) -> Result<(Box<dyn DocSet>, JsV
 
 /// A result on the call's input, handed to JavaScript holding the caller's own ids where the
 /// input kept them (`Call::given`).
-fn done_given<T: Output + Shape>(r: Result<(T, JsValue)>) -> JsResult {
-    r.map(|(v, given)| output::to_js_given(&v, &given))
+fn done_given<T: Output + Shape>(r: Result<T>, given: &JsValue) -> JsResult {
+    r.map(|v| output::to_js_given(&v, given))
         .map_err(error::to_js)
 }
 
@@ -207,16 +207,19 @@ fn with_input<T: Output + Shape>(
     ranks: bool,
     f: impl FnOnce(&Core, &Call, Option<&js_sys::Function>) -> Result<T>,
 ) -> JsResult {
-    done_given((|| {
+    let mut given = JsValue::UNDEFINED;
+    let r = (|| {
         let options = call_options(options)?;
         let mut call = read_input(input, Reading::FromInput(ranks), &options.limits)?;
         let core = match call.compiled.take() {
             Some(core) => core,
             None => assembler_for(call.profile.take())?,
         };
-        let v = f(&core, &call, options.counter.as_ref())?;
-        Ok((v, call.given))
-    })())
+        let v = f(&core, &call, options.counter.as_ref());
+        given = call.given;
+        v
+    })();
+    done_given(r, &given)
 }
 
 /// Selects and ranks documents for the request's intent, without trimming or capping.
@@ -361,10 +364,13 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        done_given(
-            read_input(&input, Reading::Given(&self.core, true), &self.limits)
-                .and_then(|c| Ok((self.core.prioritize(c.docs.as_ref(), &c.options)?, c.given))),
-        )
+        let mut given = JsValue::UNDEFINED;
+        let r = read_input(&input, Reading::Given(&self.core, true), &self.limits).and_then(|c| {
+            let v = self.core.prioritize(c.docs.as_ref(), &c.options);
+            given = c.given;
+            v
+        });
+        done_given(r, &given)
     }
 
     #[wasm_bindgen(unchecked_return_type = "Assembly")]
@@ -372,15 +378,16 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        done_given(
-            read_input(&input, Reading::Given(&self.core, true), &self.limits).and_then(|c| {
-                let v = metered(self.counter.as_ref(), |meter| {
-                    self.core
-                        .assemble_metered(c.docs.as_ref(), &c.options, meter)
-                })?;
-                Ok((v, c.given))
-            }),
-        )
+        let mut given = JsValue::UNDEFINED;
+        let r = read_input(&input, Reading::Given(&self.core, true), &self.limits).and_then(|c| {
+            let v = metered(self.counter.as_ref(), |meter| {
+                self.core
+                    .assemble_metered(c.docs.as_ref(), &c.options, meter)
+            });
+            given = c.given;
+            v
+        });
+        done_given(r, &given)
     }
 
     #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
@@ -388,19 +395,20 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        done_given(
-            read_input(&input, Reading::Given(&self.core, false), &self.limits).and_then(|c| {
-                let v = metered(self.counter.as_ref(), |meter| {
-                    self.core.cap_ordered_metered(
-                        c.docs.as_ref(),
-                        c.options.max_chars,
-                        c.options.max_tokens,
-                        c.options.cap,
-                        meter,
-                    )
-                })?;
-                Ok((v, c.given))
-            }),
-        )
+        let mut given = JsValue::UNDEFINED;
+        let r = read_input(&input, Reading::Given(&self.core, false), &self.limits).and_then(|c| {
+            let v = metered(self.counter.as_ref(), |meter| {
+                self.core.cap_ordered_metered(
+                    c.docs.as_ref(),
+                    c.options.max_chars,
+                    c.options.max_tokens,
+                    c.options.cap,
+                    meter,
+                )
+            });
+            given = c.given;
+            v
+        });
+        done_given(r, &given)
     }
 }
