@@ -307,3 +307,72 @@ fn the_idea_the_story_was_built_on_outranks_the_abandoned_ones() {
     };
     assert!(rank_of("jd-brainstorm-2") < rank_of("jd-brainstorm-1-edit"));
 }
+
+/// A param match's mismatch reasons (issue 16): each names the field found and the param asked.
+/// Synopses holding the same episode number share one reason (written once, its text crossing
+/// once); "3" and 3, a missing field, an object each get their own words, as JSON writes them.
+#[test]
+fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
+    let found = [
+        "1",
+        "2",
+        "1",
+        "2",
+        "1",
+        "0",
+        "-0",
+        "\"3\"",
+        "null",
+        "true",
+        "{\"n\":1}",
+        "{\"n\":1}",
+    ];
+    let mut rows: Vec<String> = found
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            format!(r#"{{"id":"s{i}","schema_type":"单集大纲","origin_type":"ai_generated","created_at":{i},"data":{{"episodeNumber":{v}}}}}"#)
+        })
+        .collect();
+    rows.push(r#"{"id":"none","schema_type":"单集大纲","origin_type":"ai_generated","created_at":1,"data":{}}"#.into());
+    rows.push(r#"{"id":"hit","schema_type":"单集大纲","origin_type":"ai_generated","created_at":1,"data":{"episodeNumber":3}}"#.into());
+    let v = json::parse(
+        &format!("[{}]", rows.join(",")),
+        &ctxpack::Limits::default(),
+    )
+    .unwrap();
+    let docs = OwnedDocs::from_value(&v, &ctxpack::Limits::default()).unwrap();
+    let assembler = ContextAssembler::from_json(PROFILE).unwrap();
+    let options = AssembleOptions {
+        request: Request::Text("write the script for episode 3".into()),
+        ..Default::default()
+    };
+    let out = assembler.assemble(&docs, &options).unwrap();
+    let record = |id: &str| {
+        out.manifest
+            .documents
+            .iter()
+            .find(|r| &*r.item.id == id)
+            .unwrap()
+    };
+    assert_ne!(record("hit").item.action, Action::FilteredOut);
+    let words = |v: &str| format!("data/episodeNumber is {v}, the request asks for episode = 3");
+    for (i, v) in found.iter().enumerate() {
+        let r = record(&format!("s{i}"));
+        assert_eq!(r.reason_code, ReasonCode::ParamMismatch, "s{i}");
+        let text = if *v == "-0" { "-0" } else { v };
+        assert_eq!(
+            &*r.item.reason,
+            words(&json::stringify(
+                &json::parse(text, &ctxpack::Limits::default()).unwrap(),
+                0
+            )),
+            "s{i}"
+        );
+    }
+    assert_eq!(&*record("none").item.reason, words("absent"));
+    let shared =
+        |a: &str, b: &str| std::sync::Arc::ptr_eq(&record(a).item.reason, &record(b).item.reason);
+    assert!(shared("s0", "s2") && shared("s0", "s4") && shared("s1", "s3"));
+    assert!(!shared("s0", "s1") && !shared("s0", "s5") && !shared("s10", "s11"));
+}

@@ -153,7 +153,57 @@ impl<'a> TypeFacts<'a> {
 enum ParamVerdict {
     Matched,
     Kept,
-    Mismatch(String),
+    Mismatch(SharedStr),
+}
+
+/// The mismatch reasons written so far in a call, by matcher and the number found: thousands of
+/// synopses hold a few dozen episode numbers, so each reason is written once and its records
+/// share it (the manifest's encoder then sends its text once). Up to `KEPT` (32) are kept, as
+/// [`TypeFacts`] keeps types: past that, and for anything but a number, a reason is written for
+/// each document.
+#[derive(Default)]
+struct MismatchReasons {
+    kept: Vec<(*const CompiledParamMatch, u64, SharedStr)>,
+}
+
+impl MismatchReasons {
+    const KEPT: usize = 32;
+
+    fn of(&mut self, m: &CompiledParamMatch, field: Option<Value>, params: &Params) -> SharedStr {
+        let key: *const CompiledParamMatch = m;
+        // By its bits: -0 is kept apart from 0.
+        let Some(Value::Number(n)) = field else {
+            return mismatch_reason(m, field.as_ref(), params).into();
+        };
+        let bits = n.to_bits();
+        if let Some((_, _, reason)) = self
+            .kept
+            .iter()
+            .find(|(k, b, _)| std::ptr::eq(*k, key) && *b == bits)
+        {
+            return reason.clone();
+        }
+        let reason: SharedStr = mismatch_reason(m, field.as_ref(), params).into();
+        if self.kept.len() < Self::KEPT {
+            self.kept.push((key, bits, reason.clone()));
+        }
+        reason
+    }
+}
+
+/// Why a document a param match excludes is left out: the field found and what was asked.
+fn mismatch_reason(m: &CompiledParamMatch, field: Option<&Value>, params: &Params) -> String {
+    let found = field.map_or_else(|| "absent".to_string(), |v| crate::json::stringify(v, 0));
+    let param = |p: &str| {
+        params
+            .get(p)
+            .map_or_else(String::new, |v| crate::json::stringify(v, 0))
+    };
+    let wanted = match &m.test {
+        MatchTest::Equals(p) => format!("{p} = {}", param(p)),
+        MatchTest::Between(a, b) => format!("{a}..{b} = {}..{}", param(a), param(b)),
+    };
+    format!("data{} is {found}, the request asks for {wanted}", m.field)
 }
 
 fn param_verdict(
@@ -162,6 +212,7 @@ fn param_verdict(
     params: &Params,
     index: usize,
     body: &mut Body<'_>,
+    reasons: &mut MismatchReasons,
 ) -> Result<ParamVerdict> {
     let applying = matchers
         .iter()
@@ -182,20 +233,7 @@ fn param_verdict(
     let Some((m, field)) = excluding else {
         return Ok(ParamVerdict::Kept);
     };
-    let found = field.map_or_else(|| "absent".to_string(), |v| crate::json::stringify(&v, 0));
-    let param = |p: &str| {
-        params
-            .get(p)
-            .map_or_else(String::new, |v| crate::json::stringify(v, 0))
-    };
-    let wanted = match &m.test {
-        MatchTest::Equals(p) => format!("{p} = {}", param(p)),
-        MatchTest::Between(a, b) => format!("{a}..{b} = {}..{}", param(a), param(b)),
-    };
-    Ok(ParamVerdict::Mismatch(format!(
-        "data{} is {found}, the request asks for {wanted}",
-        m.field
-    )))
+    Ok(ParamVerdict::Mismatch(reasons.of(m, field, params)))
 }
 
 /// What ranking reads of a body: the part of document `index`'s data that a pointer's tokens
@@ -223,12 +261,13 @@ pub fn rank(
     let mut selected = Vec::new();
     let mut filtered = Vec::new();
     let mut types = TypeFacts::default();
+    let mut reasons = MismatchReasons::default();
     for (index, m) in metas.iter().enumerate() {
         let facts = types.of(&m.schema_type, profile, intent);
         let canonical = facts.canonical;
         let mut role = facts.role;
         let mut matched = false;
-        match param_verdict(&matchers, canonical, params, index, body)? {
+        match param_verdict(&matchers, canonical, params, index, body, &mut reasons)? {
             ParamVerdict::Kept => {}
             ParamVerdict::Matched => {
                 matched = true;
@@ -237,7 +276,7 @@ pub fn rank(
             ParamVerdict::Mismatch(reason) => {
                 filtered.push(FilteredDoc {
                     index,
-                    reason: reason.into(),
+                    reason,
                     reason_code: ReasonCode::ParamMismatch,
                 });
                 continue;
