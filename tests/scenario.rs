@@ -33,6 +33,15 @@ fn project() -> (OwnedDocs, Vec<Edge>, Vec<String>) {
     (docs, edges, types)
 }
 
+/// The manifest's record of the document `id`.
+fn record_of<'a>(out: &'a ctxpack::jsondoc::Assembly, id: &str) -> &'a ctxpack::jsondoc::DocRecord {
+    out.manifest
+        .documents
+        .iter()
+        .find(|r| &*r.item.id == id)
+        .unwrap()
+}
+
 #[test]
 fn episodes_7_to_12_get_upstream_context_without_earlier_synopses() {
     let (docs, edges, types) = project();
@@ -268,13 +277,7 @@ fn the_idea_the_story_was_built_on_outranks_the_abandoned_ones() {
         ..Default::default()
     };
     let out = assembler.assemble(&docs, &options).unwrap();
-    let idea = |id: &str| {
-        out.manifest
-            .documents
-            .iter()
-            .find(|d| &*d.item.id == id)
-            .unwrap()
-    };
+    let idea = |id: &str| record_of(&out, id);
     let chosen = idea("jd-brainstorm-1-edit");
     assert_eq!(chosen.lineage, Some(Lineage::Chosen));
     assert_eq!(idea("jd-brainstorm-1").lineage, Some(Lineage::Superseded));
@@ -348,13 +351,7 @@ fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
         ..Default::default()
     };
     let out = assembler.assemble(&docs, &options).unwrap();
-    let record = |id: &str| {
-        out.manifest
-            .documents
-            .iter()
-            .find(|r| &*r.item.id == id)
-            .unwrap()
-    };
+    let record = |id: &str| record_of(&out, id);
     assert_ne!(record("hit").item.action, Action::FilteredOut);
     let words = |v: &str| format!("data/episodeNumber is {v}, the request asks for episode = 3");
     for (i, v) in found.iter().enumerate() {

@@ -369,9 +369,7 @@ pub(super) fn held_or(
     data_from(index, parsed, limits)
 }
 
-/// [`DocSet::data_at`] of a body held as read ([`held_or`]), `None` when it is not held: its
-/// JSON text, or the JSON text a string of it holds (the app's rows), checked whole and built
-/// only where `tokens` lead.
+/// [`DocSet::data_at`] of a body held as read ([`held_or`]), `None` when it is not held.
 pub(super) fn held_at(
     index: usize,
     held: &[(usize, String)],
@@ -380,8 +378,19 @@ pub(super) fn held_at(
 ) -> Option<Result<Option<Value>>> {
     let k = held.binary_search_by_key(&index, |(i, _)| *i).ok()?;
     let (_, text) = held.get(k)?;
+    Some(body_text_at(index, text, limits, tokens))
+}
+
+/// What `tokens` name in document `index`'s body given as its JSON text — or the JSON text a
+/// string body holds (the app's rows) — checked whole and built only where `tokens` lead.
+pub(super) fn body_text_at(
+    index: usize,
+    text: &str,
+    limits: &Limits,
+    tokens: &[String],
+) -> Result<Option<Value>> {
     let path = format!("/{index}/data");
-    Some(if text.trim_start().starts_with('"') {
+    if text.trim_start().starts_with('"') {
         match json::parse_body(text, limits) {
             Ok(Value::String(s)) => super::document::text_at(s, tokens, &path, limits),
             // Unpaired surrogates: read as `data_value` reads them.
@@ -391,7 +400,7 @@ pub(super) fn held_at(
         }
     } else {
         json::parse_body_at(text, tokens, limits).map_err(|e| e.into_error(&path))
-    })
+    }
 }
 
 /// Where a chunk of at most `max` of a text's `len` UTF-16 units from `from` ends, `unit(i)`

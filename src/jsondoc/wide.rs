@@ -15,7 +15,7 @@
 //! As [`super::ChunkedDocs`], only text that reads cleanly is read this way: at the first fault
 //! the reader gives up (`Ok(None)`) and the caller reads the whole text, which reports it.
 
-use super::chunked::{held_at, CHUNK_UNITS, JOINED_MAX};
+use super::chunked::{body_text_at, CHUNK_UNITS, JOINED_MAX};
 use super::document::{check_unique_ids, out_of_range, DocMeta, DocSet, MetaFields, TypeNames};
 use super::lazy::{data_from, metadata_from};
 use crate::json::wide::{has_backslash, push_utf8, spells, unit_at, Scan, Stop, WideScanner};
@@ -157,8 +157,7 @@ impl WideDocs {
 type Members = Vec<(Range<usize>, Range<usize>)>;
 
 /// One document object at the scanner, checked as JSON; its members into `members`. Also an
-/// object body's members, for a param match (one copy of it, not inlined twice).
-#[inline(never)]
+/// object body's members, for a param match ([`field_in_units`]).
 fn document(s: &mut WideScanner<'_>, members: &mut Members) -> Scan<()> {
     members.clear();
     s.expect(b'{')?;
@@ -456,7 +455,7 @@ impl DocSet for WideDocs {
         // A string body, an escaped key, an array on the way: read as the text of a held body.
         let mut text = String::new();
         push_utf8(&mut text, units, 0..units.len() / 2);
-        held_at(index, &[(index, text)], &self.limits, tokens).unwrap_or(Ok(None))
+        body_text_at(index, &text, &self.limits, tokens)
     }
 
     fn metadata(&self, index: usize) -> Result<Option<Value>> {
