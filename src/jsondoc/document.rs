@@ -1,7 +1,7 @@
 //! Jsondocs: what the decision needs (metadata, read eagerly) and what only rendering needs
 //! (bodies, read lazily through [`DocSet`]).
 
-use super::timestamp::timestamp_ms_at;
+use super::timestamp::{self, not_a_timestamp};
 use crate::json::{self, Value};
 use crate::text::SharedStr;
 use crate::{Error, ErrorCode, Limits, Result};
@@ -24,8 +24,34 @@ pub struct DocMeta {
     /// `created_at` in epoch milliseconds.
     pub created_at_ms: f64,
     /// `created_at` as given, for rendering whole documents.
-    pub created_at: Value,
+    pub created_at: CreatedAt,
     pub is_leaf: Option<bool>,
+}
+
+/// A document's `created_at` as the caller gave it, which a whole document renders back.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CreatedAt {
+    Millis(f64),
+    /// ISO-8601 text; the wasm binding's objects reader cuts it from the one buffer every
+    /// document's strings share ([`crate::text::SharedParts`]), with no allocation of its own.
+    Text(SharedStr),
+}
+
+impl CreatedAt {
+    /// Epoch milliseconds, or the error a bad value gets at `path`.
+    fn millis(&self, path: impl FnOnce() -> String) -> Result<f64> {
+        match self {
+            CreatedAt::Millis(n) => timestamp::millis_at(*n, path),
+            CreatedAt::Text(s) => timestamp::text_ms_at(s, path),
+        }
+    }
+
+    pub fn to_value(&self) -> Value {
+        match self {
+            CreatedAt::Millis(n) => Value::Number(*n),
+            CreatedAt::Text(s) => Value::String(s.to_string()),
+        }
+    }
 }
 
 /// Type names as documents share them: a project has a handful of types over thousands of
@@ -111,13 +137,18 @@ impl DocMeta {
                 ),
             ));
         };
-        let created_at = f.created_at.ok_or_else(|| {
-            Error::new(
-                ErrorCode::MissingField,
-                format!("/{index}/created_at"),
-                "created_at is required",
-            )
-        })?;
+        let created_at = match f.created_at {
+            Some(Value::Number(n)) => CreatedAt::Millis(n),
+            Some(Value::String(s)) => CreatedAt::Text(s.into()),
+            Some(_) => return Err(not_a_timestamp(|| format!("/{index}/created_at"))),
+            None => {
+                return Err(Error::new(
+                    ErrorCode::MissingField,
+                    format!("/{index}/created_at"),
+                    "created_at is required",
+                ))
+            }
+        };
         let is_leaf = match f.is_leaf {
             None | Some(Value::Null) => None,
             Some(Value::Bool(b)) => Some(b),
@@ -142,10 +173,10 @@ impl DocMeta {
         id: SharedStr,
         schema_type: SharedStr,
         origin: Origin,
-        created_at: Value,
+        created_at: CreatedAt,
         is_leaf: Option<bool>,
     ) -> Result<Self> {
-        let created_at_ms = timestamp_ms_at(&created_at, || format!("/{index}/created_at"))?;
+        let created_at_ms = created_at.millis(|| format!("/{index}/created_at"))?;
         Ok(DocMeta {
             id,
             schema_type,
@@ -478,20 +509,19 @@ mod tests {
 
     #[test]
     fn type_names_share_one_string_per_name_up_to_a_bound() {
-        use std::sync::Arc;
         let mut names = TypeNames::default();
         let (idea, plan) = (names.get("idea"), names.get("plan"));
-        assert!(Arc::ptr_eq(&idea, &names.get("idea")));
-        assert!(Arc::ptr_eq(&plan, &names.get("plan")));
-        assert!(!Arc::ptr_eq(&idea, &plan));
+        assert!(SharedStr::ptr_eq(&idea, &names.get("idea")));
+        assert!(SharedStr::ptr_eq(&plan, &names.get("plan")));
+        assert!(!SharedStr::ptr_eq(&idea, &plan));
         for i in 0..100 {
             names.get(&format!("t{i}"));
         }
         assert_eq!(names.kept.len(), TypeNames::KEPT);
         // Past the bound, each its own copy, equal in text.
         let (a, b) = (names.get("t99"), names.get("t99"));
-        assert!(a == b && !Arc::ptr_eq(&a, &b));
-        assert!(Arc::ptr_eq(&idea, &names.get("idea")));
+        assert!(a == b && !SharedStr::ptr_eq(&a, &b));
+        assert!(SharedStr::ptr_eq(&idea, &names.get("idea")));
     }
 
     fn docs(json: &str) -> Result<OwnedDocs> {

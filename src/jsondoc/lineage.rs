@@ -101,7 +101,7 @@ pub fn lineage<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::Value;
+    use crate::jsondoc::document::CreatedAt;
     use crate::jsondoc::document::Origin;
 
     fn meta(id: &str, t: &str) -> DocMeta {
@@ -110,7 +110,7 @@ mod tests {
             schema_type: t.into(),
             origin: Origin::AiGenerated,
             created_at_ms: 0.0,
-            created_at: Value::Number(0.0),
+            created_at: CreatedAt::Millis(0.0),
             is_leaf: None,
         }
     }

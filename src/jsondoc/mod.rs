@@ -43,7 +43,7 @@ pub use chunked::{
 pub use document::{
     check_metadata, check_unique_ids, data_missing, data_not_json, data_value, documents_missing,
     leaves, metadata_not_an_object, metadata_value, not_a_document, not_documents, part_of,
-    text_at, DocMeta, DocSet, Edge, Jsondoc, MetaFields, Origin, OwnedDocs, TypeNames,
+    text_at, CreatedAt, DocMeta, DocSet, Edge, Jsondoc, MetaFields, Origin, OwnedDocs, TypeNames,
 };
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};

@@ -11,7 +11,6 @@ use crate::json::Value;
 use crate::shape::Shape;
 use crate::text::SharedStr;
 use crate::Result;
-use std::sync::Arc;
 
 /// Each term of a document's score, so a debug view can say why it ranked where it did.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Shape)]
@@ -125,7 +124,7 @@ impl<'a> TypeFacts<'a> {
         profile: &'a CompiledProfile,
         intent: &CompiledIntent,
     ) -> Facts<'a> {
-        if let Some((_, f)) = self.known.iter().find(|(n, _)| Arc::ptr_eq(n, name)) {
+        if let Some((_, f)) = self.known.iter().find(|(n, _)| SharedStr::ptr_eq(n, name)) {
             return f.clone();
         }
         let canonical = profile.canonical_type(name);
@@ -349,7 +348,7 @@ pub fn rank(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::Value;
+    use crate::jsondoc::document::CreatedAt;
     use crate::jsondoc::profile::Profile;
 
     fn meta(id: &str, t: &str, origin: Origin, at: f64) -> DocMeta {
@@ -358,7 +357,7 @@ mod tests {
             schema_type: t.into(),
             origin,
             created_at_ms: at,
-            created_at: Value::Number(at),
+            created_at: CreatedAt::Millis(at),
             is_leaf: None,
         }
     }

@@ -58,7 +58,7 @@ pub fn body(
                 "origin_type".into(),
                 Value::String(meta.origin.as_str().to_string()),
             );
-            o.insert("created_at".into(), meta.created_at.clone());
+            o.insert("created_at".into(), meta.created_at.to_value());
             o.insert("data".into(), data);
             if let Some(m) = metadata {
                 o.insert("metadata".into(), m);
@@ -104,7 +104,7 @@ pub fn block(render: &CompiledRender, header: &str, body: &Value, max_len: usize
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jsondoc::document::Origin;
+    use crate::jsondoc::document::{CreatedAt, Origin};
     use crate::jsondoc::profile::Profile;
 
     fn meta(id: &str) -> DocMeta {
@@ -113,7 +113,7 @@ mod tests {
             schema_type: "故事设定".into(),
             origin: Origin::UserInput,
             created_at_ms: 0.0,
-            created_at: Value::Number(0.0),
+            created_at: CreatedAt::Millis(0.0),
             is_leaf: None,
         }
     }

@@ -4,31 +4,40 @@
 //! offset depends on the machine's time zone — client and server would disagree. Without an
 //! offset, a time is UTC.
 
-use crate::json::Value;
 use crate::{Error, ErrorCode, Result};
 
-/// Milliseconds since the epoch for a `created_at` (or `now`) value. The error's path is built
-/// only if there is an error: for every document of a large input, formatting a path that is
-/// never used would cost more than the parse.
-pub fn timestamp_ms_at(v: &Value, path: impl FnOnce() -> String) -> Result<f64> {
-    match v {
-        Value::Number(n) if n.is_finite() => Ok(*n),
-        Value::String(s) => parse_iso8601(s).ok_or_else(|| {
-            Error::new(
-                ErrorCode::InvalidTimestamp,
-                path(),
-                format!(
-                    "{} is not an ISO-8601 date-time such as \"2026-03-02T10:15:00Z\"",
-                    crate::json::quote(s)
-                ),
-            )
-        }),
-        _ => Err(Error::new(
+/// Epoch milliseconds given as a number: any finite one. Errors build their path only when there
+/// is one: for every document of a large input, formatting a path never used costs more than
+/// the parse.
+pub fn millis_at(n: f64, path: impl FnOnce() -> String) -> Result<f64> {
+    if n.is_finite() {
+        Ok(n)
+    } else {
+        Err(not_a_timestamp(path))
+    }
+}
+
+/// Epoch milliseconds of ISO-8601 text.
+pub fn text_ms_at(s: &str, path: impl FnOnce() -> String) -> Result<f64> {
+    parse_iso8601(s).ok_or_else(|| {
+        Error::new(
             ErrorCode::InvalidTimestamp,
             path(),
-            "a timestamp is an ISO-8601 string or finite epoch milliseconds",
-        )),
-    }
+            format!(
+                "{} is not an ISO-8601 date-time such as \"2026-03-02T10:15:00Z\"",
+                crate::json::quote(s)
+            ),
+        )
+    })
+}
+
+/// The error for a `created_at` that is neither text nor a number.
+pub fn not_a_timestamp(path: impl FnOnce() -> String) -> Error {
+    Error::new(
+        ErrorCode::InvalidTimestamp,
+        path(),
+        "a timestamp is an ISO-8601 string or finite epoch milliseconds",
+    )
 }
 
 struct Cursor<'a> {
@@ -210,6 +219,7 @@ fn general(s: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::Value;
 
     #[test]
     fn the_canonical_form_reads_as_the_general_reader_reads_it() {
@@ -352,10 +362,18 @@ mod tests {
         ] {
             assert_eq!(parse_iso8601(bad), None, "{bad}");
         }
-        let e = timestamp_ms_at(&Value::Bool(true), || "/0/created_at".into()).unwrap_err();
-        assert_eq!(
-            (e.code, e.path.as_str()),
-            (ErrorCode::InvalidTimestamp, "/0/created_at")
-        );
+        let path = || "/0/created_at".to_string();
+        for e in [
+            not_a_timestamp(path),
+            millis_at(f64::NAN, path).unwrap_err(),
+            millis_at(f64::INFINITY, path).unwrap_err(),
+            text_ms_at("yesterday", path).unwrap_err(),
+        ] {
+            assert_eq!(
+                (e.code, e.path.as_str()),
+                (ErrorCode::InvalidTimestamp, "/0/created_at")
+            );
+        }
+        assert_eq!(millis_at(-1.5, path).ok(), Some(-1.5));
     }
 }

@@ -5,10 +5,10 @@
 use crate::json::Value;
 use crate::jsondoc::{
     char_safe_end, data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
-    not_a_document, not_documents, part_of, text_at, ChunkedDocs, DocMeta, DocSet, MetaFields,
-    Origin, TextSource, TypeNames, UnitSource, WideDocs, CHUNK_UNITS,
+    not_a_document, not_documents, part_of, text_at, ChunkedDocs, CreatedAt, DocMeta, DocSet,
+    MetaFields, Origin, TextSource, TypeNames, UnitSource, WideDocs, CHUNK_UNITS,
 };
-use crate::text::SharedStr;
+use crate::text::{SharedParts, SharedStr};
 use crate::wasm::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
 use crate::{Limits, Result};
 use js_sys::Array;
@@ -121,8 +121,7 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
         return Ok(None);
     }
     let mut parts = Parts {
-        text: &text,
-        at: 0,
+        text: SharedParts::new(&text),
         lengths: lengths.iter(),
     };
     // One shared name per distinct type, in the order glue.js met them.
@@ -139,7 +138,6 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
                 let Some(name) = parts.next() else {
                     return Ok(None);
                 };
-                let name = SharedStr::from(name);
                 types.push(name.clone());
                 name
             }
@@ -147,11 +145,11 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
         };
         let created_at = if f & FLAG_CREATED_TEXT != 0 {
             match parts.next() {
-                Some(t) => Value::String(t.to_string()),
+                Some(t) => CreatedAt::Text(t),
                 None => return Ok(None),
             }
         } else {
-            Value::Number(at)
+            CreatedAt::Millis(at)
         };
         let origin = if f & FLAG_USER_INPUT != 0 {
             Origin::UserInput
@@ -161,34 +159,30 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
         let is_leaf = (f & FLAG_LEAF_GIVEN != 0).then_some(f & FLAG_LEAF != 0);
         metas.push(DocMeta::from_checked(
             i,
-            id.into(),
+            id,
             schema_type,
             origin,
             created_at,
             is_leaf,
         )?);
     }
-    if parts.next().is_some() || parts.at != text.len() {
+    if parts.next().is_some() || !parts.text.is_done() {
         return Ok(None);
     }
     Ok(Some(metas))
 }
 
-/// The strings of glue.js's packed form, one per length, in order.
+/// The strings of glue.js's packed form, one per length, in order, all sharing one allocation.
 struct Parts<'a> {
-    text: &'a str,
-    at: usize,
+    text: SharedParts,
     lengths: std::slice::Iter<'a, u32>,
 }
 
-impl<'a> Iterator for Parts<'a> {
-    type Item = &'a str;
+impl Iterator for Parts<'_> {
+    type Item = SharedStr;
 
-    fn next(&mut self) -> Option<&'a str> {
-        let end = self.at.checked_add(*self.lengths.next()? as usize)?;
-        let part = self.text.get(self.at..end)?;
-        self.at = end;
-        Some(part)
+    fn next(&mut self) -> Option<SharedStr> {
+        self.text.cut(*self.lengths.next()? as usize)
     }
 }
 
