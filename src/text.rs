@@ -20,6 +20,15 @@ pub struct SharedStr {
 }
 
 impl SharedStr {
+    /// Where its text is, as an address and a length in bytes, without reading the text.
+    pub fn address(&self) -> (usize, usize) {
+        let whole = Arc::as_ptr(&self.whole).cast::<u8>() as usize;
+        (
+            whole.wrapping_add(self.start),
+            self.end.wrapping_sub(self.start),
+        )
+    }
+
     /// Whether `a` and `b` are the same string in memory, not only the same text.
     pub fn ptr_eq(a: &SharedStr, b: &SharedStr) -> bool {
         Arc::ptr_eq(&a.whole, &b.whole) && a.start == b.start && a.end == b.end
@@ -61,7 +70,6 @@ impl SharedParts {
 
 impl std::ops::Deref for SharedStr {
     type Target = str;
-    #[inline(never)]
     fn deref(&self) -> &str {
         // Never empty by mistake: `SharedParts::cut` only makes ranges that `get` accepts.
         self.whole.get(self.start..self.end).unwrap_or_default()

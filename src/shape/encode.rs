@@ -4,7 +4,7 @@
 //! as JSON text for `JSON.parse` or as one host call per field: the generated decoder reads the
 //! columns in declaration order and builds each object with a literal of fixed shape.
 
-use crate::text::utf16_len;
+use crate::text::{utf16_len, GivenStr};
 use std::collections::HashMap;
 
 /// The columns of one result, filled in declaration order.
@@ -30,6 +30,31 @@ pub struct Encoder<'a> {
     recent: Vec<(usize, usize, u32)>,
 }
 
+/// A string [`Encoder::intern`] can know by where it is in memory before it reads its text.
+pub trait Interned {
+    /// Its text's address and length in bytes: equal for the same text in the same place.
+    fn address(&self) -> (usize, usize);
+    fn text(&self) -> &str;
+}
+
+impl Interned for String {
+    fn address(&self) -> (usize, usize) {
+        (self.as_ptr() as usize, self.len())
+    }
+    fn text(&self) -> &str {
+        self
+    }
+}
+
+impl Interned for crate::text::SharedStr {
+    fn address(&self) -> (usize, usize) {
+        self.address()
+    }
+    fn text(&self) -> &str {
+        self
+    }
+}
+
 /// In `refs`, for a given string the host does not hold: its text follows in `text`.
 pub const NOT_GIVEN: u32 = u32::MAX;
 
@@ -51,13 +76,14 @@ impl<'a> Encoder<'a> {
         self.codes.push(c);
     }
 
-    /// A string the caller gave, at position `at` of its input: with [`Encoder::given`], that
-    /// position in `refs` (or [`NOT_GIVEN`] and the text, for one without a position); else the text.
-    pub fn given(&mut self, s: &str, at: Option<u32>) {
+    /// A string the caller gave ([`GivenStr`]): with [`Encoder::given`], its position in
+    /// `refs` (or [`NOT_GIVEN`] and the text, for one without a position); else the text. Its
+    /// text is read only when it crosses.
+    pub fn given(&mut self, s: &GivenStr) {
         if !self.given {
             return self.str(s);
         }
-        match at.filter(|&i| i != NOT_GIVEN) {
+        match s.position().filter(|&i| i != NOT_GIVEN) {
             Some(i) => self.refs.push(i),
             None => {
                 self.refs.push(NOT_GIVEN);
@@ -67,8 +93,8 @@ impl<'a> Encoder<'a> {
     }
 
     /// A string most records share (a reason, a type): its text crosses once per call.
-    pub fn intern(&mut self, s: &'a str) {
-        let (at, len) = (s.as_ptr() as usize, s.len());
+    pub fn intern<S: Interned + ?Sized>(&mut self, s: &'a S) {
+        let (at, len) = s.address();
         let slot = (at >> 3) % RECENT;
         if self.recent.is_empty() {
             self.recent = vec![(0, usize::MAX, 0); RECENT];
@@ -79,12 +105,13 @@ impl<'a> Encoder<'a> {
                 return;
             }
         }
-        let i = match self.table.get(s) {
+        let text = s.text();
+        let i = match self.table.get(text) {
             Some(&i) => i,
             None => {
                 let i = u32::try_from(self.table.len()).unwrap_or(u32::MAX);
-                self.table.insert(s, i);
-                self.str(s);
+                self.table.insert(text, i);
+                self.str(text);
                 i
             }
         };
@@ -99,7 +126,7 @@ impl<'a> Encoder<'a> {
 mod tests {
     use super::*;
     use crate::shape::Output;
-    use crate::text::GivenStr;
+    use crate::text::SharedStr;
 
     #[test]
     fn a_given_string_crosses_as_its_position_only_where_the_host_holds_them() {
@@ -135,6 +162,29 @@ mod tests {
         assert_eq!(
             crate::shape::to_json_text(&ids.to_vec()),
             r#"["a😀","b","c"]"#
+        );
+    }
+
+    #[test]
+    fn interned_strings_cross_once_by_text_wherever_they_are_held() {
+        let mut parts = crate::text::SharedParts::new("typetypekind");
+        let (a, b, c) = (
+            parts.cut(4).unwrap(),
+            parts.cut(4).unwrap(),
+            parts.cut(4).unwrap(),
+        );
+        let whole = SharedStr::from("type");
+        let owned = String::from("kind");
+        let mut e = Encoder::default();
+        for s in [&a, &b, &a, &whole, &c] {
+            e.intern(s);
+        }
+        e.intern(&owned);
+        // Two parts at different places, and a string of its own, with one text: one number.
+        assert_eq!(e.refs, [0, 0, 0, 0, 1, 1]);
+        assert_eq!(
+            (e.text.as_str(), e.lengths.as_slice()),
+            ("typekind", &[4, 4][..])
         );
     }
 }

@@ -212,7 +212,7 @@ impl Output for crate::text::GivenStr {
         w.string(self);
     }
     fn encode<'a>(&'a self, e: &mut Encoder<'a>) {
-        e.given(self, self.position());
+        e.given(self);
     }
 }
 impl Output for f64 {
