@@ -42,8 +42,11 @@ export const ENTRIES = [
   // the objects reader cut from one shared buffer (text::SharedStr as a part of one allocation,
   // jsondoc::CreatedAt: +0.9 KB, 157,836 → 158,744), which took objects in at 10k 0.89–0.91× the
   // time of a34e418 in three runs of bench/compare.mjs (40–60 rounds): 20,000 allocations and
-  // frees a call fewer.
-  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], remade: ["ContextAssembler"], gzip: 159_000, wasmOpt: ["--one-caller-inline-max-function-size=30"] },
+  // frees a call fewer. Raised to 159,500 for the encoder's columns written inline
+  // (Encoder::num and ::code, Option's encode: +0.4 KB, 158,789 → 159,136): objects in at 10k
+  // 0.93–0.94× of a9860b1 (mean and fastest of 16 alternating Node processes each, 40 calls a
+  // process: one process pairs builds unevenly, see docs/BENCHMARKS.md).
+  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], remade: ["ContextAssembler"], gzip: 159_500, wasmOpt: ["--one-caller-inline-max-function-size=30"] },
   // preloadFiles, checkPaths, fitSections (docs/FILES.md); ~58 KB at first build. Node adds
   // readContextFiles, the disk reader.
   { name: "files", subpath: "./files", feature: "files", dir: "files", guarded: [], gzip: 70_000, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },

@@ -68,10 +68,12 @@ impl<'a> Encoder<'a> {
             .push(u32::try_from(utf16_len(s)).unwrap_or(u32::MAX));
     }
 
+    #[inline]
     pub fn num(&mut self, n: f64) {
         self.nums.push(n);
     }
 
+    #[inline]
     pub fn code(&mut self, c: u8) {
         self.codes.push(c);
     }

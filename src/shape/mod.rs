@@ -254,6 +254,7 @@ impl<T: Output> Output for Option<T> {
             Some(v) => v.write_json(w),
         }
     }
+    #[inline]
     fn encode<'a>(&'a self, e: &mut Encoder<'a>) {
         match self {
             None => e.code(0),
