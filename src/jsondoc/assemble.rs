@@ -486,9 +486,20 @@ fn summarize(
     meter: &Meter,
     strategy: CapStrategy,
 ) -> (Totals, CapReport, Vec<String>) {
-    let count = |a: Action| records.iter().filter(|r| r.item.action == a).count();
-    let discarded = count(Action::Discarded);
-    let filtered_out = count(Action::FilteredOut);
+    // One pass over records of ~200 bytes each, not one per action: 10,000 of them are 2 MB.
+    let (mut full, mut truncated, mut summarized, mut discarded, mut filtered_out) =
+        (0, 0, 0, 0, 0);
+    for r in records {
+        let n = match r.item.action {
+            Action::Full => &mut full,
+            Action::Truncated => &mut truncated,
+            Action::Summarized => &mut summarized,
+            Action::Discarded => &mut discarded,
+            Action::FilteredOut => &mut filtered_out,
+            _ => continue,
+        };
+        *n += 1;
+    }
     let totals = Totals {
         documents: records.len(),
         selected: records.len().saturating_sub(filtered_out),
@@ -496,9 +507,9 @@ fn summarize(
             .len()
             .saturating_sub(filtered_out)
             .saturating_sub(discarded),
-        full: count(Action::Full),
-        truncated: count(Action::Truncated),
-        summarized: count(Action::Summarized),
+        full,
+        truncated,
+        summarized,
         discarded,
         filtered_out,
         chars: capped.chars,
