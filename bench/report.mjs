@@ -354,8 +354,8 @@ ${profileSection()}
   allocates next to nothing for the documents it filters out. ctxpack moves every document's metadata across
   the boundary before deciding: \`readMeta\` (src/wasm/glue.js) reads each document once and writes its id,
   type and text date as UTF-8 into one byte array (the few distinct types encoded once), which is copied into
-  wasm memory and split into shared strings (\`unpack\`: each id one \`Arc<str>\`, each distinct type one for all
-  its documents; dates parsed in Rust, every id hashed for the duplicate check). The manifest's records count
+  wasm memory and cut into strings that all share it (\`unpack\`, \`text::SharedParts\`: one allocation for every
+  id, type and date; dates parsed in Rust, every id hashed for the duplicate check). The manifest's records count
   references to those strings and to one reason per type or per stop, the records are packed into columns
   (a reason or type met before at the same address crosses as a number, unhashed) and rebuilt as
   JavaScript objects. The
