@@ -352,7 +352,7 @@ fn expected_block(
                 "origin_type".into(),
                 Value::String(meta.origin.as_str().to_string()),
             );
-            o.insert("created_at".into(), meta.created_at.clone());
+            o.insert("created_at".into(), meta.created_at.to_value());
             o.insert("data".into(), data);
             if let Some(m) = metadata {
                 o.insert("metadata".into(), m);
