@@ -41,8 +41,8 @@ export const ENTRIES = [
   // 157,897 (157,836 after the review). Raised from 158,000 to 159,000 for the strings of
   // the objects reader cut from one shared buffer (text::SharedStr as a part of one allocation,
   // jsondoc::CreatedAt: +0.9 KB, 157,836 → 158,744), which took objects in at 10k 0.89–0.91× the
-  // time of a34e418 in three runs of bench/compare.mjs (40–60 rounds): 20,000 allocations and
-  // frees a call fewer. Raised to 159,500 for the encoder's columns written inline
+  // time of a34e418 in three runs of bench/compare.mjs (40–60 rounds), 0.93–0.96× in separate
+  // processes: 20,000 allocations and frees a call fewer. Raised to 159,500 for the encoder's columns written inline
   // (Encoder::num and ::code, Option's encode: +0.4 KB, 158,789 → 159,136): objects in at 10k
   // 0.93–0.94× of a9860b1 (mean and fastest of 16 alternating Node processes each, 40 calls a
   // process: one process pairs builds unevenly, see docs/BENCHMARKS.md).
