@@ -353,17 +353,22 @@ impl DocSet for ChunkedDocs {
     }
 }
 
-/// Document `index`'s `data`: from `held` (by index, in input order) if it was kept as read
-/// while ranking, else as `parse` reads it from the text.
+/// The body of document `index` in `held` (kept as read while ranking, in input order), if any.
+pub(super) fn held_body<T>(held: &[(usize, T)], index: usize) -> Option<&T> {
+    let k = held.binary_search_by_key(&index, |(i, _)| *i).ok()?;
+    held.get(k).map(|(_, body)| body)
+}
+
+/// Document `index`'s `data`: from `held` if it was kept as read while ranking, else as
+/// `parse` reads it from the text.
 pub(super) fn held_or(
     index: usize,
     held: &[(usize, String)],
     limits: &Limits,
     parse: impl FnOnce() -> std::result::Result<Value, json::ParseError>,
 ) -> Result<Value> {
-    let kept = held.binary_search_by_key(&index, |(i, _)| *i).ok();
-    let parsed = match kept.and_then(|k| held.get(k)) {
-        Some((_, text)) => json::parse_body_span(text, 0..text.len(), limits),
+    let parsed = match held_body(held, index) {
+        Some(text) => json::parse_body_span(text, 0..text.len(), limits),
         None => parse(),
     };
     data_from(index, parsed, limits)
@@ -376,8 +381,7 @@ pub(super) fn held_at(
     limits: &Limits,
     tokens: &[String],
 ) -> Option<Result<Option<Value>>> {
-    let k = held.binary_search_by_key(&index, |(i, _)| *i).ok()?;
-    let (_, text) = held.get(k)?;
+    let text = held_body(held, index)?;
     Some(body_text_at(index, text, limits, tokens))
 }
 

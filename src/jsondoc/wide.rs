@@ -15,7 +15,7 @@
 //! As [`super::ChunkedDocs`], only text that reads cleanly is read this way: at the first fault
 //! the reader gives up (`Ok(None)`) and the caller reads the whole text, which reports it.
 
-use super::chunked::{body_text_at, CHUNK_UNITS, JOINED_MAX};
+use super::chunked::{body_text_at, held_body, CHUNK_UNITS, JOINED_MAX};
 use super::document::{check_unique_ids, out_of_range, DocMeta, DocSet, MetaFields, TypeNames};
 use super::lazy::{data_from, metadata_from};
 use crate::json::wide::{has_backslash, push_utf8, spells, unit_at, Scan, Stop, WideScanner};
@@ -445,8 +445,7 @@ impl DocSet for WideDocs {
     }
 
     fn data_at(&self, index: usize, tokens: &[String]) -> Result<Option<Value>> {
-        let held = self.held.binary_search_by_key(&index, |(i, _)| *i).ok();
-        let Some((_, units)) = held.and_then(|k| self.held.get(k)) else {
+        let Some(units) = held_body(&self.held, index) else {
             return super::document::part_of(self.data(index), tokens);
         };
         if let Some(found) = field_in_units(units, tokens, &self.limits) {

@@ -144,6 +144,19 @@ fn done_given<T: Output + Shape>(r: Result<T>, given: &JsValue) -> JsResult {
         .map_err(error::to_js)
 }
 
+/// `f` on a call's input, its result handed back with the input's ids (`done_given`). The ids
+/// are moved out of the call rather than returned beside the result: a tuple result made every
+/// method's code larger.
+fn on_call<T: Output + Shape>(call: Result<Call>, f: impl FnOnce(&Call) -> Result<T>) -> JsResult {
+    let mut given = JsValue::UNDEFINED;
+    let r = call.and_then(|c| {
+        let v = f(&c);
+        given = c.given;
+        v
+    });
+    done_given(r, &given)
+}
+
 /// Documents given as long JSON text (a string or bytes): read in chunks, holding the bodies `core`
 /// will read while ranking (none without a core: the call does not rank, or its profile does not
 /// compile, which the call reports after); or whole when the chunked reader gives up (a fault it
@@ -364,13 +377,10 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        let mut given = JsValue::UNDEFINED;
-        let r = read_input(&input, Reading::Given(&self.core, true), &self.limits).and_then(|c| {
-            let v = self.core.prioritize(c.docs.as_ref(), &c.options);
-            given = c.given;
-            v
-        });
-        done_given(r, &given)
+        on_call(
+            read_input(&input, Reading::Given(&self.core, true), &self.limits),
+            |c| self.core.prioritize(c.docs.as_ref(), &c.options),
+        )
     }
 
     #[wasm_bindgen(unchecked_return_type = "Assembly")]
@@ -378,16 +388,15 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        let mut given = JsValue::UNDEFINED;
-        let r = read_input(&input, Reading::Given(&self.core, true), &self.limits).and_then(|c| {
-            let v = metered(self.counter.as_ref(), |meter| {
-                self.core
-                    .assemble_metered(c.docs.as_ref(), &c.options, meter)
-            });
-            given = c.given;
-            v
-        });
-        done_given(r, &given)
+        on_call(
+            read_input(&input, Reading::Given(&self.core, true), &self.limits),
+            |c| {
+                metered(self.counter.as_ref(), |meter| {
+                    self.core
+                        .assemble_metered(c.docs.as_ref(), &c.options, meter)
+                })
+            },
+        )
     }
 
     #[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
@@ -395,20 +404,19 @@ impl ContextAssembler {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AssemblerCapInput | JsonText")] input: JsValue,
     ) -> JsResult {
-        let mut given = JsValue::UNDEFINED;
-        let r = read_input(&input, Reading::Given(&self.core, false), &self.limits).and_then(|c| {
-            let v = metered(self.counter.as_ref(), |meter| {
-                self.core.cap_ordered_metered(
-                    c.docs.as_ref(),
-                    c.options.max_chars,
-                    c.options.max_tokens,
-                    c.options.cap,
-                    meter,
-                )
-            });
-            given = c.given;
-            v
-        });
-        done_given(r, &given)
+        on_call(
+            read_input(&input, Reading::Given(&self.core, false), &self.limits),
+            |c| {
+                metered(self.counter.as_ref(), |meter| {
+                    self.core.cap_ordered_metered(
+                        c.docs.as_ref(),
+                        c.options.max_chars,
+                        c.options.max_tokens,
+                        c.options.cap,
+                        meter,
+                    )
+                })
+            },
+        )
     }
 }
