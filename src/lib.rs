@@ -24,6 +24,7 @@ pub mod code;
 pub mod error;
 pub mod files;
 pub mod governor;
+mod hash;
 pub mod json;
 pub mod jsondoc;
 pub mod limits;

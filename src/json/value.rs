@@ -1,5 +1,5 @@
 use super::unpaired::Unpaired;
-use std::collections::HashMap;
+use crate::hash::Map;
 
 /// A JSON value as JavaScript holds it.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,7 +74,7 @@ pub(crate) fn array_index(key: &str) -> Option<u32> {
 pub struct ObjectBuilder {
     entries: Vec<(String, Value)>,
     // Only built for large objects, so duplicate detection stays linear on hostile input.
-    index: Option<HashMap<String, usize>>,
+    index: Option<Map<String, usize>>,
     has_array_index: bool,
 }
 
@@ -113,7 +113,7 @@ impl ObjectBuilder {
         if let Some(index) = &mut self.index {
             index.insert(key.clone(), self.entries.len());
         } else if self.entries.len() >= INDEX_FROM {
-            let mut index: HashMap<String, usize> = self
+            let mut index: Map<String, usize> = self
                 .entries
                 .iter()
                 .enumerate()

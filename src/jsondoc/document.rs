@@ -2,10 +2,10 @@
 //! (bodies, read lazily through [`DocSet`]).
 
 use super::timestamp::{self, not_a_timestamp};
+use crate::hash::{Keyed, Map};
 use crate::json::{self, Value};
 use crate::text::SharedStr;
 use crate::{Error, ErrorCode, Limits, Result};
-use std::collections::{HashMap, HashSet};
 
 /// Who wrote a document (`origin_type`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, crate::shape::Shape)]
@@ -462,7 +462,7 @@ pub(crate) fn out_of_range(index: usize) -> Error {
 
 /// Refuses two documents with one id: the manifest names documents by id.
 pub fn check_unique_ids(metas: &[DocMeta]) -> Result<()> {
-    let mut seen: HashMap<&str, usize> = HashMap::with_capacity(metas.len());
+    let mut seen: Map<&str, usize> = Map::with_capacity_and_hasher(metas.len(), Keyed::default());
     for (i, m) in metas.iter().enumerate() {
         if let Some(first) = seen.insert(&*m.id, i) {
             return Err(Error::new(
@@ -489,7 +489,7 @@ pub struct Edge {
 /// Leaf status per document: an explicit `is_leaf` wins; otherwise, with edges, a document is a
 /// leaf when nothing was derived from it; without edges and flag, it is not a leaf.
 pub fn leaves(metas: &[DocMeta], edges: Option<&[Edge]>) -> Vec<bool> {
-    let parents: HashSet<&str> = edges
+    let parents: crate::hash::Set<&str> = edges
         .unwrap_or_default()
         .iter()
         .map(|e| e.from.as_str())

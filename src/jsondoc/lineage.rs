@@ -13,8 +13,8 @@
 //! Only edges give roles; `is_leaf` flags do not. Edges naming unknown ids are ignored here.
 
 use super::document::{DocMeta, Edge};
+use crate::hash::Map;
 use crate::shape::Shape;
-use std::collections::HashMap;
 
 /// What the derivation tree says of each document, in input order.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -43,7 +43,7 @@ pub fn lineage<'a>(
     let Some(edges) = edges.filter(|e| !e.is_empty()) else {
         return roles;
     };
-    let index: HashMap<&str, usize> = metas.iter().enumerate().map(|(i, m)| (&*m.id, i)).collect();
+    let index: Map<&str, usize> = metas.iter().enumerate().map(|(i, m)| (&*m.id, i)).collect();
     let type_of = |i: usize| metas.get(i).map_or("", |m| canonical(&m.schema_type));
     let mut has_children = vec![false; metas.len()];
     // A document's parent, for sibling groups: the first in input order when it has several.
@@ -79,7 +79,7 @@ pub fn lineage<'a>(
         let p = parent.get(i).copied().flatten();
         format!("{}\u{0}{}", type_of(i), p.map_or(usize::MAX, |p| p))
     };
-    let mut built_on: HashMap<String, usize> = HashMap::new();
+    let mut built_on: Map<String, usize> = Map::default();
     for (i, &built) in has_children.iter().enumerate() {
         if built && alternatives.iter().any(|a| a == type_of(i)) {
             built_on.insert(group(i), i);

@@ -4,8 +4,8 @@
 //! as JSON text for `JSON.parse` or as one host call per field: the generated decoder reads the
 //! columns in declaration order and builds each object with a literal of fixed shape.
 
+use crate::hash::Map;
 use crate::text::{utf16_len, GivenStr};
-use std::collections::HashMap;
 
 /// The columns of one result, filled in declaration order.
 #[derive(Debug, Default)]
@@ -22,7 +22,7 @@ pub struct Encoder<'a> {
     /// The host holds the caller's strings by position ([`crate::text::GivenStr`]): a given
     /// string with a position crosses as that position, in `refs`.
     pub given: bool,
-    table: HashMap<&'a str, u32>,
+    table: Map<&'a str, u32>,
     /// The numbers of strings met lately, by address (a direct-mapped cache): thousands of
     /// records holding the same [`SharedStr`](crate::text::SharedStr) find its number without
     /// hashing its text. Addresses are the allocator's, not the input's: nothing a caller sends

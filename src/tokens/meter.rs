@@ -13,8 +13,8 @@
 //! checks it against o200k).
 
 use super::{Estimator, Running, TokenCounter};
+use crate::hash::Map;
 use crate::{Error, ErrorCode, Result};
-use std::collections::HashMap;
 
 /// Where a caller's counter is given, for the errors it causes.
 pub const COUNTER_PATH: &str = "/options/tokenCounter";
@@ -31,7 +31,7 @@ pub enum Meter<'a> {
 pub struct Pieces<'a> {
     name: String,
     count: &'a mut dyn FnMut(&str) -> Result<usize>,
-    seen: HashMap<String, usize>,
+    seen: Map<String, usize>,
     calls: usize,
 }
 
@@ -42,7 +42,7 @@ impl<'a> Pieces<'a> {
         Pieces {
             name: name.into(),
             count,
-            seen: HashMap::new(),
+            seen: Map::default(),
             calls: 0,
         }
     }

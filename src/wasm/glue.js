@@ -404,17 +404,27 @@ export function deferred(instantiate, asset, entry) {
  * @returns {{ bytes: Uint8Array, lengths: Uint32Array, kinds: Uint32Array, created: Float64Array, flags: Uint8Array, ids: string[] | undefined } | null}
  */
 export function readMeta(docs, maxText, userInput, aiGenerated) {
+  // A document's getter may itself call ctxpack, while this call fills `scratch`: that call
+  // gets arrays of its own.
+  if (scratch.busy) return readMetaInto(docs, maxText, userInput, aiGenerated, newScratch());
+  scratch.busy = true;
+  try {
+    return readMetaInto(docs, maxText, userInput, aiGenerated, scratch);
+  } finally {
+    scratch.busy = false;
+  }
+}
+
+function readMetaInto(docs, maxText, userInput, aiGenerated, keep) {
   const n = docs.length;
-  const created = new Float64Array(n);
-  const flags = new Uint8Array(n);
-  const kinds = new Uint32Array(n);
+  const { created, flags, kinds } = metaColumns(n, keep);
   const names = new Map();
   // The ids themselves, for the result's records (wasm/output.rs `to_js_given`): kept only if
   // every one is well-formed, so that a record holds what wasm read (U+FFFD for a lone surrogate).
   const ids = new Array(n);
   let given = true;
   // At most three strings a document: id, a new type name, a text date.
-  const out = new Utf8Parts(n * 40, n * 3);
+  const out = new Utf8Parts(n * 40, n * 3, keep);
   for (let i = 0; i < n; i++) {
     const d = docs[i];
     if (d === null || typeof d !== "object" || Array.isArray(d)) return null;
@@ -438,6 +448,7 @@ export function readMeta(docs, maxText, userInput, aiGenerated) {
       if (created_at.length > maxText) return null;
       f |= FLAG_CREATED_TEXT;
       out.put(created_at);
+      created[i] = 0;
     } else if (typeof created_at === "number") created[i] = created_at;
     else return null;
     if (is_leaf === true) f |= FLAG_LEAF_GIVEN | FLAG_LEAF;
@@ -451,12 +462,37 @@ export function readMeta(docs, maxText, userInput, aiGenerated) {
 
 const utf8 = new TextEncoder();
 
+// readMeta's arrays, kept from call to call. Fresh ones cost more than all the reading at 10,000
+// documents: their ~650 KB are new pages to the process each time (readMeta 1.8 → 1.5 ms in a
+// call). The core copies them before readMeta can run again (documents.rs `unpack`), so one set
+// serves every call. Arrays past SCRATCH_KEEP bytes are made for their call and not kept, so a
+// process holds at most that much after its largest call.
+const SCRATCH_KEEP = 1 << 22;
+const newScratch = () => ({ busy: false, buf: new Uint8Array(0), lengths: new Uint32Array(0), created: new Float64Array(0), flags: new Uint8Array(0), kinds: new Uint32Array(0) });
+const scratch = newScratch();
+
+/** `n` entries of each per-document column, from `keep` while they fit what it may hold. */
+function metaColumns(n, keep) {
+  if (n * 8 > SCRATCH_KEEP) return { created: new Float64Array(n), flags: new Uint8Array(n), kinds: new Uint32Array(n) };
+  if (keep.created.length < n) {
+    keep.created = new Float64Array(n);
+    keep.flags = new Uint8Array(n);
+    keep.kinds = new Uint32Array(n);
+  }
+  return { created: keep.created.subarray(0, n), flags: keep.flags.subarray(0, n), kinds: keep.kinds.subarray(0, n) };
+}
+
 /** Strings written as UTF-8 into a growing byte array, each one's byte length kept. */
 class Utf8Parts {
-  constructor(capacity, parts) {
-    this.buf = new Uint8Array(Math.max(capacity, 1024));
+  /** Arrays of `keep` (readMeta's `scratch`) are used, and arrays grown are left there, while they fit SCRATCH_KEEP. */
+  constructor(capacity, parts, keep) {
+    capacity = Math.max(capacity, 1024);
+    this.keep = keep;
+    if (keep.buf.length < capacity && capacity <= SCRATCH_KEEP) keep.buf = new Uint8Array(capacity);
+    if (keep.lengths.length < parts && parts * 4 <= SCRATCH_KEEP) keep.lengths = new Uint32Array(parts);
+    this.buf = keep.buf.length >= capacity ? keep.buf : new Uint8Array(capacity);
     this.at = 0;
-    this.lengths = new Uint32Array(parts);
+    this.lengths = keep.lengths.length >= parts ? keep.lengths : new Uint32Array(parts);
     this.parts = 0;
   }
 
@@ -502,6 +538,7 @@ class Utf8Parts {
     const grown = new Uint8Array(Math.max(this.buf.length * 2, this.at + n));
     grown.set(this.buf.subarray(0, this.at));
     this.buf = grown;
+    if (grown.length <= SCRATCH_KEEP) this.keep.buf = grown;
   }
 
   bytes() {
@@ -966,6 +1003,22 @@ export function copyByteRange(v, from, view) {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Fills `into` with random bytes: the keys of the core's hash maps (src/hash.rs), so that no
+ * caller can choose ids that collide. `crypto.getRandomValues` is in every runtime ctxpack
+ * supports; where it is missing or throws, `Math.random` (not secret, but not the same in every
+ * process either).
+ * @param {Uint8Array} into
+ */
+export function randomBytes(into) {
+  try {
+    globalThis.crypto.getRandomValues(into);
+    return;
+  } catch {
+    for (let i = 0; i < into.length; i++) into[i] = Math.floor(Math.random() * 256);
   }
 }
 

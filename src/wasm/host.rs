@@ -79,6 +79,9 @@ extern "C" {
     /// UTF-8 unchanged.
     #[wasm_bindgen(js_name = isWellFormed)]
     pub fn well_formed(v: &JsValue) -> bool;
+    /// See glue.js: random bytes from the host, into `into`.
+    #[wasm_bindgen(js_name = randomBytes)]
+    pub fn random_bytes(into: &mut [u8]);
 }
 
 /// `into.len() / 2` code units of the string `v` from unit `from`, into `into` as UTF-16LE;

@@ -50,11 +50,17 @@ const TYPES: &str = include_str!("types.d.ts");
 
 type JsResult = std::result::Result<JsValue, JsValue>;
 
-/// Installs the panic hook once, when the module is instantiated: ctxpack never panics on any
-/// input (DESIGN), but if a bug ever traps, its Rust message reaches the console.
+/// Runs once, when the module is instantiated. Installs the panic hook: ctxpack never panics on
+/// any input (DESIGN), but if a bug ever traps, its Rust message reaches the console. Keys the
+/// hash of every map of caller-chosen strings with the host's randomness (src/hash.rs).
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
+    let mut bytes = [0u8; 16];
+    host::random_bytes(&mut bytes);
+    let (a, b) = bytes.split_at(8);
+    let word = |w: &[u8]| <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes);
+    crate::hash::seed([word(a), word(b)]);
 }
 
 fn done<T: Output + Shape>(r: Result<T>) -> JsResult {

@@ -107,3 +107,31 @@ test("ids read from long JSON text, in units, are the objects' own: ASCII runs, 
   same(objects, fromText, "long text");
   assert.deepEqual(new Set(fromText.manifest.documents.map((r) => r.id)), new Set(documents.map((d) => d.id)));
 });
+
+test("readMeta's arrays, kept from call to call, serve calls of every size and a call made from inside a getter", () => {
+  // glue.js keeps readMeta's arrays between calls. A call after a larger one reads only its own
+  // part of them; a getter that calls ctxpack while readMeta is filling them gets arrays of its
+  // own, and neither call's documents leak into the other's.
+  const asm = new ContextAssembler(profile);
+  for (const n of [600, 3, 250, 1, 600]) {
+    const documents = project(n);
+    same(asm.assemble({ documents, request: "brainstorm", maxChars: 3000 }), asm.assemble({ documents: JSON.stringify(documents), request: "brainstorm", maxChars: 3000 }), `${n} documents`);
+  }
+  const outer = project(300);
+  const inner = project(40, ["inner"]);
+  const innerExpected = asm.assemble({ documents: JSON.stringify(inner), request: "brainstorm", maxChars: 2000 });
+  let innerResult = null;
+  const at = 150;
+  const { id } = outer[at];
+  Object.defineProperty(outer[at], "id", {
+    enumerable: true,
+    get() {
+      innerResult ??= asm.assemble({ documents: inner, request: "brainstorm", maxChars: 2000 });
+      return id;
+    },
+  });
+  const result = asm.assemble({ documents: outer, request: "brainstorm", maxChars: 3000 });
+  assert.ok(innerResult, "the getter ran, and its call returned");
+  same(innerResult, innerExpected, "the call made from the getter");
+  same(result, asm.assemble({ documents: JSON.stringify(outer), request: "brainstorm", maxChars: 3000 }), "the call whose getter made it");
+});
