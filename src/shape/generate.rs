@@ -157,7 +157,9 @@ fn enum_table(name: &str) -> String {
     s
 }
 
-fn members(fields: &[Field], out: &mut Vec<String>) {
+/// A struct's members, flattened ones inlined: each key as JavaScript writes it after a dot or
+/// in brackets, and the expression that reads its value.
+fn members(fields: &[Field], out: &mut Vec<(String, String)>) {
     for f in fields {
         if f.flatten {
             if let TyRef::Named(inner) = &f.ty {
@@ -167,16 +169,21 @@ fn members(fields: &[Field], out: &mut Vec<String>) {
             }
             continue;
         }
+        // Assigned, `__proto__` would set the prototype instead of a member.
+        assert_ne!(
+            f.name, "__proto__",
+            "a result field cannot be named __proto__"
+        );
         let key = if f
             .name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_')
         {
-            f.name.to_string()
+            format!(".{}", f.name)
         } else {
-            format!("{:?}", f.name)
+            format!("[{:?}]", f.name)
         };
-        out.push(format!("{key}: {}", js_expr(&f.ty, f.intern)));
+        out.push((key, js_expr(&f.ty, f.intern)));
     }
 }
 
@@ -278,14 +285,28 @@ pub fn javascript(decls: &[Decl], roots: &[&str]) -> String {
                     names.join(", ")
                 );
             }
+            // A copy of a template with every member, then each member assigned, instead of an
+            // object literal: V8 may decide that a literal's objects outlive the young
+            // generation and allocate them in the old one from then on ("pretenuring"), and a
+            // call's thousands of records then took 2.5 ms to build instead of 1.0, in some
+            // processes and not others (docs/BENCHMARKS.md). Copies of an object are never
+            // pretenured. The key order is the template's: the declaration's.
             Body::Struct(fields) => {
                 let mut m = Vec::new();
                 members(fields, &mut m);
+                let template = format!("{}_MEMBERS", enum_table(d.name));
+                let keys: Vec<String> = m
+                    .iter()
+                    .map(|(k, _)| format!("{}: null", k.trim_start_matches('.')))
+                    .collect();
+                let assigned: Vec<String> =
+                    m.iter().map(|(k, e)| format!("  r{k} = {e};")).collect();
                 let _ = writeln!(
                     out,
-                    "\nfunction decode{}(d) {{\n  return {{\n    {},\n  }};\n}}",
+                    "\nconst {template} = {{ {} }};\n\nfunction decode{}(d) {{\n  const r = {{ ...{template} }};\n{}\n  return r;\n}}",
+                    keys.join(", "),
                     d.name,
-                    m.join(",\n    ")
+                    assigned.join("\n")
                 );
             }
         }

@@ -128,3 +128,16 @@ test("a ContextAssembler serves many requests and can be freed", () => {
   assert.equal(typeof a[Symbol.dispose], "function");
   a.free();
 });
+
+test("result records are plain objects, their members in declaration order", () => {
+  // shapes.js builds each record as a copy of a template of its members (src/shape/generate.rs):
+  // the copy must be indistinguishable from an object literal.
+  const { manifest } = assembleContext({ documents: docs, request: "generate episodes 7-12", maxChars: 4000, profile });
+  for (const record of manifest.documents) {
+    assert.equal(Object.getPrototypeOf(record), Object.prototype);
+    assert.deepEqual(Object.keys(record), ["id", "action", "reason", "charsBefore", "charsAfter", "tokensBefore", "tokensAfter", "reasonCode", "schemaType", "rank", "score", "breakdown", "lineage", "level", "offset"]);
+    assert.deepStrictEqual(record, JSON.parse(JSON.stringify(record)));
+    if (record.breakdown !== null) assert.deepEqual(Object.keys(record.breakdown), ["required", "optional", "leaf", "userInput", "recency", "params", "lineage"]);
+  }
+  assert.equal(Object.getPrototypeOf(manifest.totals), Object.prototype);
+});
