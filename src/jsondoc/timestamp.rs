@@ -99,24 +99,47 @@ pub fn parse_iso8601(s: &str) -> Option<f64> {
 /// `YYYY-MM-DDTHH:MM:SS.sssZ`, what `Date.prototype.toISOString` writes and most rows hold, read
 /// by position: a tenth of the general reader's time, which a call pays once per document.
 /// Anything else (24:00 included) is left to the general reader, whose result this equals.
+///
+/// The 24 bytes are read as three 64-bit words and checked eight at a time against the form:
+/// each byte XORed with what the form has there ('0' for a digit) is then a digit's value, at
+/// most 9, or zero where the form has a separator. Byte by byte, this took 30 ns a date natively.
 #[allow(clippy::arithmetic_side_effects)] // digits are checked first, fields range-checked
 fn canonical(b: &[u8]) -> Option<f64> {
-    let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1, b'T', h0, h1, b':', i0, i1, b':', s0, s1, b'.', f0, f1, f2, b'Z'] =
-        b
-    else {
-        return None;
-    };
-    let digits = [
-        y0, y1, y2, y3, m0, m1, d0, d1, h0, h1, i0, i1, s0, s1, f0, f1, f2,
+    // '0' where the form has a digit, the separator where it has one; and which bits of each
+    // byte must then be clear: the high nibble of a digit, all of a separator.
+    const FORM: [u64; 3] = [
+        u64::from_le_bytes(*b"0000-00-"),
+        u64::from_le_bytes(*b"00T00:00"),
+        u64::from_le_bytes(*b":00.000Z"),
     ];
-    if !digits.iter().all(u8::is_ascii_digit) {
-        return None;
+    const CLEAR: [u64; 3] = [
+        0xfff0_f0ff_f0f0_f0f0,
+        0xf0f0_fff0_f0ff_f0f0,
+        0xfff0_f0f0_fff0_f0ff,
+    ];
+    // A digit's value plus 6 stays below 16 (its high nibble clear) only if it is at most 9.
+    const SIX: [u64; 3] = [
+        0x0006_0600_0606_0606,
+        0x0606_0006_0600_0606,
+        0x0006_0606_0006_0600,
+    ];
+    let b: &[u8; 24] = b.try_into().ok()?;
+    let mut w = [0u64; 3];
+    for (k, (word, bytes)) in w.iter_mut().zip(b.chunks_exact(8)).enumerate() {
+        let x = u64::from_le_bytes(<[u8; 8]>::try_from(bytes).ok()?) ^ FORM.get(k)?;
+        let (clear, six) = (CLEAR.get(k)?, SIX.get(k)?);
+        if x & clear != 0 || (x + six) & 0xf0f0_f0f0_f0f0_f0f0 & clear != 0 {
+            return None;
+        }
+        *word = x;
     }
-    let n = |c: u8| i64::from(c - b'0');
-    let two = |a: u8, b: u8| n(a) * 10 + n(b);
-    let (year, month, day) = (two(y0, y1) * 100 + two(y2, y3), two(m0, m1), two(d0, d1));
-    let (hour, minute, second) = (two(h0, h1), two(i0, i1), two(s0, s1));
-    let millis = n(f0) * 100 + n(f1) * 10 + n(f2);
+    // The value of the digit at byte `i` of the 24.
+    #[allow(clippy::cast_possible_truncation)] // one byte of the word, on purpose
+    let d = |i: usize| i64::from((w.get(i / 8).copied().unwrap_or(0) >> (8 * (i % 8))) as u8);
+    let two = |i: usize| d(i) * 10 + d(i + 1);
+    let (year, month, day) = (two(0) * 100 + two(2), two(5), two(8));
+    let (hour, minute, second) = (two(11), two(14), two(17));
+    let millis = d(20) * 100 + d(21) * 10 + d(22);
     if !(1..=12).contains(&month)
         || day < 1
         || day > days_in_month(year, month)
@@ -220,6 +243,32 @@ fn general(s: &str) -> Option<f64> {
 mod tests {
     use super::*;
     use crate::json::Value;
+
+    #[test]
+    fn the_canonical_form_refuses_any_other_byte_anywhere() {
+        // Every byte value at every position of a valid date: read by the fast path exactly
+        // when the form still holds (a digit where it has one, its separator elsewhere), and then
+        // as the general reader reads it.
+        let form = b"0000-00-00T00:00:00.000Z";
+        let base = *b"2024-02-29T23:59:59.999Z";
+        for at in 0..base.len() {
+            for byte in 0..=255u8 {
+                let mut b = base;
+                b[at] = byte;
+                let holds = b.iter().zip(form).all(|(&c, &f)| {
+                    if f == b'0' {
+                        c.is_ascii_digit()
+                    } else {
+                        c == f
+                    }
+                });
+                match (holds, std::str::from_utf8(&b)) {
+                    (true, Ok(s)) => assert_eq!(canonical(&b), general(s), "{s}"),
+                    _ => assert_eq!(canonical(&b), None, "{b:?}"),
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_canonical_form_reads_as_the_general_reader_reads_it() {
