@@ -465,9 +465,9 @@ const utf8 = new TextEncoder();
 // readMeta's arrays, kept from call to call. Fresh ones cost more than all the reading at 10,000
 // documents: their ~650 KB are new pages to the process each time (readMeta 1.8 → 1.5 ms in a
 // call). The core copies them before readMeta can run again (documents.rs `unpack`), so one set
-// serves every call. Arrays past SCRATCH_KEEP bytes are made for their call and not kept, so a
-// process holds at most that much after its largest call.
-const SCRATCH_KEEP = 1 << 22;
+// serves every call. An array past SCRATCH_KEEP bytes is made for its call and not kept: the
+// five together hold at most about 3.6 MiB (all of them up to ~26,000 documents).
+const SCRATCH_KEEP = 1 << 20;
 const newScratch = () => ({ busy: false, buf: new Uint8Array(0), lengths: new Uint32Array(0), created: new Float64Array(0), flags: new Uint8Array(0), kinds: new Uint32Array(0) });
 const scratch = newScratch();
 

@@ -113,7 +113,8 @@ test("readMeta's arrays, kept from call to call, serve calls of every size and a
   // part of them; a getter that calls ctxpack while readMeta is filling them gets arrays of its
   // own, and neither call's documents leak into the other's.
   const asm = new ContextAssembler(profile);
-  for (const n of [600, 3, 250, 1, 600]) {
+  // 30,000 documents need arrays past what glue.js keeps (SCRATCH_KEEP): made for that call.
+  for (const n of [600, 3, 250, 1, 30_000, 600]) {
     const documents = project(n);
     same(asm.assemble({ documents, request: "brainstorm", maxChars: 3000 }), asm.assemble({ documents: JSON.stringify(documents), request: "brainstorm", maxChars: 3000 }), `${n} documents`);
   }
