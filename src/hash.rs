@@ -23,13 +23,14 @@ pub type Map<K, V> = HashMap<K, V, Keyed>;
 /// A set keyed by [`Keyed`].
 pub type Set<T> = HashSet<T, Keyed>;
 
-/// Sets this process's keys. In wasm the module's start calls it once, before any map is made;
-/// natively the keys come from `std`'s `RandomState`, and this is not called.
+/// Sets this process's keys from 16 random bytes. In wasm the module's start calls it once,
+/// before any map is made; natively the keys come from `std`'s `RandomState`, and this is not
+/// called.
 #[cfg(target_arch = "wasm32")]
-pub fn seed(keys: [u64; 2]) {
+pub fn seed(bytes: &[u8; 16]) {
     use std::sync::atomic::Ordering::Relaxed;
-    KEYS[0].store(keys[0], Relaxed);
-    KEYS[1].store(keys[1], Relaxed);
+    KEYS[0].store(word(bytes, 0), Relaxed);
+    KEYS[1].store(word(bytes, 8), Relaxed);
 }
 
 // Plain atomics, not a OnceLock: wasm32-unknown-unknown has one thread, and a OnceLock's

@@ -2,7 +2,7 @@
 //! (bodies, read lazily through [`DocSet`]).
 
 use super::timestamp::{self, not_a_timestamp};
-use crate::hash::{Keyed, Map};
+use crate::hash::{Keyed, Map, Set};
 use crate::json::{self, Value};
 use crate::text::SharedStr;
 use crate::{Error, ErrorCode, Limits, Result};
@@ -489,7 +489,7 @@ pub struct Edge {
 /// Leaf status per document: an explicit `is_leaf` wins; otherwise, with edges, a document is a
 /// leaf when nothing was derived from it; without edges and flag, it is not a leaf.
 pub fn leaves(metas: &[DocMeta], edges: Option<&[Edge]>) -> Vec<bool> {
-    let parents: crate::hash::Set<&str> = edges
+    let parents: Set<&str> = edges
         .unwrap_or_default()
         .iter()
         .map(|e| e.from.as_str())

@@ -2,7 +2,8 @@
 //!
 //! Thousands of manifest records cross much faster as a few typed arrays and one string than
 //! as JSON text for `JSON.parse` or as one host call per field: the generated decoder reads the
-//! columns in declaration order and builds each object with a literal of fixed shape.
+//! columns in declaration order and builds each object of fixed shape as a copy of a template of
+//! its members (src/shape/generate.rs says why not a literal).
 
 use crate::hash::Map;
 use crate::text::{utf16_len, GivenStr};

@@ -58,9 +58,7 @@ fn start() {
     console_error_panic_hook::set_once();
     let mut bytes = [0u8; 16];
     host::random_bytes(&mut bytes);
-    let (a, b) = bytes.split_at(8);
-    let word = |w: &[u8]| <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes);
-    crate::hash::seed([word(a), word(b)]);
+    crate::hash::seed(&bytes);
 }
 
 fn done<T: Output + Shape>(r: Result<T>) -> JsResult {
