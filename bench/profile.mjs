@@ -138,6 +138,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log("self time:");
     for (const r of rows.slice(0, 25)) console.log(`${(r.share * 100).toFixed(1).padStart(5)}%  ${(r.ms / rounds).toFixed(3).padStart(8)} ms/call  ${r.name}`);
     console.log("inclusive time:");
-    for (const r of inclusive.slice(0, 45)) console.log(`${(r.share * 100).toFixed(1).padStart(5)}%  ${(r.ms / rounds).toFixed(3).padStart(8)} ms/call  ${r.name}`);
+    for (const r of inclusive.slice(0, Number(process.env.PROFILE_ROWS ?? 45))) console.log(`${(r.share * 100).toFixed(1).padStart(5)}%  ${(r.ms / rounds).toFixed(3).padStart(8)} ms/call  ${r.name}`);
   }
 }

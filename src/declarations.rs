@@ -65,8 +65,8 @@ export interface JsondocInput {
     id: string;
     schema_type: string;
     origin_type: Origin;
-    /** ISO-8601 (no offset = UTC) or epoch milliseconds. */
-    created_at: string | number;
+    /** ISO-8601 (no offset = UTC), epoch milliseconds, or a `Date` (read as its ISO text, as `JSON.stringify` writes it). */
+    created_at: string | number | Date;
     /** A JSON value, or a string of JSON text (parsed when the document is rendered). */
     data: JsonValue;
     /** An object, or its JSON text (parsed when the document is rendered). */

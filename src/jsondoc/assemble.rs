@@ -30,8 +30,9 @@ pub struct AssembleOptions {
     /// Free text for the profile's rules, or an explicit intent (which wins).
     #[shape(with = "read_request", ts = "RequestInput")]
     pub request: Request,
-    /// Recency is measured against this (epoch ms or ISO-8601); default: the newest document.
-    #[shape(with = "read_now", ts = "number | string")]
+    /// Recency is measured against this (epoch ms, ISO-8601, or a `Date` in JavaScript); default:
+    /// the newest document.
+    #[shape(with = "read_now", ts = "number | string | Date")]
     pub now: Option<f64>,
     /// Lineage edges; a document nothing was derived from is a leaf.
     pub edges: Option<Vec<Edge>>,

@@ -444,12 +444,14 @@ function readMetaInto(docs, maxText, userInput, aiGenerated, keep) {
       out.putWhole(schema_type);
     }
     kinds[i] = kind;
-    if (typeof created_at === "string") {
-      if (created_at.length > maxText) return null;
+    // A Date (a database driver's timestamp) is read as JSON.stringify writes it: its ISO text.
+    const at = typeof created_at === "object" && created_at !== null ? jsonOf(created_at, "created_at") : created_at;
+    if (typeof at === "string") {
+      if (at.length > maxText) return null;
       f |= FLAG_CREATED_TEXT;
-      out.put(created_at);
+      out.put(at);
       created[i] = 0;
-    } else if (typeof created_at === "number") created[i] = created_at;
+    } else if (typeof at === "number") created[i] = at;
     else return null;
     if (is_leaf === true) f |= FLAG_LEAF_GIVEN | FLAG_LEAF;
     else if (is_leaf === false) f |= FLAG_LEAF_GIVEN;
@@ -663,6 +665,21 @@ const AT_CONTENT = -4;
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const toWellFormed = typeof "".toWellFormed === "function" ? (s) => s.toWellFormed() : (s) => s.replace(LONE, "\uFFFD");
 
+/**
+ * What `JSON.stringify` writes for `v` under `key` before anything else: the result of its
+ * `toJSON` (a `Date`'s ISO text; `null` for an invalid one), else `v` itself. Binary data is
+ * left as it is, for the core to refuse as binary rather than as a `Buffer`'s `{type, data}`.
+ * Throws what `toJSON` throws.
+ *
+ * @param {unknown} v
+ * @param {string} key
+ */
+export function jsonOf(v, key) {
+  if (typeof v === "object" ? v === null || ArrayBuffer.isView(v) : typeof v !== "bigint" && typeof v !== "function") return v;
+  const f = v.toJSON;
+  return typeof f === "function" ? f.call(v, key) : v;
+}
+
 const thrownMessage = (e) => {
   try {
     return e instanceof Error ? e.message : String(e);
@@ -676,7 +693,9 @@ const thrownMessage = (e) => {
  * the core's value, where every check is made: tags (one per value, in order), numbers (number
  * values, array lengths, member counts; NaN and ±Infinity kept as they are, for the core to
  * refuse by the field they stand in), and strings (keys and values, joined, with their UTF-16
- * lengths). What JSON cannot hold is tagged, not judged: a function, a symbol, a BigInt, a
+ * lengths). A value with a `toJSON` (a `Date`) is read as what that returns, called with the key
+ * `JSON.stringify` would pass (`jsonOf`), so an input reads as its JSON text does. What JSON
+ * cannot hold is tagged, not judged: a function, a symbol, a BigInt, a
  * typed array, nesting past `limit` (cycles included), a getter that threw. Strings and keys
  * together longer than `maxText` UTF-16 units are not copied at all: the tape is then one
  * T_LONG with their length so far, refused by the core as TOO_LARGE. Never throws.
@@ -742,7 +761,7 @@ export function hostValue(value, limit, maxText, flat = false, apart = false) {
         threw(e);
         return;
       }
-      walk(item, depth + 1, route === AT_CONTENTS ? i : NOWHERE);
+      walk(item, depth + 1, route === AT_CONTENTS ? i : NOWHERE, i);
     }
   };
   // An object's members, read in order — but the first `known.length` were read already (by
@@ -769,7 +788,7 @@ export function hostValue(value, limit, maxText, flat = false, apart = false) {
           return;
         }
       }
-      walk(item, depth + 1, route === AT_ROOT ? (key === "contents" ? AT_CONTENTS : NOWHERE) : route >= 0 && key === "content" ? AT_CONTENT - route : NOWHERE);
+      walk(item, depth + 1, route === AT_ROOT ? (key === "contents" ? AT_CONTENTS : NOWHERE) : route >= 0 && key === "content" ? AT_CONTENT - route : NOWHERE, key);
     }
   };
   // What an object is (`undefined` once a fault is recorded): binary, an array's length, keys.
@@ -786,7 +805,17 @@ export function hostValue(value, limit, maxText, flat = false, apart = false) {
       return undefined;
     }
   };
-  const walk = (v, depth, route = NOWHERE) => {
+  // `key` (a member's key or an item's index) is what JSON.stringify would pass to `v.toJSON`;
+  // undefined once `toJSON` has been applied (its result's own `toJSON` is not called).
+  const walk = (v, depth, route = NOWHERE, key = undefined) => {
+    if (key !== undefined && (typeof v === "object" || typeof v === "bigint" || typeof v === "function")) {
+      try {
+        v = jsonOf(v, typeof key === "number" ? String(key) : key);
+      } catch (e) {
+        threw(e);
+        return;
+      }
+    }
     switch (typeof v) {
       case "undefined":
         tags.push(T_UNDEFINED);
@@ -846,6 +875,12 @@ export function hostValue(value, limit, maxText, flat = false, apart = false) {
   // `flat`: the members of a top-level object read once, into JSON text while each is flat;
   // the first that is not (or a getter that throws, or text past maxText) hands what was read
   // to `members`, which goes on as the walk would have from there.
+  try {
+    value = jsonOf(value, "");
+  } catch (e) {
+    threw(e);
+    return tape();
+  }
   if (!flat || limit < 2 || typeof value !== "object" || value === null) {
     walk(value, 0, apart ? AT_ROOT : NOWHERE);
     return tape();

@@ -49,6 +49,9 @@ extern "C" {
 
 #[wasm_bindgen(module = "/src/wasm/glue.js")]
 extern "C" {
+    /// See glue.js: `v.toJSON(key)` when `v` has one (a `Date`), else `v`.
+    #[wasm_bindgen(catch, js_name = jsonOf)]
+    fn json_of(v: &JsValue, key: &str) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
     /// See glue.js: a host value walked into a tape, never throwing.
     #[wasm_bindgen(catch, js_name = hostValue)]
     fn host_value_tape(
@@ -222,6 +225,17 @@ pub fn get(obj: &JsValue, key: &JsValue, path: &str) -> Result<JsValue> {
     reflect_get(obj, key)
         .map(host)
         .map_err(|e| read::host_threw("reading this field", &js_message(&e), path))
+}
+
+/// The value `JSON.stringify` writes for `v` under `key`: what its `toJSON` returns (a `Date`'s
+/// ISO text), else `v`. A throwing `toJSON` is bad input at `path`. Only objects are asked.
+pub fn to_json(v: JsValue, key: &str, path: &str) -> Result<JsValue> {
+    if !v.is_object() && !v.is_function() && !v.is_bigint() {
+        return Ok(v);
+    }
+    json_of(&v, key)
+        .map(host)
+        .map_err(|e| read::host_threw("calling its toJSON", &js_message(&e), path))
 }
 
 /// `arr[i]`, a throwing trap reported as bad input.

@@ -8,8 +8,8 @@ export interface JsondocInput {
     id: string;
     schema_type: string;
     origin_type: Origin;
-    /** ISO-8601 (no offset = UTC) or epoch milliseconds. */
-    created_at: string | number;
+    /** ISO-8601 (no offset = UTC), epoch milliseconds, or a `Date` (read as its ISO text, as `JSON.stringify` writes it). */
+    created_at: string | number | Date;
     /** A JSON value, or a string of JSON text (parsed when the document is rendered). */
     data: JsonValue;
     /** An object, or its JSON text (parsed when the document is rendered). */
@@ -856,8 +856,11 @@ export type BodyMode = "data" | "document";
 export interface AssembleOptions {
     /** Free text for the profile's rules, or an explicit intent (which wins). */
     request?: RequestInput | null;
-    /** Recency is measured against this (epoch ms or ISO-8601); default: the newest document. */
-    now?: number | string | null;
+    /**
+     * Recency is measured against this (epoch ms, ISO-8601, or a `Date` in JavaScript); default:
+     * the newest document.
+     */
+    now?: number | string | Date | null;
     /** Lineage edges; a document nothing was derived from is a leaf. */
     edges?: Array<Edge> | null;
     /** Budget for the whole context in UTF-16 code units (what `str.length` counts). */

@@ -228,8 +228,11 @@ fn read_each(docs: &Array, len: usize, limits: &Limits) -> Result<Vec<DocMeta>> 
             return Err(not_a_document(&base, host::kind(&doc)));
         }
         let field = |k: &JsValue, name: &str| get(&doc, k, &format!("{base}/{name}"));
-        let meta =
-            |k: &JsValue, name: &str| scalar(field(k, name)?, limits, &format!("{base}/{name}"));
+        // Read as JSON.stringify reads it (a Date as its ISO text), as glue.js readMeta does.
+        let meta = |k: &JsValue, name: &str| {
+            let path = format!("{base}/{name}");
+            scalar(host::to_json(field(k, name)?, name, &path)?, limits, &path)
+        };
         let fields = MetaFields {
             id: meta(k_id, "id")?,
             schema_type: meta(k_type, "schema_type")?,
