@@ -73,16 +73,22 @@ function at(data: Json, pointer: string): Json | undefined {
   return v;
 }
 
+/** A number, or a string spelling one in plain decimal ("3", "7.5"), as that number. */
+const numeric = (v: Json | undefined): number | undefined =>
+  typeof v === "number" ? v : typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : undefined;
+
 /** Whether a param match applies (the request has its params) and, if so, whether `doc` matches. */
 function matches(m: ParamMatch, doc: Doc, params: Params): boolean | undefined {
   if (m.equals !== undefined) {
     if (!(m.equals in params)) return undefined;
-    return at(doc.data, m.field) === params[m.equals];
+    const v = at(doc.data, m.field);
+    const [a, b] = [numeric(v), numeric(params[m.equals])];
+    return a !== undefined && b !== undefined ? a === b : v === params[m.equals];
   }
   const [lo, hi] = m.between ?? ["", ""];
   if (!(lo in params) || !(hi in params)) return undefined;
-  const v = at(doc.data, m.field);
-  return typeof v === "number" && v >= params[lo] && v <= params[hi];
+  const [x, l, h] = [numeric(at(doc.data, m.field)), numeric(params[lo]), numeric(params[hi])];
+  return x !== undefined && l !== undefined && h !== undefined && x >= l && x <= h;
 }
 
 export interface Ranked {

@@ -145,3 +145,26 @@ test("a body nested past maxDepth fails a param match as objects and as JSON tex
   assert.deepEqual(fail(input), { code: "TOO_DEEP", path: "/documents/0/data" });
   assert.deepEqual(fail(JSON.stringify(input)), fail(input));
 });
+
+test("the example profile finds the episode asked for as text, from a route or a form field", async () => {
+  const { readFileSync } = await import("node:fs");
+  const writing = JSON.parse(readFileSync(new URL("../../profiles/writing-app.json", import.meta.url), "utf8"));
+  // Synopses whose episode numbers a model wrote as numbers and as text, rows as the app stores them.
+  const rows = [1, "2", 3, "3", 4].map((n, i) => ({
+    id: `syn-${i}`,
+    schema_type: "episode_synopsis",
+    origin_type: "ai_generated",
+    created_at: 1_700_000_000_000 + i,
+    data: JSON.stringify({ episodeNumber: n, synopsis: `episode ${n}` }),
+  }));
+  rows.push({ id: "settings", schema_type: "剧本设定", origin_type: "user_input", created_at: 1_700_000_000_000, data: "{}" });
+  const kept = (params) =>
+    assembleContext({ documents: rows, request: { intent: "generate_episode_script", params }, profile: writing })
+      .manifest.documents.filter((d) => d.action !== "filtered_out" && d.schemaType === "episode_synopsis")
+      .map((d) => d.id)
+      .sort();
+  assert.deepEqual(kept({ episode: "3" }), ["syn-2", "syn-3"]);
+  assert.deepEqual(kept({ episode: 3 }), ["syn-2", "syn-3"]);
+  assert.deepEqual(kept({ episodeStart: "2", episodeEnd: "3" }), ["syn-1", "syn-2", "syn-3"]);
+  assert.deepEqual(kept({ episode: "third" }), []);
+});

@@ -23,6 +23,7 @@ pub const VECTORS: &[(&str, &str, &str, &str)] = &[
     ("metadata-json-text", include_str!("inputs/metadata-json-text.json"), include_str!("expected/metadata-json-text.context.txt"), include_str!("expected/metadata-json-text.manifest.json")),
     ("numbers-js-format", include_str!("inputs/numbers-js-format.json"), include_str!("expected/numbers-js-format.context.txt"), include_str!("expected/numbers-js-format.manifest.json")),
     ("param-match-episode", include_str!("inputs/param-match-episode.json"), include_str!("expected/param-match-episode.context.txt"), include_str!("expected/param-match-episode.manifest.json")),
+    ("param-match-numeric-text", include_str!("inputs/param-match-numeric-text.json"), include_str!("expected/param-match-numeric-text.context.txt"), include_str!("expected/param-match-numeric-text.manifest.json")),
     ("rank-default-weights-en", include_str!("inputs/rank-default-weights-en.json"), include_str!("expected/rank-default-weights-en.context.txt"), include_str!("expected/rank-default-weights-en.manifest.json")),
     ("render-document-indent", include_str!("inputs/render-document-indent.json"), include_str!("expected/render-document-indent.context.txt"), include_str!("expected/render-document-indent.manifest.json")),
     ("render-order-input", include_str!("inputs/render-order-input.json"), include_str!("expected/render-order-input.context.txt"), include_str!("expected/render-order-input.manifest.json")),

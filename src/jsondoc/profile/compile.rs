@@ -54,14 +54,43 @@ impl CompiledParamMatch {
             return false;
         };
         match &self.test {
-            MatchTest::Equals(p) => params.get(p) == Some(v),
-            MatchTest::Between(a, b) => match (v, params.get(a), params.get(b)) {
-                (Value::Number(x), Some(Value::Number(lo)), Some(Value::Number(hi))) => {
-                    lo <= x && x <= hi
-                }
+            MatchTest::Equals(p) => {
+                params
+                    .get(p)
+                    .is_some_and(|want| match (numeric(want), numeric(v)) {
+                        (Some(a), Some(b)) => a == b,
+                        _ => want == v,
+                    })
+            }
+            MatchTest::Between(a, b) => match (
+                numeric(v),
+                params.get(a).and_then(numeric),
+                params.get(b).and_then(numeric),
+            ) {
+                (Some(x), Some(lo), Some(hi)) => lo <= x && x <= hi,
                 _ => false,
             },
         }
+    }
+}
+
+/// A number, or a string that spells one in plain decimal (`"3"`, `"-2"`, `"7.5"`; not `"+3"`,
+/// `" 3"`, `"1e3"` or `"0x3"`), as a number: episode numbers come as text from a route or a form
+/// field, and in data a model wrote, as often as they come as numbers.
+fn numeric(v: &Value) -> Option<f64> {
+    match v {
+        Value::Number(n) => Some(*n),
+        Value::String(s) => {
+            let digits = s.strip_prefix('-').unwrap_or(s);
+            let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "1"));
+            let plain = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+            if plain(whole) && plain(fraction) {
+                s.parse().ok()
+            } else {
+                None
+            }
+        }
+        _ => None,
     }
 }
 
@@ -416,5 +445,76 @@ impl CompiledProfile {
     /// The defined intents, quoted, for error messages.
     pub fn intent_names(&self) -> String {
         names(&self.intents)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jsondoc::Params;
+
+    fn matcher(test: MatchTest) -> CompiledParamMatch {
+        CompiledParamMatch {
+            types: vec!["synopsis".into()],
+            field: "/episodeNumber".into(),
+            tokens: vec!["episodeNumber".into()],
+            test,
+            otherwise: Otherwise::Exclude,
+        }
+    }
+
+    fn params(pairs: &[(&str, Value)]) -> Params {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), v.clone()))
+            .collect()
+    }
+
+    fn s(text: &str) -> Value {
+        Value::String(text.into())
+    }
+
+    #[test]
+    fn numbers_spelled_as_text_match_the_numbers() {
+        for text in ["3", "03", "3.0", "-0"] {
+            assert_eq!(numeric(&s(text)), Some(text.parse().unwrap()), "{text}");
+        }
+        for text in [
+            "", "-", "+3", " 3", "3 ", "1e3", "0x3", "3.", ".5", "NaN", "inf", "三",
+        ] {
+            assert_eq!(numeric(&s(text)), None, "{text:?}");
+        }
+        let eq = matcher(MatchTest::Equals("episode".into()));
+        for (want, field, expected) in [
+            (Value::Number(3.0), Value::Number(3.0), true),
+            (s("3"), Value::Number(3.0), true),
+            (Value::Number(3.0), s("3"), true),
+            (s("3"), s("03"), true),
+            (s("3"), Value::Number(4.0), false),
+            (s("three"), s("three"), true),
+            (s("three"), s("Three"), false),
+            (Value::Bool(true), Value::Bool(true), true),
+            (Value::Null, s("null"), false),
+            (s("3"), Value::Array(vec![Value::Number(3.0)]), false),
+        ] {
+            let p = params(&[("episode", want.clone())]);
+            assert_eq!(eq.matches(Some(&field), &p), expected, "{want:?} {field:?}");
+        }
+        let between = matcher(MatchTest::Between("from".into(), "to".into()));
+        let p = params(&[("from", s("7")), ("to", Value::Number(12.0))]);
+        for (field, expected) in [
+            (Value::Number(7.0), true),
+            (s("12"), true),
+            (s("9.5"), true),
+            (s("13"), false),
+            (s("6"), false),
+            (s("ten"), false),
+            (Value::Null, false),
+        ] {
+            assert_eq!(between.matches(Some(&field), &p), expected, "{field:?}");
+        }
+        assert!(!between.matches(None, &p));
+        let words = params(&[("from", s("seven")), ("to", s("12"))]);
+        assert!(!between.matches(Some(&Value::Number(9.0)), &words));
     }
 }
