@@ -73,9 +73,14 @@ pub struct FileContent {
     /// Matched to references after normalisation (`./a.js` supplies `a.js`).
     pub path: String,
     /// The text, or the bytes as read (numbers 0–255: a host that could not decode them as
-    /// UTF-8 hands them over, and the core judges them binary); absent when the host did not
-    /// read it (a directory, or a file refused by size).
-    #[shape(with = "read_content", ts = "string | number[]")]
+    /// UTF-8 hands them over, and the core judges them binary; in JavaScript also a
+    /// `Uint8Array`, such as the `Buffer` `readFileSync` returns, or an `ArrayBuffer`, read as
+    /// its text when it is valid UTF-8); absent when the host did not read it (a directory, or a
+    /// file refused by size).
+    #[shape(
+        with = "read_content",
+        ts = "string | number[] | Uint8Array | ArrayBuffer"
+    )]
     pub content: Option<Content>,
     /// Default `file`. A reader of a real disk says `outside` for a path whose real path
     /// leaves the base, `directory`, or `other` for FIFOs, sockets and devices.

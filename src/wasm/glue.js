@@ -680,6 +680,28 @@ export function jsonOf(v, key) {
   return typeof f === "function" ? f.call(v, key) : v;
 }
 
+// UTF-8 decoded only when valid, a byte-order mark kept as U+FEFF (as the core reads bytes).
+const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The text of valid UTF-8 bytes, else undefined (a view of shared memory is copied first). */
+function strictUtf8(bytes) {
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    try {
+      return strictDecoder.decode(bytes.slice());
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** `v` as a Uint8Array when it holds bytes (a Uint8Array or a Buffer, of any realm, or an ArrayBuffer), else undefined. */
+function byteView(v) {
+  if (typedArrayKind.call(v) === "Uint8Array") return v;
+  return v instanceof ArrayBuffer ? new Uint8Array(v) : undefined;
+}
+
 const thrownMessage = (e) => {
   try {
     return e instanceof Error ? e.message : String(e);
@@ -807,7 +829,37 @@ export function hostValue(value, limit, maxText, flat = false, apart = false) {
   };
   // `key` (a member's key or an item's index) is what JSON.stringify would pass to `v.toJSON`;
   // undefined once `toJSON` has been applied (its result's own `toJSON` is not called).
+  // A content's text, held apart to cross once as UTF-8.
+  const holdContent = (v, route) => {
+    tags.push(T_STRING);
+    units += v.length;
+    heldUnits += v.length;
+    strings.push("");
+    held.push(v);
+    heldAt.push(AT_CONTENT - route);
+  };
+  // A content given as bytes (a Buffer from readFileSync, a Uint8Array, an ArrayBuffer): valid
+  // UTF-8 is its text; anything else crosses as the byte values JSON would carry, for the core
+  // to judge binary, unless it is longer than maxText (then the call is TOO_LARGE, as for text).
+  const contentBytes = (bytes, route) => {
+    const text = strictUtf8(bytes);
+    if (text !== undefined) return holdContent(text, route);
+    tags.push(T_ARRAY);
+    nums.push(bytes.length);
+    if (bytes.length > maxText) {
+      units += bytes.length;
+      return;
+    }
+    for (let i = 0; i < bytes.length; i++) {
+      tags.push(T_NUMBER);
+      nums.push(bytes[i]);
+    }
+  };
   const walk = (v, depth, route = NOWHERE, key = undefined) => {
+    if (route <= AT_CONTENT && typeof v === "object" && v !== null) {
+      const bytes = byteView(v);
+      if (bytes !== undefined) return contentBytes(bytes, route);
+    }
     if (key !== undefined && (typeof v === "object" || typeof v === "bigint" || typeof v === "function")) {
       try {
         v = jsonOf(v, typeof key === "number" ? String(key) : key);
@@ -821,14 +873,11 @@ export function hostValue(value, limit, maxText, flat = false, apart = false) {
         tags.push(T_UNDEFINED);
         return;
       case "string":
-        tags.push(T_STRING);
-        if (route <= AT_CONTENT) {
-          units += v.length;
-          heldUnits += v.length;
-          strings.push("");
-          held.push(wellFormed(v) ? v : toWellFormed(v));
-          heldAt.push(AT_CONTENT - route);
-        } else text(v);
+        if (route <= AT_CONTENT) holdContent(wellFormed(v) ? v : toWellFormed(v), route);
+        else {
+          tags.push(T_STRING);
+          text(v);
+        }
         return;
       case "number":
         tags.push(T_NUMBER);

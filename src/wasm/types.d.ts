@@ -936,10 +936,12 @@ export interface FileContent {
     path: string;
     /**
      * The text, or the bytes as read (numbers 0–255: a host that could not decode them as
-     * UTF-8 hands them over, and the core judges them binary); absent when the host did not
-     * read it (a directory, or a file refused by size).
+     * UTF-8 hands them over, and the core judges them binary; in JavaScript also a
+     * `Uint8Array`, such as the `Buffer` `readFileSync` returns, or an `ArrayBuffer`, read as
+     * its text when it is valid UTF-8); absent when the host did not read it (a directory, or a
+     * file refused by size).
      */
-    content?: string | number[] | null;
+    content?: string | number[] | Uint8Array | ArrayBuffer | null;
     /**
      * Default `file`. A reader of a real disk says `outside` for a path whose real path
      * leaves the base, `directory`, or `other` for FIFOs, sockets and devices.

@@ -85,3 +85,64 @@ test("a `content` anywhere but contents[i] crosses as an ordinary string", () =>
     (e) => e instanceof CtxpackError && e.code === "INVALID_INPUT" && e.path.startsWith("/references/0"),
   );
 });
+
+test("contents given as a Buffer, a Uint8Array or an ArrayBuffer read as the same bytes given as numbers", async () => {
+  const { runInNewContext } = await import("node:vm");
+  const samples = {
+    "source": "export const a = 1;\n",
+    "with a byte-order mark": "\uFEFFconst b = 2;\n",
+    "CJK and emoji": "// 剧本设定 😀\nconst c = 3;\n".repeat(40),
+    "empty": "",
+  };
+  const raw = {
+    "invalid UTF-8": [0x41, 0xff, 0x42, 0x0a],
+    "a NUL byte": [0x61, 0x00, 0x62],
+    "a cut character": [0x61, 0xe5, 0x89],
+    ...Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, asBytes(v)])),
+  };
+  const views = {
+    Buffer: (b) => Buffer.from(b),
+    Uint8Array: (b) => Uint8Array.from(b),
+    ArrayBuffer: (b) => Uint8Array.from(b).buffer,
+    "a view into a larger buffer": (b) => new Uint8Array(Uint8Array.from([9, 9, ...b, 9]).buffer, 2, b.length),
+    "another realm's Uint8Array": (b) => runInNewContext("Uint8Array.from(b)", { b }),
+    "shared memory": (b) => {
+      const v = new Uint8Array(new SharedArrayBuffer(b.length));
+      v.set(b);
+      return v;
+    },
+  };
+  for (const [name, bytes] of Object.entries(raw)) {
+    const contents = [{ path: "x.ts", content: bytes }, { path: "y.ts", content: "between\n" }];
+    const expected = JSON.stringify(preloadFiles({ references: refs(contents), contents }));
+    for (const [kind, make] of Object.entries(views)) {
+      const got = preloadFiles({ references: refs(contents), contents: [{ ...contents[0], content: make(bytes) }, contents[1]] });
+      assert.equal(JSON.stringify(got), expected, `${name} as ${kind}`);
+    }
+  }
+  // Text read from disk as bytes is text: the result is the one its string gives.
+  const text = samples["CJK and emoji"];
+  assert.equal(
+    JSON.stringify(preloadFiles({ references: [{ path: "z.ts" }], contents: [{ path: "z.ts", content: Buffer.from(text) }] })),
+    JSON.stringify(preloadFiles({ references: [{ path: "z.ts" }], contents: [{ path: "z.ts", content: text }] })),
+  );
+});
+
+test("bytes past maxTextLength are too large, as text is; bytes anywhere but a content are refused", () => {
+  const limits = { limits: { maxTextLength: 64 } };
+  const code = (content) => {
+    try {
+      preloadFiles({ references: [{ path: "a" }], contents: [{ path: "a", content }] }, limits);
+    } catch (e) {
+      assert.ok(e instanceof CtxpackError, String(e));
+      return e.code;
+    }
+    return "ok";
+  };
+  // The limit counts every string and key of the input together: the same either way.
+  const codes = [10, 30, 40, 50, 65, 100].map((n) => [code("a".repeat(n)), code(Buffer.from("a".repeat(n)))]);
+  for (const [text, bytes] of codes) assert.equal(bytes, text);
+  assert.deepEqual([codes[0][0], codes[5][0]], ["ok", "TOO_LARGE"]);
+  assert.equal(code(Buffer.from([0xff, ...Array(70).fill(0x41)])), "TOO_LARGE");
+  assert.throws(() => preloadFiles({ references: [{ path: Buffer.from("a") }], contents: [] }), (e) => e instanceof CtxpackError && e.code === "INVALID_INPUT");
+});
