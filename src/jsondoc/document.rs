@@ -35,6 +35,9 @@ pub enum CreatedAt {
     /// ISO-8601 text; the wasm binding's objects reader cuts it from the one buffer every
     /// document's strings share ([`crate::text::SharedParts`]), with no allocation of its own.
     Text(SharedStr),
+    /// A JavaScript `Date` (whole milliseconds from 1970 to the end of 9999), which crossed as
+    /// its milliseconds: it renders as its `toISOString` text, as `JSON.stringify` writes it.
+    Date(f64),
 }
 
 impl CreatedAt {
@@ -43,6 +46,8 @@ impl CreatedAt {
         match self {
             CreatedAt::Millis(n) => timestamp::millis_at(*n, path),
             CreatedAt::Text(s) => timestamp::text_ms_at(s, path),
+            CreatedAt::Date(n) if timestamp::is_iso_ms(*n) => Ok(*n),
+            CreatedAt::Date(_) => Err(timestamp::not_a_timestamp(path)),
         }
     }
 
@@ -50,6 +55,7 @@ impl CreatedAt {
         match self {
             CreatedAt::Millis(n) => Value::Number(*n),
             CreatedAt::Text(s) => Value::String(s.to_string()),
+            CreatedAt::Date(n) => Value::String(timestamp::iso_text(*n).unwrap_or_default()),
         }
     }
 }

@@ -82,6 +82,55 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// The last millisecond of 9999-12-31: past it `toISOString` writes a six-digit year.
+pub const MAX_ISO_MS: f64 = 253_402_300_799_999.0;
+
+/// Whether [`iso_text`] writes `ms`: whole milliseconds from the epoch to the end of 9999.
+pub fn is_iso_ms(ms: f64) -> bool {
+    (0.0..=MAX_ISO_MS).contains(&ms) && ms.fract() == 0.0
+}
+
+/// The text JavaScript's `Date.prototype.toISOString` writes for `ms` (`2026-03-02T10:15:00.000Z`),
+/// for whole milliseconds from the epoch to the end of year 9999; `None` otherwise. A `Date`
+/// given as `created_at` crosses as its milliseconds and renders back as this text, as
+/// `JSON.stringify` writes it.
+#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)] // bounded above
+pub fn iso_text(ms: f64) -> Option<String> {
+    if !is_iso_ms(ms) {
+        return None;
+    }
+    let ms = ms as i64;
+    let (days, in_day) = (ms / 86_400_000, ms % 86_400_000);
+    // Howard Hinnant's civil_from_days, the inverse of `days_from_civil`.
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    // Written digit by digit: `format!`'s zero padding costs the wasm more than this does.
+    let mut out = *b"0000-00-00T00:00:00.000Z";
+    let fields = [
+        (0, 4, year),
+        (5, 2, month),
+        (8, 2, day),
+        (11, 2, in_day / 3_600_000),
+        (14, 2, in_day / 60_000 % 60),
+        (17, 2, in_day / 1000 % 60),
+        (20, 3, in_day % 1000),
+    ];
+    for (at, width, mut n) in fields {
+        for slot in out.iter_mut().skip(at).take(width).rev() {
+            *slot = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+    }
+    String::from_utf8(out.to_vec()).ok()
+}
+
 fn days_in_month(y: i64, m: i64) -> i64 {
     match m {
         2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
@@ -243,6 +292,30 @@ fn general(s: &str) -> Option<f64> {
 mod tests {
     use super::*;
     use crate::json::Value;
+
+    #[test]
+    fn iso_text_is_what_to_iso_string_writes_and_reads_back() {
+        for (ms, text) in [
+            (0.0, "1970-01-01T00:00:00.000Z"),
+            (951_782_400_000.0, "2000-02-29T00:00:00.000Z"),
+            (1_709_251_199_999.0, "2024-02-29T23:59:59.999Z"),
+            (1_772_446_500_000.0, "2026-03-02T10:15:00.000Z"),
+            (4_107_542_400_000.0, "2100-03-01T00:00:00.000Z"),
+            (MAX_ISO_MS, "9999-12-31T23:59:59.999Z"),
+        ] {
+            assert_eq!(iso_text(ms).as_deref(), Some(text));
+        }
+        for ms in [-1.0, MAX_ISO_MS + 1.0, 0.5, f64::NAN, f64::INFINITY] {
+            assert_eq!(iso_text(ms), None, "{ms}");
+        }
+        // Every third day from 1970 to 9999, at a time that moves with it: read back to itself.
+        let mut ms = 0.0;
+        while ms <= MAX_ISO_MS {
+            let text = iso_text(ms).unwrap();
+            assert_eq!(parse_iso8601(&text), Some(ms), "{text}");
+            ms += 86_400_000.0 * 3.0 + 3_723_456.0;
+        }
+    }
 
     #[test]
     fn the_canonical_form_refuses_any_other_byte_anywhere() {

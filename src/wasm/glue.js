@@ -415,6 +415,22 @@ export function readMeta(docs, maxText, userInput, aiGenerated) {
   }
 }
 
+const dateToJSON = Date.prototype.toJSON;
+const dateToISOString = Date.prototype.toISOString;
+const dateGetTime = Date.prototype.getTime;
+// The last millisecond of 9999-12-31 (timestamp.rs MAX_ISO_MS): past it toISOString writes six digits.
+const MAX_ISO_MS = 253402300799999;
+
+/**
+ * A `Date`'s milliseconds when `JSON.stringify` would write it as `toISOString` does from 1970
+ * to 9999 (its toJSON and toISOString are Date's own); -1 for anything else, invalid Dates included.
+ */
+function dateMillis(v) {
+  if (!(v instanceof Date) || v.toJSON !== dateToJSON || v.toISOString !== dateToISOString) return -1;
+  const ms = dateGetTime.call(v);
+  return ms >= 0 && ms <= MAX_ISO_MS ? ms : -1;
+}
+
 function readMetaInto(docs, maxText, userInput, aiGenerated, keep) {
   const n = docs.length;
   const { created, flags, kinds } = metaColumns(n, keep);
@@ -444,15 +460,32 @@ function readMetaInto(docs, maxText, userInput, aiGenerated, keep) {
       out.putWhole(schema_type);
     }
     kinds[i] = kind;
-    // A Date (a database driver's timestamp) is read as JSON.stringify writes it: its ISO text.
-    const at = typeof created_at === "object" && created_at !== null ? jsonOf(created_at, "created_at") : created_at;
-    if (typeof at === "string") {
-      if (at.length > maxText) return null;
+    if (typeof created_at === "string") {
+      if (created_at.length > maxText) return null;
       f |= FLAG_CREATED_TEXT;
-      out.put(at);
+      out.put(created_at);
       created[i] = 0;
-    } else if (typeof at === "number") created[i] = at;
-    else return null;
+    } else if (typeof created_at === "number") created[i] = created_at;
+    else {
+      // A Date, as database drivers return timestamps: its milliseconds, which the core renders
+      // back as the ISO text JSON.stringify writes (toISOString is ~0.8 µs a call). Anything
+      // else with a toJSON — a Date whose toJSON was replaced, or one past year 9999 — is read
+      // as what toJSON returns.
+      const ms = dateMillis(created_at);
+      if (ms >= 0) {
+        f |= FLAG_CREATED_DATE;
+        created[i] = ms;
+      } else {
+        const at = typeof created_at === "object" && created_at !== null ? jsonOf(created_at, "created_at") : undefined;
+        if (typeof at === "string") {
+          if (at.length > maxText) return null;
+          f |= FLAG_CREATED_TEXT;
+          out.put(at);
+          created[i] = 0;
+        } else if (typeof at === "number") created[i] = at;
+        else return null;
+      }
+    }
     if (is_leaf === true) f |= FLAG_LEAF_GIVEN | FLAG_LEAF;
     else if (is_leaf === false) f |= FLAG_LEAF_GIVEN;
     else if (is_leaf !== undefined && is_leaf !== null) return null;
@@ -553,6 +586,7 @@ const FLAG_USER_INPUT = 1;
 const FLAG_LEAF_GIVEN = 2;
 const FLAG_LEAF = 4;
 const FLAG_CREATED_TEXT = 8;
+const FLAG_CREATED_DATE = 16;
 
 // --- Host values in -------------------------------------------------------------------------------
 // Keep in step with the T_ constants in src/wasm/host.rs.

@@ -162,3 +162,25 @@ test("Dates in a request's params and in governor events read as their JSON text
   const plain = [{ type: "command", command: "npm test", step: when.toISOString() }, { type: "command", command: "ls", step: when.toISOString() }];
   assert.deepEqual(run([new Logged("npm test"), new Logged("ls")]), run(plain));
 });
+
+test("Dates from 1969 to 9999 render whole as toISOString writes them, whichever way they cross", () => {
+  class Stamp extends Date {}
+  const own = new Date(Date.UTC(2026, 5, 1));
+  own.toJSON = () => "2020-01-01T00:00:00Z";
+  const when = [
+    new Date(0),
+    new Date(-1),
+    new Date(Date.UTC(1969, 11, 31, 23, 59, 59, 999)),
+    new Date(Date.UTC(2000, 1, 29, 12)),
+    new Date(Date.UTC(2100, 1, 28, 23, 59, 59, 1)),
+    new Date(253402300799999),
+    new Stamp(Date.UTC(2024, 1, 29, 8, 7, 6, 5)),
+    own,
+  ];
+  for (let i = 0; i < 300; i++) when.push(new Date(Math.floor(((i * 7919) % 300) / 300 * 253402300799999)));
+  const docs = when.map((d, i) => row(i, "剧本设定", d));
+  const profileDoc = { render: { body: "document" } };
+  const objects = assembleContext({ documents: docs, request: "x", profile: profileDoc, maxChars: 1_000_000 });
+  assert.deepEqual(objects, assembleContext({ documents: JSON.stringify(docs), request: "x", profile: profileDoc, maxChars: 1_000_000 }));
+  for (const d of when) assert.ok(objects.context.includes(`"created_at":${JSON.stringify(d)}`), JSON.stringify(d));
+});

@@ -32,6 +32,7 @@ const FLAG_USER_INPUT: u8 = 1;
 const FLAG_LEAF_GIVEN: u8 = 2;
 const FLAG_LEAF: u8 = 4;
 const FLAG_CREATED_TEXT: u8 = 8;
+const FLAG_CREATED_DATE: u8 = 16;
 
 pub struct JsDocs {
     metas: Vec<DocMeta>,
@@ -148,6 +149,8 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
                 Some(t) => CreatedAt::Text(t),
                 None => return Ok(None),
             }
+        } else if f & FLAG_CREATED_DATE != 0 {
+            CreatedAt::Date(at)
         } else {
             CreatedAt::Millis(at)
         };
