@@ -17,8 +17,9 @@ const log = (s) => process.stderr.write(`${s}\n`);
 const results = { runtime: `Node ${process.version}`, peerErrors, workloads: [] };
 for (const w of workloads) {
   const t0 = performance.now();
-  const docs = documents(w.n, { bodyScale: w.bodyScale });
-  const text = JSON.stringify(docs);
+  const made = documents(w.n, { bodyScale: w.bodyScale });
+  const text = JSON.stringify(made);
+  const docs = w.parsed ? JSON.parse(text) : made;
   log(`[node] ${w.label}: ${w.n} documents generated in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${(text.length / 1e6).toFixed(1)} M chars of JSON`);
   const timed = contenders.filter((c) => w.plan[c.name]);
   const agree = await agreement(timed, docs, text, w.request);
