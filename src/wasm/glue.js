@@ -460,32 +460,25 @@ function readMetaInto(docs, maxText, userInput, aiGenerated, keep) {
       out.putWhole(schema_type);
     }
     kinds[i] = kind;
-    if (typeof created_at === "string") {
-      if (created_at.length > maxText) return null;
-      f |= FLAG_CREATED_TEXT;
-      out.put(created_at);
-      created[i] = 0;
-    } else if (typeof created_at === "number") created[i] = created_at;
-    else {
-      // A Date, as database drivers return timestamps: its milliseconds, which the core renders
-      // back as the ISO text JSON.stringify writes (toISOString is ~0.8 µs a call). Anything
-      // else with a toJSON — a Date whose toJSON was replaced, or one past year 9999 — is read
-      // as what toJSON returns.
-      const ms = dateMillis(created_at);
+    // A Date, as database drivers return timestamps: its milliseconds, which the core renders
+    // back as the ISO text JSON.stringify writes (toISOString is ~0.8 µs a call). Anything else
+    // with a toJSON (a Date whose toJSON was replaced, or one past year 9999) is read as what
+    // its toJSON returns.
+    let at = created_at;
+    if (typeof at === "object" && at !== null) {
+      const ms = dateMillis(at);
       if (ms >= 0) {
         f |= FLAG_CREATED_DATE;
-        created[i] = ms;
-      } else {
-        const at = typeof created_at === "object" && created_at !== null ? jsonOf(created_at, "created_at") : undefined;
-        if (typeof at === "string") {
-          if (at.length > maxText) return null;
-          f |= FLAG_CREATED_TEXT;
-          out.put(at);
-          created[i] = 0;
-        } else if (typeof at === "number") created[i] = at;
-        else return null;
-      }
+        at = ms;
+      } else at = jsonOf(at, "created_at");
     }
+    if (typeof at === "string") {
+      if (at.length > maxText) return null;
+      f |= FLAG_CREATED_TEXT;
+      out.put(at);
+      created[i] = 0;
+    } else if (typeof at === "number") created[i] = at;
+    else return null;
     if (is_leaf === true) f |= FLAG_LEAF_GIVEN | FLAG_LEAF;
     else if (is_leaf === false) f |= FLAG_LEAF_GIVEN;
     else if (is_leaf !== undefined && is_leaf !== null) return null;
