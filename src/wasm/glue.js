@@ -745,7 +745,8 @@ const thrownMessage = (e) => {
  * lengths). A value with a `toJSON` (a `Date`) is read as what that returns, called with the key
  * `JSON.stringify` would pass (`jsonOf`), so an input reads as its JSON text does. What JSON
  * cannot hold is tagged, not judged: a function, a symbol, a BigInt, a
- * typed array, nesting past `limit` (cycles included), a getter that threw. Strings and keys
+ * typed array (but a content's bytes, with `apart`), nesting past `limit` (cycles included), a
+ * getter that threw. Strings and keys
  * together longer than `maxText` UTF-16 units are not copied at all: the tape is then one
  * T_LONG with their length so far, refused by the core as TOO_LARGE. Never throws.
  *
@@ -769,7 +770,9 @@ const thrownMessage = (e) => {
  * `maxText`), `apart` holds them — made well-formed as TextEncoder would (a lone surrogate as
  * U+FFFD) — and `apartAt` the index `i` of each. `encodeApart` writes them as UTF-8 straight into
  * wasm memory, and `fillBlock` builds the block around them: 16 MB of files cross once, and the
- * block never crosses back (see docs/FILES.md, "Figures").
+ * block never crosses back (see docs/FILES.md, "Figures"). A content given as bytes (a
+ * `Uint8Array`, a `Buffer`, an `ArrayBuffer`) is held the same way when it is valid UTF-8, and
+ * otherwise crosses as its byte values, the array of numbers JSON would carry.
  *
  * @param {unknown} value
  * @param {number} limit
@@ -854,8 +857,6 @@ export function hostValue(value, limit, maxText, flat = false, apart = false) {
       return undefined;
     }
   };
-  // `key` (a member's key or an item's index) is what JSON.stringify would pass to `v.toJSON`;
-  // undefined once `toJSON` has been applied (its result's own `toJSON` is not called).
   // A content's text, held apart to cross once as UTF-8.
   const holdContent = (v, route) => {
     tags.push(T_STRING);
@@ -882,6 +883,8 @@ export function hostValue(value, limit, maxText, flat = false, apart = false) {
       nums.push(bytes[i]);
     }
   };
+  // `key` (a member's key or an item's index) is what JSON.stringify would pass to `v.toJSON`;
+  // undefined once `toJSON` has been applied (its result's own `toJSON` is not called).
   const walk = (v, depth, route = NOWHERE, key = undefined) => {
     if (route <= AT_CONTENT && typeof v === "object" && v !== null) {
       const bytes = byteView(v);

@@ -85,7 +85,8 @@ fn numeric(v: &Value) -> Option<f64> {
             let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "1"));
             let plain = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
             if plain(whole) && plain(fraction) {
-                s.parse().ok()
+                // Past f64's range a spelled number is no number: every one would be infinity.
+                s.parse().ok().filter(|n: &f64| n.is_finite())
             } else {
                 None
             }
@@ -479,8 +480,9 @@ mod tests {
         for text in ["3", "03", "3.0", "-0"] {
             assert_eq!(numeric(&s(text)), Some(text.parse().unwrap()), "{text}");
         }
+        let huge = "9".repeat(400);
         for text in [
-            "", "-", "+3", " 3", "3 ", "1e3", "0x3", "3.", ".5", "NaN", "inf", "三",
+            "", "-", "+3", " 3", "3 ", "1e3", "0x3", "3.", ".5", "NaN", "inf", "三", &huge,
         ] {
             assert_eq!(numeric(&s(text)), None, "{text:?}");
         }
