@@ -313,7 +313,8 @@ fn the_idea_the_story_was_built_on_outranks_the_abandoned_ones() {
 
 /// A param match's mismatch reasons (issue 16): each names the field found and the param asked.
 /// Synopses holding the same episode number share one reason (written once, its text crossing
-/// once); "3" and 3, a missing field, an object each get their own words, as JSON writes them.
+/// once); "3.5" and 3.5 (a number spelled as text is that number), a missing field, an object
+/// each get their own words, as JSON writes them. "3" matches episode 3 as 3 does.
 #[test]
 fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
     let found = [
@@ -324,7 +325,8 @@ fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
         "1",
         "0",
         "-0",
-        "\"3\"",
+        "\"3.5\"",
+        "3.5",
         "null",
         "true",
         "{\"n\":1}",
@@ -339,6 +341,7 @@ fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
         .collect();
     rows.push(r#"{"id":"none","schema_type":"单集大纲","origin_type":"ai_generated","created_at":1,"data":{}}"#.into());
     rows.push(r#"{"id":"hit","schema_type":"单集大纲","origin_type":"ai_generated","created_at":1,"data":{"episodeNumber":3}}"#.into());
+    rows.push(r#"{"id":"hit-text","schema_type":"单集大纲","origin_type":"ai_generated","created_at":1,"data":{"episodeNumber":"3"}}"#.into());
     let v = json::parse(
         &format!("[{}]", rows.join(",")),
         &ctxpack::Limits::default(),
@@ -353,6 +356,7 @@ fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
     let out = assembler.assemble(&docs, &options).unwrap();
     let record = |id: &str| record_of(&out, id);
     assert_ne!(record("hit").item.action, Action::FilteredOut);
+    assert_ne!(record("hit-text").item.action, Action::FilteredOut);
     let words = |v: &str| format!("data/episodeNumber is {v}, the request asks for episode = 3");
     for (i, v) in found.iter().enumerate() {
         let r = record(&format!("s{i}"));
