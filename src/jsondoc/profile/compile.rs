@@ -81,10 +81,13 @@ fn numeric(v: &Value) -> Option<f64> {
     match v {
         Value::Number(n) => Some(*n),
         Value::String(s) => {
-            let digits = s.strip_prefix('-').unwrap_or(s);
-            let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "1"));
-            let plain = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
-            if plain(whole) && plain(fraction) {
+            let unsigned = s.strip_prefix('-').unwrap_or(s);
+            let (whole, fraction) = match unsigned.split_once('.') {
+                Some((whole, fraction)) => (whole, Some(fraction)),
+                None => (unsigned, None),
+            };
+            let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+            if digits(whole) && fraction.map_or(true, digits) {
                 // Past f64's range a spelled number is no number: every one would be infinity.
                 s.parse().ok().filter(|n: &f64| n.is_finite())
             } else {
