@@ -407,7 +407,7 @@ fn file_token(token: &str) -> Option<String> {
 
 /// The part of `token` that is a file name with an extension, if any (no allocation: most
 /// tokens of a log are not).
-fn file_span(token: &str) -> Option<&str> {
+pub(crate) fn file_span(token: &str) -> Option<&str> {
     let t = token.split(['(', ':']).next().unwrap_or("");
     let t = t.trim_end_matches(['.', ';', ')']);
     let (stem, ext) = t.rsplit_once('.')?;
