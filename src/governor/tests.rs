@@ -652,3 +652,31 @@ fn an_agent_talking_to_itself_and_a_condensation_loop_are_stuck() {
     // Neither spends a budget.
     assert_eq!(g.state().used.commands, 1);
 }
+
+#[test]
+fn a_state_written_before_messages_were_counted_reads_back_with_the_defaults() {
+    let mut g = run(r#"{"profile": "yolo"}"#);
+    push(&mut g, r#"{"type": "message", "text": "thinking"}"#);
+    push(&mut g, r#"{"type": "condensation"}"#);
+    push(&mut g, &cmd("npm test"));
+    push(&mut g, r#"{"type": "tests_result", "passed": false}"#);
+    // The new fields of the settings, then the state's own (its last ones), taken out.
+    let text = g.state().to_json();
+    let text = text.replacen(r#","monologue":3,"condensation":10"#, "", 1);
+    let tail = text.find(r#","monologue":"#).unwrap();
+    assert!(text[tail..].contains(r#""redTests":{"command":"npm test""#));
+    let old = format!("{}}}", &text[..tail]);
+    assert!(!old.contains("condensation"));
+    let back = GovernorState::from_json(&old).unwrap();
+    assert_eq!(
+        (back.settings.monologue(), back.settings.condensation()),
+        (3, 10)
+    );
+    assert_eq!(back.red_tests, None);
+    // It goes on: three of the same message are still a monologue.
+    let mut resumed = Governor::from_state(back).unwrap();
+    let said = r#"{"type": "message", "text": "x"}"#;
+    push(&mut resumed, said);
+    push(&mut resumed, said);
+    assert_eq!(push(&mut resumed, said).code, DecisionCode::LoopMonologue);
+}
