@@ -4,46 +4,83 @@
 //! and `[12:00:02] src/Home.tsx(4,20): error` are the same result — while any other change (a
 //! different message, a count of passing tests, a progress line) still makes them differ.
 
-use super::normalize::file_span;
+use super::normalize::{file_span, normalise_output};
 
 /// A command's or test run's output as compared: whitespace runs folded, volatile parts masked.
+/// One pass over the folded text: the text between masks is copied in runs, and the matchers run
+/// only where a volatile part can start (a letter or digit opening a word, `/`, `#`, a `(`
+/// or `:` before a digit).
 pub fn normalise_result(text: &str) -> String {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut skip_next = false;
-    for (i, word) in words.iter().enumerate() {
-        if std::mem::take(&mut skip_next) {
+    let folded = normalise_output(text);
+    if !folded
+        .bytes()
+        .any(|b| b.is_ascii_digit() || b == b'/' || b == b'\\')
+    {
+        return folded;
+    }
+    let s = folded.as_str();
+    let bytes = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let (mut at, mut copied) = (0usize, 0usize);
+    let mut after_alnum = false;
+    while let Some(&b) = bytes.get(at) {
+        if after_alnum && b.is_ascii_alphanumeric() {
+            // Inside a word: nothing starts here (most bytes).
+            at = at.saturating_add(1);
             continue;
         }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        let next = words.get(i.saturating_add(1)).copied();
-        // `12 ms`, `3.2 seconds`: a number and its unit as two words.
-        let number = word.trim_start_matches(|c: char| c.is_ascii_punctuation());
-        if let Some(unit) = next.filter(|n| is_number(number) && is_unit(unit_word(n))) {
-            out.push_str(
-                word.get(..word.len().saturating_sub(number.len()))
-                    .unwrap_or(""),
-            );
-            out.push_str("<dur>");
-            out.push_str(unit.get(unit_word(unit).len()..).unwrap_or(""));
-            skip_next = true;
-            continue;
-        }
-        let located = mask_location(word);
-        mask_word(&located, &mut out);
-        // `pid 4242`, `attempt 3`: the counter after its name.
-        if let Some(n) = next.filter(|_| is_counter_name(word)) {
-            let digits = digits_len(n);
-            if digits > 0 {
-                out.push_str(" <n>");
-                mask_word(n.get(digits..).unwrap_or(""), &mut out);
-                skip_next = true;
+        // At an ASCII byte: a char boundary.
+        let rest = || s.get(at..).unwrap_or("");
+        let hit = match b {
+            b'#' => {
+                let n = digits_len(rest().get(1..).unwrap_or(""));
+                (n > 0).then(|| (n.saturating_add(1), Mask::Digits))
             }
+            b'(' | b':' if starts_location(s, at) => line_column(rest()).map(|n| (n, Mask::Digits)),
+            _ if !after_alnum && (b.is_ascii_alphanumeric() || b == b'/') => {
+                mask_at(rest(), char::from(b))
+            }
+            _ => None,
+        };
+        if let Some((n, mask)) = hit {
+            out.push_str(s.get(copied..at).unwrap_or(""));
+            let end = at.saturating_add(n);
+            match mask {
+                Mask::Fixed(m) => out.push_str(m),
+                Mask::Digits => push_digits_masked(s.get(at..end).unwrap_or(""), &mut out),
+            }
+            at = end;
+            copied = end;
+            after_alnum = true;
+            continue;
+        }
+        after_alnum = b.is_ascii_alphanumeric();
+        at = at.saturating_add(1);
+    }
+    out.push_str(s.get(copied..).unwrap_or(""));
+    out
+}
+
+/// What a volatile part becomes: a fixed mark, or its own text with each run of digits `<n>`
+/// (`(3,20` → `(<n>,<n>`, `pid 4242` → `pid <n>`).
+enum Mask {
+    Fixed(&'static str),
+    Digits,
+}
+
+fn push_digits_masked(part: &str, out: &mut String) {
+    let mut in_digits = false;
+    for c in part.chars() {
+        if c.is_ascii_digit() {
+            if !in_digits {
+                out.push_str("<n>");
+            }
+            in_digits = true;
+        } else {
+            out.push(c);
+            in_digits = false;
         }
     }
-    out
 }
 
 fn digits_len(s: &str) -> usize {
@@ -52,15 +89,6 @@ fn digits_len(s: &str) -> usize {
 
 fn hex_len(s: &str) -> usize {
     s.bytes().take_while(u8::is_ascii_hexdigit).count()
-}
-
-fn is_number(word: &str) -> bool {
-    digits_len(word) > 0 && word.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-}
-
-/// The word without trailing punctuation (`ms).` → `ms`).
-fn unit_word(word: &str) -> &str {
-    word.trim_end_matches(|c: char| c.is_ascii_punctuation())
 }
 
 const UNITS: [&str; 16] = [
@@ -72,86 +100,90 @@ fn is_unit(word: &str) -> bool {
     UNITS.contains(&word)
 }
 
-fn is_counter_name(word: &str) -> bool {
-    let w = word
-        .trim_start_matches(|c: char| c.is_ascii_punctuation())
-        .trim_end_matches([':', '=', '#'])
-        .to_ascii_lowercase();
-    matches!(
-        w.as_str(),
-        "pid" | "attempt" | "retry" | "try" | "iteration" | "worker"
-    )
+const COUNTERS: [&str; 6] = ["pid", "attempt", "retry", "try", "iteration", "worker"];
+
+/// `pid 4242`, `attempt: 3`, `worker=2`: a counter's name, then its number.
+fn counter(s: &str) -> Option<usize> {
+    let first = s.bytes().next()?.to_ascii_lowercase();
+    if !matches!(first, b'p' | b'a' | b'r' | b't' | b'i' | b'w') {
+        return None;
+    }
+    let name = COUNTERS
+        .iter()
+        .find(|n| s.get(..n.len()).is_some_and(|h| h.eq_ignore_ascii_case(n)))?;
+    let mut at = name.len();
+    if matches!(s.as_bytes().get(at), Some(b':' | b'=' | b'#')) {
+        at = at.saturating_add(1);
+    }
+    if s.as_bytes().get(at) == Some(&b' ') {
+        at = at.saturating_add(1);
+    }
+    let digits = digits_len(s.get(at..)?);
+    if digits == 0 {
+        return None;
+    }
+    ends_token(s, at.saturating_add(digits))
 }
 
-/// `src/a.tsx(3,20):` → `src/a.tsx(<n>,<n>):`, `./a.py:12:5` → `./a.py:<n>:<n>`: the file stays,
-/// its line and column go.
-fn mask_location(word: &str) -> String {
-    let body = word.trim_start_matches(['"', '\'', '(', '[', '<', '`']);
-    let lead = word.len().saturating_sub(body.len());
-    let Some(file) = file_span(body) else {
-        return word.to_string();
-    };
-    let at = lead.saturating_add(file.len());
-    let (head, mut rest) = (word.get(..at).unwrap_or(word), word.get(at..).unwrap_or(""));
-    let mut out = head.to_string();
-    while let Some(sep) = rest.chars().next().filter(|c| matches!(c, ':' | '(' | ',')) {
-        let digits = digits_len(rest.get(1..).unwrap_or(""));
+/// Whether the `(` or `:` at `at` follows a file name and comes before a digit: the line and
+/// column of a location (`src/a.tsx(3,20)`, `./a.py:12:5`).
+fn starts_location(s: &str, at: usize) -> bool {
+    let b = s.as_bytes();
+    if !b.get(at.saturating_add(1)).is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
+    let head = s.get(..at).unwrap_or("");
+    let token = head.rsplit(' ').next().unwrap_or(head);
+    let token = token.trim_start_matches(['"', '\'', '(', '[', '<', '`']);
+    file_span(token) == Some(token)
+}
+
+/// `(3,20`, `:12:5`, `:12`: separators each followed by digits.
+fn line_column(s: &str) -> Option<usize> {
+    let mut at = 0usize;
+    while matches!(s.as_bytes().get(at), Some(b':' | b'(' | b',')) {
+        let digits = digits_len(s.get(at.saturating_add(1)..)?);
         if digits == 0 {
             break;
         }
-        out.push(sep);
-        out.push_str("<n>");
-        rest = rest.get(digits.saturating_add(1)..).unwrap_or("");
+        at = at.saturating_add(1).saturating_add(digits);
     }
-    out.push_str(rest);
-    out
+    (at > 0).then_some(at)
 }
 
-/// One word's volatile parts masked, written to `out`.
-fn mask_word(word: &str, out: &mut String) {
-    let mut rest = word;
-    let mut prev: Option<char> = None;
-    while let Some(c) = rest.chars().next() {
-        let boundary = !prev.is_some_and(|p| p.is_ascii_alphanumeric());
-        if boundary {
-            if let Some((n, mask)) = temp_path(rest)
-                .map(|n| (n, "<tmp>"))
-                .or_else(|| address(rest).map(|n| (n, "<addr>")))
-                .or_else(|| uuid(rest).map(|n| (n, "<id>")))
-                .or_else(|| date(rest).map(|n| (n, "<date>")))
-                .or_else(|| time(rest).map(|n| (n, "<time>")))
-                .or_else(|| duration(rest).map(|n| (n, "<dur>")))
-            {
-                out.push_str(mask);
-                rest = rest.get(n..).unwrap_or("");
-                prev = Some('0');
-                continue;
-            }
-        }
-        if c == '#' && digits_len(rest.get(1..).unwrap_or("")) > 0 {
-            let n = digits_len(rest.get(1..).unwrap_or("")).saturating_add(1);
-            out.push_str("#<n>");
-            rest = rest.get(n..).unwrap_or("");
-            prev = Some('0');
-            continue;
-        }
-        out.push(c);
-        prev = Some(c);
-        rest = rest.get(c.len_utf8()..).unwrap_or("");
+/// The volatile part `rest` starts with (`c` its first char, after no letter or digit).
+fn mask_at(rest: &str, c: char) -> Option<(usize, Mask)> {
+    let fixed = |n: Option<usize>, mark| n.map(|n| (n, Mask::Fixed(mark)));
+    if c == '/' || (c.is_ascii_alphabetic() && rest.as_bytes().get(1) == Some(&b':')) {
+        return fixed(temp_path(rest), "<tmp>");
     }
+    if !c.is_ascii_hexdigit() {
+        return counter(rest).map(|n| (n, Mask::Digits));
+    }
+    if rest.as_bytes().get(8) == Some(&b'-') {
+        if let Some(n) = uuid(rest) {
+            return Some((n, Mask::Fixed("<id>")));
+        }
+    }
+    if !c.is_ascii_digit() {
+        return counter(rest).map(|n| (n, Mask::Digits));
+    }
+    fixed(address(rest), "<addr>")
+        .or_else(|| fixed(date(rest), "<date>"))
+        .or_else(|| fixed(time(rest), "<time>"))
+        .or_else(|| fixed(duration(rest), "<dur>"))
 }
 
-/// Not followed by a letter or digit: the match is a whole token.
+/// Not followed by an ASCII letter or digit: the match is a whole token. (ASCII only: the
+/// Unicode tables would weigh more in the wasm than the masks need.)
 fn ends_token(s: &str, n: usize) -> Option<usize> {
     let next = s.get(n..)?.chars().next();
-    (!next.is_some_and(|c| c.is_alphanumeric())).then_some(n)
+    (!next.is_some_and(|c| c.is_ascii_alphanumeric())).then_some(n)
 }
 
 /// `/tmp/…`, `/var/folders/…`, `C:\Users\x\AppData\Local\Temp\…`: to the end of the path.
 fn temp_path(s: &str) -> Option<usize> {
-    let end = s.find(['"', '\'', '`', ')', ',', ';']).unwrap_or(s.len());
-    let path = s.get(..end)?;
-    let lower = path.to_ascii_lowercase();
+    let starts = |p: &str| s.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p));
     let unix = [
         "/tmp/",
         "/var/folders/",
@@ -159,8 +191,15 @@ fn temp_path(s: &str) -> Option<usize> {
         "/private/tmp/",
     ]
     .iter()
-    .any(|p| lower.starts_with(p));
-    let windows = lower.get(1..3) == Some(":\\") && lower.contains("\\temp\\");
+    .any(|p| starts(p));
+    let end = s
+        .find([' ', '"', '\'', '`', ')', ',', ';'])
+        .unwrap_or(s.len());
+    let windows = s.get(1..3) == Some(":\\")
+        && s.as_bytes()
+            .get(..end)?
+            .windows(6)
+            .any(|w| w.eq_ignore_ascii_case(b"\\temp\\"));
     (unix || windows).then_some(end)
 }
 
@@ -260,9 +299,13 @@ fn duration(s: &str) -> Option<usize> {
             at = at.saturating_add(1).saturating_add(frac);
         }
     }
+    // `3.2 seconds`: the unit may stand as the next word.
+    if s.as_bytes().get(at) == Some(&b' ') {
+        at = at.saturating_add(1);
+    }
     let tail = s.get(at..)?;
     let unit_len = tail
-        .find(|c: char| !c.is_alphabetic() && c != 'µ')
+        .find(|c: char| !c.is_ascii_alphabetic() && c != 'µ')
         .unwrap_or(tail.len());
     let unit = tail.get(..unit_len)?;
     if !is_unit(unit) {
