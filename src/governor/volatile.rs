@@ -4,7 +4,7 @@
 //! and `[12:00:02] src/Home.tsx(4,20): error` are the same result — while any other change (a
 //! different message, a count of passing tests, a progress line) still makes them differ.
 
-use super::normalize::{file_span, normalise_output};
+use super::normalize::{file_span, normalise_output, push_digit_runs_masked};
 
 /// A command's or test run's output as compared: whitespace runs folded, volatile parts masked.
 /// One pass over the folded text: the text between masks is copied in runs, and the matchers run
@@ -47,7 +47,9 @@ pub fn normalise_result(text: &str) -> String {
             let end = at.saturating_add(n);
             match mask {
                 Mask::Fixed(m) => out.push_str(m),
-                Mask::Digits => push_digits_masked(s.get(at..end).unwrap_or(""), &mut out),
+                Mask::Digits => {
+                    push_digit_runs_masked(s.get(at..end).unwrap_or(""), &mut out, |c| c);
+                }
             }
             at = end;
             copied = end;
@@ -66,21 +68,6 @@ pub fn normalise_result(text: &str) -> String {
 enum Mask {
     Fixed(&'static str),
     Digits,
-}
-
-fn push_digits_masked(part: &str, out: &mut String) {
-    let mut in_digits = false;
-    for c in part.chars() {
-        if c.is_ascii_digit() {
-            if !in_digits {
-                out.push_str("<n>");
-            }
-            in_digits = true;
-        } else {
-            out.push(c);
-            in_digits = false;
-        }
-    }
 }
 
 fn digits_len(s: &str) -> usize {
