@@ -563,3 +563,121 @@ proptest! {
         }
     }
 }
+
+/// One event of the model run below, and its JSON line.
+#[derive(Debug, Clone)]
+enum Step {
+    Said(&'static str),
+    User,
+    Condensed,
+    Tokens,
+    Test(Option<i32>),
+    Ls,
+    Result(bool),
+    Patch(u8),
+}
+
+impl Step {
+    fn line(&self) -> String {
+        match self {
+            Step::Said(t) => format!(r#"{{"type":"message","text":"{t}"}}"#),
+            Step::User => r#"{"type":"message","text":"go on","role":"user"}"#.to_string(),
+            Step::Condensed => r#"{"type":"condensation"}"#.to_string(),
+            Step::Tokens => r#"{"type":"tokens","count":5}"#.to_string(),
+            Step::Test(None) => r#"{"type":"command","command":"npm test"}"#.to_string(),
+            Step::Test(Some(c)) => {
+                format!(r#"{{"type":"command","command":"npm test","exitCode":{c}}}"#)
+            }
+            Step::Ls => r#"{"type":"command","command":"ls","exitCode":0}"#.to_string(),
+            Step::Result(p) => format!(r#"{{"type":"tests_result","passed":{p}}}"#),
+            Step::Patch(d) => format!(r#"{{"type":"patch","file":"a.ts","diff":"+{d}"}}"#),
+        }
+    }
+}
+
+fn arb_step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        3 => prop_oneof![Just("a"), Just("b"), Just(""), Just("  ")].prop_map(Step::Said),
+        1 => Just(Step::User),
+        3 => Just(Step::Condensed),
+        1 => Just(Step::Tokens),
+        2 => proptest::option::of(0i32..2).prop_map(Step::Test),
+        1 => Just(Step::Ls),
+        2 => any::<bool>().prop_map(Step::Result),
+        1 => (0u8..3).prop_map(Step::Patch),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Against a model of the rules, in yolo and smoke: `loop_monologue` exactly when the agent
+    /// has said the same thing (whitespace folded) 3 times with no action since; `loop_condensation`
+    /// exactly at the 10th condensation with no action since; `tests_unchanged` exactly when
+    /// `npm test` is asked for while its last known run failed and no patch has been applied
+    /// since (a patch refused as stuck applies nothing).
+    #[test]
+    fn messages_condensations_and_red_runs_follow_the_model(
+        profile in prop_oneof![Just("yolo"), Just("smoke")],
+        steps in proptest::collection::vec(arb_step(), 1..150),
+    ) {
+        let config = format!(
+            r#"{{"profile":"{profile}","limits":{{"commands":100000,"tests":100000,"web":100000}}}}"#
+        );
+        let mut g = Governor::new(&GovernorConfig::from_json(&config).unwrap()).unwrap();
+        let (mut said, mut talk, mut condensed) = (String::new(), 0usize, 0usize);
+        let (mut red, mut pending) = (false, false);
+        let mut patches = [0usize; 3];
+        for step in &steps {
+            let acts = !matches!(step, Step::Said(_) | Step::User | Step::Condensed | Step::Tokens);
+            if acts {
+                talk = 0;
+                condensed = 0;
+            }
+            let (mut monologue, mut condensation, mut unchanged) = (false, false, false);
+            match step {
+                Step::Said(t) => {
+                    let t = t.trim();
+                    talk = if talk > 0 && said == t { talk + 1 } else { 1 };
+                    said = t.to_string();
+                    monologue = talk >= 3;
+                }
+                Step::Condensed => {
+                    condensed += 1;
+                    condensation = condensed >= 10;
+                }
+                Step::Test(code) => {
+                    if red {
+                        unchanged = true;
+                    } else {
+                        pending = code.is_none();
+                        if let Some(c) = code {
+                            red = *c != 0;
+                        }
+                    }
+                }
+                Step::Result(passed) => {
+                    if pending || *passed {
+                        red = !passed && pending;
+                    }
+                    pending = false;
+                }
+                Step::Ls => pending = false,
+                Step::Patch(d) => {
+                    let n = &mut patches[usize::from(*d)];
+                    *n += 1;
+                    if *n < 3 {
+                        red = false;
+                        pending = false;
+                    }
+                }
+                Step::User | Step::Tokens => {}
+            }
+            let d = g.push(&GovernorEvent::from_json(&step.line()).unwrap()).unwrap();
+            let code = to_json_text(&d.code);
+            prop_assert_eq!(code == "\"loop_monologue\"", monologue, "{:?}: {}", step, d.reason);
+            prop_assert_eq!(code == "\"loop_condensation\"", condensation, "{:?}: {}", step, d.reason);
+            prop_assert_eq!(code == "\"tests_unchanged\"", unchanged, "{:?}: {}", step, d.reason);
+        }
+    }
+}
