@@ -213,8 +213,12 @@ fn arb_event() -> impl Strategy<Value = String> {
             }
             s
         }),
+        2 => (prop_oneof![Just(""), Just(r#","role":"agent""#), Just(r#","role":"user""#)], "[ab ]{0,2}")
+            .prop_map(|(role, t)| format!(r#"{{"type":"message","text":"{t}"{role}"#)),
+        1 => Just(r#"{"type":"condensation""#.to_string()),
         // Malformed: refused, nothing changes.
         1 => Just(r#"{"type":"tokens","count":-1"#.to_string()),
+        1 => Just(r#"{"type":"message","role":"agent""#.to_string()),
         1 => Just(r#"{"type":"patch","file":"a""#.to_string()),
     ];
     (kind, step).prop_map(|(k, s)| format!("{k}{s}}}"))
@@ -381,6 +385,8 @@ fn flat_member() -> impl Strategy<Value = String> {
         Just("passed"),
         Just("functional"),
         Just("errors"),
+        Just("text"),
+        Just("role"),
         Just("ty\\u0070e"),
         Just("Type"),
         Just("__proto__"),
@@ -392,6 +398,10 @@ fn flat_member() -> impl Strategy<Value = String> {
         Just("\"tokens\"".to_string()),
         Just("\"web_request\"".to_string()),
         Just("\"tests_result\"".to_string()),
+        Just("\"message\"".to_string()),
+        Just("\"condensation\"".to_string()),
+        Just("\"agent\"".to_string()),
+        Just("\"user\"".to_string()),
         Just("\"Command\"".to_string()),
         Just("\"npm test\"".to_string()),
         Just("\"a\\n\\\"b\\\\ \\u00e9\\ud800 \\t\"".to_string()),
@@ -457,4 +467,217 @@ fn the_flat_reader_takes_every_flat_event_of_the_vectors() {
         GovernorEvent::from_flat_json(r#"{"type":"tokens","count":1}"#, 0),
         None
     );
+}
+
+/// OpenHands' stuck-detector tests (openhands/controller/stuck.py, tests/unit/controller/
+/// test_is_stuck.py), ported as the `openhands-*` vectors: at each event the header names, the
+/// governor says `stuck` exactly when OpenHands' detector says stuck there.
+#[test]
+fn openhands_scenarios_get_openhands_verdicts() {
+    let mut scenarios = 0;
+    let mut checks = 0;
+    for name in names().iter().filter(|n| n.starts_with("openhands-")) {
+        let input = fs::read_to_string(Path::new(DIR).join("inputs").join(format!("{name}.jsonl")))
+            .unwrap();
+        let header = json::parse(input.lines().next().unwrap(), &Default::default()).unwrap();
+        let expect = header
+            .as_object()
+            .and_then(|o| o.get("openhands"))
+            .and_then(|o| o.as_object())
+            .and_then(|o| o.get("stuck"))
+            .and_then(|o| o.as_object())
+            .unwrap_or_else(|| panic!("{name}: no openhands.stuck in the header"))
+            .clone();
+        let decisions: Vec<String> = replay(&input).decisions.lines().map(String::from).collect();
+        assert!(!expect.is_empty(), "{name}");
+        for (event, stuck) in expect.iter() {
+            let i: usize = event.parse().unwrap();
+            let line = decisions
+                .get(i - 1)
+                .unwrap_or_else(|| panic!("{name}: no event {i}"));
+            let said_stuck = line.starts_with(r#"{"decision":"stuck""#);
+            assert_eq!(Value::Bool(said_stuck), *stuck, "{name}, event {i}: {line}");
+            checks += 1;
+        }
+        scenarios += 1;
+    }
+    assert!(
+        scenarios >= 35 && checks >= 45,
+        "{scenarios} scenarios, {checks} checks"
+    );
+}
+
+fn output_event(command: &str, code: i32, output: &str) -> GovernorEvent {
+    let mut w = JsonOut::default();
+    w.begin_object();
+    w.key("type");
+    w.string("command");
+    w.key("command");
+    w.string(command);
+    w.key("exitCode");
+    w.number(f64::from(code));
+    w.key("output");
+    w.string(output);
+    w.end_object();
+    GovernorEvent::from_json(&w.finish()).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Outputs differing only in what a re-run changes by itself (time, date, duration, address,
+    /// pid, temp path, the line/column of an error's location) are the same result: 4 runs are a
+    /// loop. Outputs whose other content changes (a count, a percentage, a message) are progress:
+    /// never a loop, however long the polling.
+    #[test]
+    fn only_volatile_parts_of_an_output_are_ignored(
+        volatile in proptest::collection::vec(
+            (0u32..24, 0u32..60, 0u32..60, 1u32..999, 0u32..0xffff_ffff, 2u32..9999, 1u32..400, 1u32..120),
+            4,
+        ),
+        progress in proptest::collection::vec(0u32..1000, 2..12),
+        message in "[A-Za-z][A-Za-z ]{0,30}",
+        code in prop_oneof![Just(0), Just(1), Just(2)],
+    ) {
+        let mut g = Governor::new(&GovernorConfig::default()).unwrap();
+        let mut last = None;
+        for (h, m, s, ms, addr, pid, line, col) in &volatile {
+            let out = format!(
+                "[{h:02}:{m:02}:{s:02}] {message} at 0x{addr:08x} (pid {pid}) in {ms}ms\n/tmp/build-{pid}/x.js\nsrc/App.tsx({line},{col}): {message}"
+            );
+            last = Some(g.push(&output_event("npm run build", code, &out)).unwrap());
+        }
+        let d = last.unwrap();
+        prop_assert_eq!(d.decision, DecisionKind::Stuck, "{}", d.reason);
+
+        let mut g = Governor::new(&GovernorConfig::default()).unwrap();
+        let mut previous = None;
+        for (i, n) in progress.iter().enumerate() {
+            if previous == Some(*n) {
+                continue;
+            }
+            previous = Some(*n);
+            let out = format!("[12:00:{:02}] {message}: {n}% done, {n} of 1000 files", i % 60);
+            let d = g.push(&output_event("curl -s localhost/status", 0, &out)).unwrap();
+            prop_assert_eq!(d.decision, DecisionKind::Continue, "{}", d.reason);
+        }
+    }
+}
+
+/// One event of the model run below, and its JSON line.
+#[derive(Debug, Clone)]
+enum Step {
+    Said(&'static str),
+    User,
+    Condensed,
+    Tokens,
+    Test(Option<i32>),
+    Ls,
+    Result(bool),
+    Patch(u8),
+}
+
+impl Step {
+    fn line(&self) -> String {
+        match self {
+            Step::Said(t) => format!(r#"{{"type":"message","text":"{t}"}}"#),
+            Step::User => r#"{"type":"message","text":"go on","role":"user"}"#.to_string(),
+            Step::Condensed => r#"{"type":"condensation"}"#.to_string(),
+            Step::Tokens => r#"{"type":"tokens","count":5}"#.to_string(),
+            Step::Test(None) => r#"{"type":"command","command":"npm test"}"#.to_string(),
+            Step::Test(Some(c)) => {
+                format!(r#"{{"type":"command","command":"npm test","exitCode":{c}}}"#)
+            }
+            Step::Ls => r#"{"type":"command","command":"ls","exitCode":0}"#.to_string(),
+            Step::Result(p) => format!(r#"{{"type":"tests_result","passed":{p}}}"#),
+            Step::Patch(d) => format!(r#"{{"type":"patch","file":"a.ts","diff":"+{d}"}}"#),
+        }
+    }
+}
+
+fn arb_step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        3 => prop_oneof![Just("a"), Just("b"), Just(""), Just("  ")].prop_map(Step::Said),
+        1 => Just(Step::User),
+        3 => Just(Step::Condensed),
+        1 => Just(Step::Tokens),
+        2 => proptest::option::of(0i32..2).prop_map(Step::Test),
+        1 => Just(Step::Ls),
+        2 => any::<bool>().prop_map(Step::Result),
+        1 => (0u8..3).prop_map(Step::Patch),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Against a model of the rules, in yolo and smoke: `loop_monologue` exactly when the agent
+    /// has said the same thing (whitespace folded) 3 times with no action since; `loop_condensation`
+    /// exactly at the 10th condensation with no action since; `tests_unchanged` exactly when
+    /// `npm test` is asked for while its last known run failed and no patch has been applied
+    /// since (a patch refused as stuck applies nothing).
+    #[test]
+    fn messages_condensations_and_red_runs_follow_the_model(
+        profile in prop_oneof![Just("yolo"), Just("smoke")],
+        steps in proptest::collection::vec(arb_step(), 1..150),
+    ) {
+        let config = format!(
+            r#"{{"profile":"{profile}","limits":{{"commands":100000,"tests":100000,"web":100000}}}}"#
+        );
+        let mut g = Governor::new(&GovernorConfig::from_json(&config).unwrap()).unwrap();
+        let (mut said, mut talk, mut condensed) = (String::new(), 0usize, 0usize);
+        let (mut red, mut pending) = (false, false);
+        let mut patches = [0usize; 3];
+        for step in &steps {
+            let acts = !matches!(step, Step::Said(_) | Step::User | Step::Condensed | Step::Tokens);
+            if acts {
+                talk = 0;
+                condensed = 0;
+            }
+            let (mut monologue, mut condensation, mut unchanged) = (false, false, false);
+            match step {
+                Step::Said(t) => {
+                    let t = t.trim();
+                    talk = if talk > 0 && said == t { talk + 1 } else { 1 };
+                    said = t.to_string();
+                    monologue = talk >= 3;
+                }
+                Step::Condensed => {
+                    condensed += 1;
+                    condensation = condensed >= 10;
+                }
+                Step::Test(code) => {
+                    if red {
+                        unchanged = true;
+                    } else {
+                        pending = code.is_none();
+                        if let Some(c) = code {
+                            red = *c != 0;
+                        }
+                    }
+                }
+                Step::Result(passed) => {
+                    if pending || *passed {
+                        red = !passed && pending;
+                    }
+                    pending = false;
+                }
+                Step::Ls => pending = false,
+                Step::Patch(d) => {
+                    let n = &mut patches[usize::from(*d)];
+                    *n += 1;
+                    if *n < 3 {
+                        red = false;
+                        pending = false;
+                    }
+                }
+                Step::User | Step::Tokens => {}
+            }
+            let d = g.push(&GovernorEvent::from_json(&step.line()).unwrap()).unwrap();
+            let code = to_json_text(&d.code);
+            prop_assert_eq!(code == "\"loop_monologue\"", monologue, "{:?}: {}", step, d.reason);
+            prop_assert_eq!(code == "\"loop_condensation\"", condensation, "{:?}: {}", step, d.reason);
+            prop_assert_eq!(code == "\"tests_unchanged\"", unchanged, "{:?}: {}", step, d.reason);
+        }
+    }
 }

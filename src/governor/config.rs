@@ -31,7 +31,8 @@ pub enum TaskScope {
     Tiny,
 }
 
-/// The built-in limits (commands, test runs, web requests) of a profile and scope.
+/// The built-in limits (commands, test runs, web requests) of a profile and scope: never fewer
+/// for a larger task. `yolo` × `tiny` is seed 003's 20/2/10 (kotef's own code chose 15/2/8).
 pub fn preset(profile: RunProfile, scope: TaskScope) -> (usize, usize, usize) {
     use RunProfile::*;
     use TaskScope::*;
@@ -47,7 +48,7 @@ pub fn preset(profile: RunProfile, scope: TaskScope) -> (usize, usize, usize) {
         (Smoke, Tiny) => (10, 1, 5),
         (Yolo, Large) => (40, 5, 20),
         (Yolo, Normal) => (25, 3, 12),
-        (Yolo, Tiny) => (15, 2, 8),
+        (Yolo, Tiny) => (20, 2, 10),
     }
 }
 
@@ -92,6 +93,10 @@ pub struct LoopThresholds {
     pub same_error: Option<f64>,
     /// An A-B-A-B alternation over this many steps (default 6; even).
     pub alternation: Option<f64>,
+    /// The same agent message this many times running with no action between (default 3).
+    pub monologue: Option<f64>,
+    /// This many condensations running with no action between (default 10).
+    pub condensation: Option<f64>,
 }
 
 /// How a run is governed. Every field is optional: the default is `strict` × `normal`.
@@ -151,6 +156,10 @@ pub struct GovernorSettings {
     pub same_result: usize,
     pub same_error: usize,
     pub alternation: usize,
+    /// Absent in a state written before agent messages were counted: the default, 3.
+    pub monologue: Option<usize>,
+    /// Absent in a state written before condensations were counted: the default, 10.
+    pub condensation: Option<usize>,
 }
 
 /// The most step names with their own limits, test recognisers, and the longest loop window:
@@ -158,6 +167,9 @@ pub struct GovernorSettings {
 pub const MAX_STEPS: usize = 32;
 pub const MAX_TEST_COMMANDS: usize = 256;
 pub const MAX_WINDOW: usize = 32;
+/// OpenHands' thresholds: three identical agent messages, ten condensations.
+const DEFAULT_MONOLOGUE: usize = 3;
+const DEFAULT_CONDENSATION: usize = 10;
 const MAX_STEP_NAME_UNITS: usize = 64;
 
 impl GovernorConfig {
@@ -213,6 +225,18 @@ impl GovernorConfig {
                 4,
                 "/loops/alternation",
             )?,
+            monologue: Some(whole(
+                self.loops.and_then(|l| l.monologue),
+                DEFAULT_MONOLOGUE,
+                2,
+                "/loops/monologue",
+            )?),
+            condensation: Some(whole(
+                self.loops.and_then(|l| l.condensation),
+                DEFAULT_CONDENSATION,
+                2,
+                "/loops/condensation",
+            )?),
         };
         settings.check("")?;
         Ok(settings)
@@ -301,6 +325,8 @@ impl GovernorSettings {
             ("/loops/sameResult", self.same_result, 2),
             ("/loops/sameError", self.same_error, 2),
             ("/loops/alternation", self.alternation, 4),
+            ("/loops/monologue", self.monologue(), 2),
+            ("/loops/condensation", self.condensation(), 2),
         ] {
             if n < min || n > MAX_WINDOW {
                 return bad(
@@ -315,6 +341,14 @@ impl GovernorSettings {
     /// The longest run of recent actions a loop detector looks at.
     pub fn window(&self) -> usize {
         self.same_result.max(self.same_error).max(self.alternation)
+    }
+
+    pub fn monologue(&self) -> usize {
+        self.monologue.unwrap_or(DEFAULT_MONOLOGUE)
+    }
+
+    pub fn condensation(&self) -> usize {
+        self.condensation.unwrap_or(DEFAULT_CONDENSATION)
     }
 
     pub fn skips_tests(&self) -> bool {
@@ -364,9 +398,27 @@ mod tests {
                 s.limits.web,
                 s.limits.tokens
             ),
-            (Some(15), Some(4), Some(8), Some(1000))
+            (Some(20), Some(4), Some(10), Some(1000))
         );
         assert_eq!(preset(RunProfile::Smoke, TaskScope::Large), (30, 3, 15));
+        // Seed 003's own numbers.
+        assert_eq!(preset(RunProfile::Strict, TaskScope::Large), (60, 10, 30));
+        assert_eq!(preset(RunProfile::Yolo, TaskScope::Tiny), (20, 2, 10));
+    }
+
+    #[test]
+    fn a_larger_task_never_gets_a_smaller_budget() {
+        use RunProfile::*;
+        use TaskScope::*;
+        for profile in [Strict, Fast, Smoke, Yolo] {
+            let [tiny, normal, large] = [Tiny, Normal, Large].map(|s| preset(profile, s));
+            for (small, big) in [(tiny, normal), (normal, large)] {
+                assert!(
+                    small.0 <= big.0 && small.1 <= big.1 && small.2 <= big.2,
+                    "{profile:?}: {small:?} > {big:?}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -413,6 +465,16 @@ mod tests {
                 r#"{"loops": {"sameError": 1e9}}"#,
                 ErrorCode::InvalidInput,
                 "/loops/sameError",
+            ),
+            (
+                r#"{"loops": {"monologue": 1}}"#,
+                ErrorCode::InvalidInput,
+                "/loops/monologue",
+            ),
+            (
+                r#"{"loops": {"condensation": 33}}"#,
+                ErrorCode::InvalidInput,
+                "/loops/condensation",
             ),
             (r#"{"limit": {}}"#, ErrorCode::InvalidInput, "/limit"),
         ] {

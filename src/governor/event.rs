@@ -7,6 +7,7 @@ use super::normalize::{
     canonical_command, error_family, errors_in_log, hash_hex, is_test_command, normalise_diff,
     normalise_output, normalise_path, shell_words, Fnv,
 };
+use super::volatile::normalise_result;
 use crate::error::pointer_push;
 use crate::shape::Shape;
 use crate::text::{prefix_utf16, utf16_len};
@@ -26,6 +27,21 @@ pub enum EventType {
     Patch,
     /// The outcome of a test run.
     TestsResult,
+    /// A message: the agent's own (no action taken), or the user's.
+    Message,
+    /// The context was condensed or reset (a summary replaced the history) to fit the window.
+    Condensation,
+}
+
+/// Who sent a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Shape)]
+#[shape(input, output, rename_all = "snake_case")]
+pub enum MessageRole {
+    /// The agent, talking instead of acting.
+    #[default]
+    Agent,
+    /// The user (or a host's nudge): not the agent's doing, passed over by the detectors.
+    User,
 }
 
 /// An error a host's log parser found: the file it hit and its message.
@@ -43,7 +59,8 @@ pub struct ReportedError {
 /// One event of a run. `type` says which fields it has:
 /// `command` {command, exitCode?, output?, errors?}; `web_request` {url?};
 /// `tokens` {count}; `patch` {file, diff}; `tests_result` {passed, functional?, output?,
-/// errors?}. Any may name its `step` (`planner`, `coder`, `verifier`…).
+/// errors?}; `message` {text, role?}; `condensation` {}. Any may name its `step` (`planner`,
+/// `coder`, `verifier`…).
 #[derive(Debug, Clone, PartialEq, Shape)]
 #[shape(
     input,
@@ -74,6 +91,10 @@ pub struct GovernorEvent {
     pub functional: Option<bool>,
     /// `command`, `tests_result`: errors by file, as the host's own log parser found them.
     pub errors: Option<Vec<ReportedError>>,
+    /// `message`: what was said.
+    pub text: Option<String>,
+    /// `message`: who said it (default `agent`).
+    pub role: Option<MessageRole>,
 }
 
 /// Test recognisers as words, built once per run from the settings.
@@ -110,6 +131,8 @@ pub enum Checked {
         /// The hash of its result (exit code and output), when either is known.
         result: Option<String>,
         failed: bool,
+        /// Whether its exit code was given (a passing test run is known by it).
+        exited: bool,
         /// (file, family) of the errors it reported.
         errors: Vec<(String, String)>,
     },
@@ -136,6 +159,14 @@ pub enum Checked {
         result: String,
         errors: Vec<(String, String)>,
     },
+    Message {
+        role: MessageRole,
+        /// The hash of the text, whitespace folded.
+        key: String,
+        /// The text's start, for reasons.
+        label: String,
+    },
+    Condensation,
 }
 
 /// The longest file path, step name and preview kept in a state, in UTF-16 units.
@@ -145,7 +176,7 @@ const MAX_PREVIEW_UNITS: usize = 120;
 /// Counts and exit codes: whole numbers a JavaScript number holds and a budget compares.
 const MAX_TOKENS: f64 = 2_147_483_647.0;
 
-const FIELDS: [(&str, &[EventType]); 11] = [
+const FIELDS: [(&str, &[EventType]); 13] = [
     ("command", &[EventType::Command]),
     ("exitCode", &[EventType::Command]),
     ("output", &[EventType::Command, EventType::TestsResult]),
@@ -156,6 +187,8 @@ const FIELDS: [(&str, &[EventType]); 11] = [
     ("passed", &[EventType::TestsResult]),
     ("functional", &[EventType::TestsResult]),
     ("errors", &[EventType::Command, EventType::TestsResult]),
+    ("text", &[EventType::Message]),
+    ("role", &[EventType::Message]),
     ("step", &[]),
 ];
 
@@ -173,7 +206,7 @@ fn invalid(path: &str, message: impl Into<String>) -> Error {
 
 impl GovernorEvent {
     /// Which of the optional fields are set, by their JSON names.
-    fn present(&self) -> [bool; 11] {
+    fn present(&self) -> [bool; 13] {
         [
             self.command.is_some(),
             self.exit_code.is_some(),
@@ -185,6 +218,8 @@ impl GovernorEvent {
             self.passed.is_some(),
             self.functional.is_some(),
             self.errors.is_some(),
+            self.text.is_some(),
+            self.role.is_some(),
             self.step.is_some(),
         ]
     }
@@ -242,7 +277,7 @@ impl GovernorEvent {
             EventType::Patch => self.patch_event()?,
             EventType::TestsResult => {
                 let passed = self.passed.ok_or_else(|| missing("passed", self.kind))?;
-                let output = normalise_output(self.output.as_deref().unwrap_or(""));
+                let output = normalise_result(self.output.as_deref().unwrap_or(""));
                 let mut h = Fnv::default();
                 h.part("tests");
                 h.part(if passed { "passed" } else { "failed" });
@@ -254,6 +289,19 @@ impl GovernorEvent {
                     errors: self.errors_found()?,
                 }
             }
+            EventType::Message => {
+                let text = self
+                    .text
+                    .as_deref()
+                    .ok_or_else(|| missing("text", self.kind))?;
+                let said = normalise_output(text);
+                Checked::Message {
+                    role: self.role.unwrap_or_default(),
+                    key: hash_hex(&said),
+                    label: prefix_utf16(&said, MAX_PREVIEW_UNITS).to_string(),
+                }
+            }
+            EventType::Condensation => Checked::Condensation,
         };
         Ok(CheckedEvent { step, kind })
     }
@@ -284,7 +332,7 @@ impl GovernorEvent {
         let result = if code.is_some() || self.output.is_some() {
             let mut h = Fnv::default();
             h.part(&code.map(crate::json::format_number).unwrap_or_default());
-            h.part(&normalise_output(self.output.as_deref().unwrap_or("")));
+            h.part(&normalise_result(self.output.as_deref().unwrap_or("")));
             Some(h.hex())
         } else {
             None
@@ -298,6 +346,7 @@ impl GovernorEvent {
             },
             test: is_test_command(&words, &recognisers.0),
             failed: code.is_some_and(|c| c != 0.0),
+            exited: code.is_some(),
             result,
             command,
             errors: self.errors_found()?,
@@ -388,6 +437,8 @@ impl GovernorEvent {
             passed: None,
             functional: None,
             errors: None,
+            text: None,
+            role: None,
         };
         // Keys seen, by bit: a repeated key is the exact reader's to judge.
         let mut seen = 0u16;
@@ -422,6 +473,14 @@ impl GovernorEvent {
                     ("diff", Value::String(s)) => (8, e.diff.replace(s).is_none()),
                     ("passed", Value::Bool(b)) => (9, e.passed.replace(b).is_none()),
                     ("functional", Value::Bool(b)) => (10, e.functional.replace(b).is_none()),
+                    ("text", Value::String(s)) => (11, e.text.replace(s).is_none()),
+                    ("role", Value::String(s)) => {
+                        let role = MessageRole::VARIANTS
+                            .iter()
+                            .find(|(n, _)| *n == s)
+                            .map(|(_, r)| *r)?;
+                        (12, e.role.replace(role).is_none())
+                    }
                     _ => return None,
                 };
                 let mask = 1u16.checked_shl(bit)?;
@@ -455,6 +514,8 @@ fn flat_field_bit(key: &str) -> Option<u32> {
         "diff" => 8,
         "passed" => 9,
         "functional" => 10,
+        "text" => 11,
+        "role" => 12,
         _ => return None,
     })
 }

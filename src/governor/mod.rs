@@ -26,18 +26,20 @@ pub mod normalize;
 mod report;
 mod run;
 mod state;
+pub mod volatile;
 
 pub use config::{
     preset, BudgetLimits, GovernorConfig, GovernorSettings, LoopThresholds, RunProfile, StepLimits,
     TaskScope,
 };
-pub use event::{EventType, GovernorEvent, ReportedError};
+pub use event::{EventType, GovernorEvent, MessageRole, ReportedError};
 pub use report::{
     BudgetReport, CommandReport, GovernorReport, GroupingSuggestion, RefusedPatch, StepReport,
 };
 pub use state::{
     BudgetUse, CommandCount, DecisionCode, DecisionKind, DuplicateGroup, DuplicateKind,
-    GovernorDecision, GovernorState, PatchSeen, RecentAction, RunStatus, StepUse, TestOutcome,
+    GovernorDecision, GovernorState, MessageRun, PatchSeen, RecentAction, RedTestRun, RunStatus,
+    StepUse, TestOutcome,
 };
 
 use crate::shape::{Input, Shape};

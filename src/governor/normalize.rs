@@ -349,21 +349,8 @@ pub fn error_family(message: &str) -> String {
         }
         if looks_like_path(t) {
             out.push_str("<path>");
-        } else if t.chars().any(|c| c.is_ascii_digit()) {
-            let mut last_digit = false;
-            for c in t.chars() {
-                if c.is_ascii_digit() {
-                    if !last_digit {
-                        out.push_str("<n>");
-                    }
-                    last_digit = true;
-                } else {
-                    out.push(c.to_ascii_lowercase());
-                    last_digit = false;
-                }
-            }
         } else {
-            out.extend(t.chars().map(|c| c.to_ascii_lowercase()));
+            push_digit_runs_masked(t, out, |c| c.to_ascii_lowercase());
         }
         token.clear();
     };
@@ -389,6 +376,22 @@ pub fn error_family(message: &str) -> String {
     prefix_utf16(&out, MAX_FAMILY_UNITS).to_string()
 }
 
+/// `text` with each run of ASCII digits written as `<n>`, every other char through `each`.
+pub(crate) fn push_digit_runs_masked(text: &str, out: &mut String, each: impl Fn(char) -> char) {
+    let mut in_digits = false;
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            if !in_digits {
+                out.push_str("<n>");
+            }
+            in_digits = true;
+        } else {
+            out.push(each(c));
+            in_digits = false;
+        }
+    }
+}
+
 fn looks_like_path(token: &str) -> bool {
     token.contains('/') || token.contains('\\') || file_span(token).is_some()
 }
@@ -407,7 +410,7 @@ fn file_token(token: &str) -> Option<String> {
 
 /// The part of `token` that is a file name with an extension, if any (no allocation: most
 /// tokens of a log are not).
-fn file_span(token: &str) -> Option<&str> {
+pub(crate) fn file_span(token: &str) -> Option<&str> {
     let t = token.split(['(', ':']).next().unwrap_or("");
     let t = t.trim_end_matches(['.', ';', ')']);
     let (stem, ext) = t.rsplit_once('.')?;

@@ -2,7 +2,7 @@
 //! was found when the event was checked — so a state is either advanced whole or not touched.
 
 use super::config::{BudgetLimits, MAX_STEPS};
-use super::event::{Checked, CheckedEvent};
+use super::event::{Checked, CheckedEvent, MessageRole};
 use super::state::*;
 
 /// The budgets, in the order reasons and reports list them.
@@ -93,6 +93,13 @@ fn decision(
     }
 }
 
+/// A loop: the action was counted; the agent should change course.
+fn stuck(code: DecisionCode, reason: String, n: usize) -> GovernorDecision {
+    let mut d = decision(DecisionKind::Stuck, code, RunStatus::Running, reason);
+    d.count = Some(n);
+    d
+}
+
 /// `n` in decimal, appended without `core::fmt` (this runs for every event, and the formatting
 /// machinery costs more than the rest of a small event's decision in wasm).
 fn push_count(out: &mut String, n: usize) {
@@ -163,6 +170,15 @@ impl GovernorState {
         }
         let step = event.step.as_deref();
         self.track_step(step);
+        let acts = !matches!(
+            event.kind,
+            Checked::Message { .. } | Checked::Condensation | Checked::Tokens { .. }
+        );
+        if acts {
+            // Something was done: the agent is neither talking to itself nor only condensing.
+            self.monologue = None;
+            self.condensations = None;
+        }
         match &event.kind {
             Checked::Command {
                 command,
@@ -170,9 +186,16 @@ impl GovernorState {
                 test,
                 result,
                 failed,
+                exited,
                 errors,
             } => {
                 self.count_command(command, *test);
+                if *test && self.settings.skips_tests() {
+                    let red = self.red_tests.as_ref().filter(|r| r.command == *command);
+                    if let Some(red) = red.cloned() {
+                        return self.skip_unchanged(&red);
+                    }
+                }
                 let need = Need {
                     commands: 1,
                     tests: usize::from(*test),
@@ -188,6 +211,9 @@ impl GovernorState {
                 }
                 self.take(step, need);
                 self.add_errors(errors);
+                if *test && *exited {
+                    self.note_tests(command, !*failed);
+                }
                 self.remember(RecentAction {
                     key: key.clone(),
                     result: result.clone(),
@@ -279,13 +305,94 @@ impl GovernorState {
                     Some(last) => {
                         last.result = Some(result.clone());
                         last.failed = !*passed;
+                        let command = last.label.clone();
+                        self.note_tests(&command, *passed);
                         self.loop_decision()
                             .unwrap_or_else(|| self.budget_decision(step))
                     }
-                    None => self.budget_decision(step),
+                    None => {
+                        if *passed {
+                            self.red_tests = None;
+                        }
+                        self.budget_decision(step)
+                    }
                 }
             }
+            Checked::Message { role, key, label } => {
+                if *role == MessageRole::User {
+                    return self.budget_decision(step);
+                }
+                let count = match &mut self.monologue {
+                    Some(run) if run.key == *key => {
+                        run.count = run.count.saturating_add(1);
+                        run.count
+                    }
+                    _ => {
+                        self.monologue = Some(MessageRun {
+                            key: key.clone(),
+                            label: label.clone(),
+                            count: 1,
+                        });
+                        1
+                    }
+                };
+                if count < self.settings.monologue() {
+                    return self.budget_decision(step);
+                }
+                let said = if label.is_empty() {
+                    "an empty message".to_string()
+                } else {
+                    format!("“{label}”")
+                };
+                stuck(
+                    DecisionCode::LoopMonologue,
+                    format!(
+                        "Stuck: the agent said the same thing {count} times running with no action between ({said})"
+                    ),
+                    count,
+                )
+            }
+            Checked::Condensation => {
+                let count = self.condensations.unwrap_or(0).saturating_add(1);
+                self.condensations = Some(count);
+                if count < self.settings.condensation() {
+                    return self.budget_decision(step);
+                }
+                stuck(
+                    DecisionCode::LoopCondensation,
+                    format!(
+                        "Stuck: the context was condensed {count} times running with no action between"
+                    ),
+                    count,
+                )
+            }
         }
+    }
+
+    /// A test command's outcome: red until a patch is applied, or cleared by a pass.
+    fn note_tests(&mut self, command: &str, passed: bool) {
+        self.red_tests = (!passed).then(|| RedTestRun {
+            command: command.to_string(),
+            event: self.events,
+        });
+    }
+
+    /// A red test run asked for again with nothing patched since: its result would not change.
+    fn skip_unchanged(&mut self, red: &RedTestRun) -> GovernorDecision {
+        self.skipped = self.skipped.saturating_add(1);
+        let mut reason = format!(
+            "Test run skipped ({} profile): `{}` failed at event ",
+            self.settings.profile.as_str(),
+            red.command
+        );
+        push_count(&mut reason, red.event);
+        reason.push_str(" and no patch has been applied since; its result stands");
+        decision(
+            DecisionKind::Skip,
+            DecisionCode::TestsUnchanged,
+            RunStatus::Running,
+            reason,
+        )
     }
 
     /// Steps get counters when they have limits (from the start) or while there is room.
@@ -395,11 +502,7 @@ impl GovernorState {
                 .and_then(|from| self.recent.get(from..))
         };
         let same = |a: &RecentAction, b: &RecentAction| a.key == b.key && a.result == b.result;
-        let stuck = |code, reason: String, n: usize| {
-            let mut d = decision(DecisionKind::Stuck, code, RunStatus::Running, reason);
-            d.count = Some(n);
-            Some(d)
-        };
+        let stuck = |code, reason: String, n: usize| Some(stuck(code, reason, n));
         if let Some(t) = tail(s.same_error) {
             if let Some(first) = t.first() {
                 if first.failed
@@ -410,6 +513,20 @@ impl GovernorState {
                         DecisionCode::LoopError,
                         format!(
                             "Stuck: `{}` failed with the same error {} times running",
+                            first.label, s.same_error
+                        ),
+                        s.same_error,
+                    );
+                }
+            }
+        }
+        if let Some(t) = tail(s.same_error) {
+            if let Some(first) = t.first() {
+                if t.iter().all(|a| a.failed && a.key == first.key) {
+                    return stuck(
+                        DecisionCode::LoopFailure,
+                        format!(
+                            "Stuck: `{}` failed {} times running (the errors differ)",
                             first.label, s.same_error
                         ),
                         s.same_error,
@@ -652,6 +769,7 @@ impl GovernorState {
             d.count = Some(count);
             return d;
         }
+        self.red_tests = None;
         self.add_family(DuplicateKind::Patch, change.to_string(), preview, file);
         self.remember(RecentAction {
             key: fingerprint.to_string(),

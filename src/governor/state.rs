@@ -26,8 +26,8 @@ pub enum DecisionKind {
     Continue,
     /// Go on; a budget is past the warning threshold.
     Warn,
-    /// Do not run this test command; assume it passed (`smoke`, `yolo` with the test budget
-    /// spent).
+    /// Do not run this test command: with `tests_skipped`, assume it passed (`smoke`, `yolo`
+    /// with the test budget spent); with `tests_unchanged`, its last red result stands.
     Skip,
     /// Finish with partial success (status `done_partial`). Every later event answers the same.
     Stop,
@@ -44,6 +44,9 @@ pub enum DecisionCode {
     Ok,
     BudgetWarning,
     TestsSkipped,
+    /// With `skip` (`smoke`, `yolo`): the test command failed last time and no patch has been
+    /// applied since; its red result stands.
+    TestsUnchanged,
     /// With `stop` or `escalate`: a budget (overall or a step's) is spent.
     BudgetExhausted,
     /// The same patch (file and normalised diff) attempted `patchRepeats` times.
@@ -54,6 +57,12 @@ pub enum DecisionCode {
     LoopError,
     /// Two actions alternating (A-B-A-B…) over `loops.alternation` steps.
     LoopAlternation,
+    /// The same command failing `loops.sameError` times running, its errors differing.
+    LoopFailure,
+    /// The agent saying the same thing `loops.monologue` times running with no action between.
+    LoopMonologue,
+    /// The context condensed `loops.condensation` times running with no action between.
+    LoopCondensation,
 }
 
 /// The answer to one event.
@@ -135,6 +144,37 @@ pub struct RecentAction {
     pub test: bool,
     /// For reasons: the command, target or file.
     pub label: String,
+}
+
+/// The agent's last message, and how many times running it has said it with no action between.
+#[derive(Debug, Clone, PartialEq, Eq, Shape)]
+#[shape(
+    input,
+    output,
+    rename_all = "camelCase",
+    expecting = "a message run object"
+)]
+pub struct MessageRun {
+    /// The hash of the message, whitespace folded.
+    pub key: String,
+    /// Its start, for reasons.
+    pub label: String,
+    pub count: usize,
+}
+
+/// A test command whose last run failed, with no patch applied since.
+#[derive(Debug, Clone, PartialEq, Eq, Shape)]
+#[shape(
+    input,
+    output,
+    rename_all = "camelCase",
+    expecting = "a red test run object"
+)]
+pub struct RedTestRun {
+    /// The command, normalised.
+    pub command: String,
+    /// The event at which it was known to have failed.
+    pub event: usize,
 }
 
 /// A patch fingerprint seen, with its attempts.
@@ -231,6 +271,12 @@ pub struct GovernorState {
     pub other_commands: usize,
     /// Near-duplicate groups (at most 32, each at most 16 files).
     pub families: Vec<DuplicateGroup>,
+    /// The agent's message run since the last action (absent: none).
+    pub monologue: Option<MessageRun>,
+    /// Condensations since the last action (absent: none).
+    pub condensations: Option<usize>,
+    /// The last red test run, until a patch is applied (absent: none).
+    pub red_tests: Option<RedTestRun>,
 }
 
 pub const FORMAT: usize = 1;
@@ -269,6 +315,9 @@ impl GovernorState {
             commands: Vec::new(),
             other_commands: 0,
             families: Vec::new(),
+            monologue: None,
+            condensations: None,
+            red_tests: None,
         }
     }
 

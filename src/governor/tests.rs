@@ -106,7 +106,7 @@ fn smoke_and_yolo_skip_tests_once_their_budget_is_spent() {
     let mut g = run(r#"{"profile": "smoke", "scope": "tiny"}"#);
     assert_eq!(push(&mut g, &cmd("pytest -q")).decision, DecisionKind::Warn); // 1/1
     push(&mut g, r#"{"type": "tests_result", "passed": false}"#);
-    let d = push(&mut g, &cmd("pytest -q"));
+    let d = push(&mut g, &cmd("python -m pytest tests/"));
     assert_eq!(
         (d.decision, d.code),
         (DecisionKind::Skip, DecisionCode::TestsSkipped)
@@ -480,4 +480,203 @@ fn the_report_lists_budgets_commands_and_the_end() {
         "{md}"
     );
     assert!(md.contains("- Status: done_partial\n- Reason: Budget exhausted: commands 4/20, tests 3/5, web 0/0; the last tests passed: finish with partial success\n"), "{md}");
+}
+
+#[test]
+fn a_red_test_run_is_not_run_again_until_a_patch_lands_in_smoke_and_yolo() {
+    for profile in ["yolo", "smoke"] {
+        let mut g = run(&format!(
+            r#"{{"profile": "{profile}", "limits": {{"tests": 20}}}}"#
+        ));
+        push(&mut g, &cmd("npm test"));
+        push(&mut g, r#"{"type": "tests_result", "passed": false}"#);
+        push(&mut g, &cmd("cat src/a.ts"));
+        for _ in 0..2 {
+            let d = push(&mut g, &cmd("npm  'test'"));
+            assert_eq!(
+                (d.decision, d.code),
+                (DecisionKind::Skip, DecisionCode::TestsUnchanged),
+                "{profile}"
+            );
+            assert_eq!(
+                d.reason,
+                format!("Test run skipped ({profile} profile): `npm test` failed at event 2 and no patch has been applied since; its result stands")
+            );
+        }
+        assert_eq!(g.state().used.tests, 1);
+        assert_eq!(g.state().skipped, 2);
+        assert_eq!(g.state().last_tests, TestOutcome::Failed);
+        // Another test command is not the red run.
+        let d = push(&mut g, &cmd("npm test -- src/a.test.ts"));
+        assert_eq!(d.decision, DecisionKind::Continue, "{}", d.reason);
+        // A refused (stuck) patch changes nothing; an applied one lets the tests run again.
+        let patch = r#"{"type": "patch", "file": "src/a.ts", "diff": "+fix"}"#;
+        push(&mut g, patch);
+        let d = push(&mut g, &cmd("npm test"));
+        assert_eq!(d.decision, DecisionKind::Continue, "{}", d.reason);
+        // Red by its exit code, green by its exit code.
+        let failing = r#"{"type": "command", "command": "npm test", "exitCode": 1}"#;
+        push(&mut g, failing);
+        assert_eq!(
+            push(&mut g, &cmd("npm test")).code,
+            DecisionCode::TestsUnchanged
+        );
+        push(
+            &mut g,
+            r#"{"type": "patch", "file": "src/b.ts", "diff": "+fix"}"#,
+        );
+        push(
+            &mut g,
+            r#"{"type": "command", "command": "npm test", "exitCode": 0}"#,
+        );
+        assert_eq!(push(&mut g, &cmd("npm test")).code, DecisionCode::Ok);
+    }
+    // Stricter profiles run it again.
+    for profile in ["strict", "fast"] {
+        let mut g = run(&format!(r#"{{"profile": "{profile}"}}"#));
+        push(&mut g, &cmd("npm test"));
+        push(&mut g, r#"{"type": "tests_result", "passed": false}"#);
+        assert_eq!(
+            push(&mut g, &cmd("npm test")).decision,
+            DecisionKind::Continue
+        );
+    }
+}
+
+#[test]
+fn a_command_failing_with_changing_errors_is_a_loop_of_its_own() {
+    let mut g = run("{}");
+    let mut last = None;
+    for out in [
+        "Command not found",
+        "Command still not found or another error",
+        "Different error",
+    ] {
+        let e = format!(
+            r#"{{"type": "command", "command": "invalid_command", "exitCode": 127, "output": "{out}"}}"#
+        );
+        last = Some(push(&mut g, &e));
+    }
+    let d = last.unwrap();
+    assert_eq!(
+        (d.decision, d.code, d.count),
+        (DecisionKind::Stuck, DecisionCode::LoopFailure, Some(3))
+    );
+    assert_eq!(
+        d.reason,
+        "Stuck: `invalid_command` failed 3 times running (the errors differ)"
+    );
+    // Volatile parts masked: the same error.
+    let mut g = run("{}");
+    let mut last = None;
+    for (t, line) in [("01", 3), ("02", 4), ("03", 5)] {
+        let e = format!(
+            r#"{{"type": "command", "command": "npx tsc", "exitCode": 2, "output": "[12:00:{t}] src/Home.tsx({line},20): error TS2307"}}"#
+        );
+        last = Some(push(&mut g, &e));
+    }
+    assert_eq!(last.unwrap().code, DecisionCode::LoopError);
+    // Polling a command whose output really changes, successfully, is progress.
+    let mut g = run("{}");
+    for pct in [10, 20, 30, 40, 50, 60, 70] {
+        let e = format!(
+            r#"{{"type": "command", "command": "curl -s localhost:3000/status", "exitCode": 0, "output": "[12:00:0{}] building {pct}%"}}"#,
+            pct / 10
+        );
+        assert_eq!(push(&mut g, &e).decision, DecisionKind::Continue);
+    }
+    // Something else between two failures breaks the run.
+    let mut g = run("{}");
+    for e in [
+        r#"{"type": "command", "command": "make", "exitCode": 2, "output": "a"}"#,
+        r#"{"type": "command", "command": "make", "exitCode": 2, "output": "b"}"#,
+        r#"{"type": "patch", "file": "Makefile", "diff": "+all:"}"#,
+        r#"{"type": "command", "command": "make", "exitCode": 2, "output": "c"}"#,
+    ] {
+        assert_eq!(push(&mut g, e).decision, DecisionKind::Continue);
+    }
+}
+
+#[test]
+fn an_agent_talking_to_itself_and_a_condensation_loop_are_stuck() {
+    let said = |t: &str| {
+        format!(
+            r#"{{"type": "message", "text": {}}}"#,
+            crate::json::quote(t)
+        )
+    };
+    let mut g = run("{}");
+    push(&mut g, &said("I'm doing well"));
+    push(
+        &mut g,
+        r#"{"type": "message", "text": "go on", "role": "user"}"#,
+    );
+    push(&mut g, r#"{"type": "tokens", "count": 10}"#);
+    push(&mut g, &said("I'm  doing well"));
+    let d = push(&mut g, &said("I'm doing well\n"));
+    assert_eq!(
+        (d.decision, d.code, d.count),
+        (DecisionKind::Stuck, DecisionCode::LoopMonologue, Some(3))
+    );
+    assert_eq!(
+        d.reason,
+        "Stuck: the agent said the same thing 3 times running with no action between (\u{201c}I'm doing well\u{201d})"
+    );
+    // An action between, and the count starts again.
+    push(&mut g, &cmd("ls"));
+    assert_eq!(
+        push(&mut g, &said("I'm doing well")).decision,
+        DecisionKind::Continue
+    );
+    assert_eq!(
+        push(&mut g, &said("I'm doing well")).decision,
+        DecisionKind::Continue
+    );
+    assert_eq!(push(&mut g, &said("")).decision, DecisionKind::Continue);
+    // Condensations: 10 running (messages and tokens between are no action).
+    let mut g = run(r#"{"loops": {"condensation": 4}}"#);
+    for i in 1..=4 {
+        push(&mut g, &said(&format!("step {i}")));
+        let d = push(&mut g, r#"{"type": "condensation"}"#);
+        if i < 4 {
+            assert_eq!(d.decision, DecisionKind::Continue);
+        } else {
+            assert_eq!((d.code, d.count), (DecisionCode::LoopCondensation, Some(4)));
+        }
+    }
+    push(&mut g, &cmd("ls"));
+    assert_eq!(
+        push(&mut g, r#"{"type": "condensation"}"#).decision,
+        DecisionKind::Continue
+    );
+    // Neither spends a budget.
+    assert_eq!(g.state().used.commands, 1);
+}
+
+#[test]
+fn a_state_written_before_messages_were_counted_reads_back_with_the_defaults() {
+    let mut g = run(r#"{"profile": "yolo"}"#);
+    push(&mut g, r#"{"type": "message", "text": "thinking"}"#);
+    push(&mut g, r#"{"type": "condensation"}"#);
+    push(&mut g, &cmd("npm test"));
+    push(&mut g, r#"{"type": "tests_result", "passed": false}"#);
+    // The new fields of the settings, then the state's own (its last ones), taken out.
+    let text = g.state().to_json();
+    let text = text.replacen(r#","monologue":3,"condensation":10"#, "", 1);
+    let tail = text.find(r#","monologue":"#).unwrap();
+    assert!(text[tail..].contains(r#""redTests":{"command":"npm test""#));
+    let old = format!("{}}}", &text[..tail]);
+    assert!(!old.contains("condensation"));
+    let back = GovernorState::from_json(&old).unwrap();
+    assert_eq!(
+        (back.settings.monologue(), back.settings.condensation()),
+        (3, 10)
+    );
+    assert_eq!(back.red_tests, None);
+    // It goes on: three of the same message are still a monologue.
+    let mut resumed = Governor::from_state(back).unwrap();
+    let said = r#"{"type": "message", "text": "x"}"#;
+    push(&mut resumed, said);
+    push(&mut resumed, said);
+    assert_eq!(push(&mut resumed, said).code, DecisionCode::LoopMonologue);
 }

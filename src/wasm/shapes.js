@@ -474,11 +474,11 @@ function decodeGovernorDecision(d) {
 
 const DECISION_KIND = ["continue", "warn", "skip", "stop", "escalate", "stuck"];
 
-const DECISION_CODE = ["ok", "budget_warning", "tests_skipped", "budget_exhausted", "stuck_patch", "loop_repeat", "loop_error", "loop_alternation"];
+const DECISION_CODE = ["ok", "budget_warning", "tests_skipped", "tests_unchanged", "budget_exhausted", "stuck_patch", "loop_repeat", "loop_error", "loop_alternation", "loop_failure", "loop_monologue", "loop_condensation"];
 
 const RUN_STATUS = ["running", "done_partial", "aborted_constraint"];
 
-const GOVERNOR_STATE_MEMBERS = { format: null, settings: null, status: null, outcome: null, events: null, used: null, steps: null, refused: null, skipped: null, lastTests: null, functional: null, recent: null, patches: null, refusedPatches: null, commands: null, otherCommands: null, families: null };
+const GOVERNOR_STATE_MEMBERS = { format: null, settings: null, status: null, outcome: null, events: null, used: null, steps: null, refused: null, skipped: null, lastTests: null, functional: null, recent: null, patches: null, refusedPatches: null, commands: null, otherCommands: null, families: null, monologue: null, condensations: null, redTests: null };
 
 function decodeGovernorState(d) {
   const r = { ...GOVERNOR_STATE_MEMBERS };
@@ -499,10 +499,13 @@ function decodeGovernorState(d) {
   r.commands = d.array(decodeCommandCount);
   r.otherCommands = d.num();
   r.families = d.array(decodeDuplicateGroup);
+  r.monologue = d.code() === 0 ? null : decodeMessageRun(d);
+  r.condensations = d.code() === 0 ? null : d.num();
+  r.redTests = d.code() === 0 ? null : decodeRedTestRun(d);
   return r;
 }
 
-const GOVERNOR_SETTINGS_MEMBERS = { profile: null, scope: null, limits: null, steps: null, warnAt: null, testCommands: null, patchRepeats: null, sameResult: null, sameError: null, alternation: null };
+const GOVERNOR_SETTINGS_MEMBERS = { profile: null, scope: null, limits: null, steps: null, warnAt: null, testCommands: null, patchRepeats: null, sameResult: null, sameError: null, alternation: null, monologue: null, condensation: null };
 
 function decodeGovernorSettings(d) {
   const r = { ...GOVERNOR_SETTINGS_MEMBERS };
@@ -516,6 +519,8 @@ function decodeGovernorSettings(d) {
   r.sameResult = d.num();
   r.sameError = d.num();
   r.alternation = d.num();
+  r.monologue = d.code() === 0 ? null : d.num();
+  r.condensation = d.code() === 0 ? null : d.num();
   return r;
 }
 
@@ -613,6 +618,25 @@ function decodeDuplicateGroup(d) {
 }
 
 const DUPLICATE_KIND = ["error", "patch"];
+
+const MESSAGE_RUN_MEMBERS = { key: null, label: null, count: null };
+
+function decodeMessageRun(d) {
+  const r = { ...MESSAGE_RUN_MEMBERS };
+  r.key = d.str();
+  r.label = d.str();
+  r.count = d.num();
+  return r;
+}
+
+const RED_TEST_RUN_MEMBERS = { command: null, event: null };
+
+function decodeRedTestRun(d) {
+  const r = { ...RED_TEST_RUN_MEMBERS };
+  r.command = d.str();
+  r.event = d.num();
+  return r;
+}
 
 const GOVERNOR_STEP_MEMBERS = { state: null, decision: null };
 

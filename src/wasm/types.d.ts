@@ -481,7 +481,7 @@ export interface GovernorDecision {
 export type DecisionKind = "continue" | "warn" | "skip" | "stop" | "escalate" | "stuck";
 
 /** Why, as a stable code. */
-export type DecisionCode = "ok" | "budget_warning" | "tests_skipped" | "budget_exhausted" | "stuck_patch" | "loop_repeat" | "loop_error" | "loop_alternation";
+export type DecisionCode = "ok" | "budget_warning" | "tests_skipped" | "tests_unchanged" | "budget_exhausted" | "stuck_patch" | "loop_repeat" | "loop_error" | "loop_alternation" | "loop_failure" | "loop_monologue" | "loop_condensation";
 
 /** Where a run stands. */
 export type RunStatus = "running" | "done_partial" | "aborted_constraint";
@@ -525,6 +525,12 @@ export interface GovernorState {
     otherCommands: number;
     /** Near-duplicate groups (at most 32, each at most 16 files). */
     families: Array<DuplicateGroup>;
+    /** The agent's message run since the last action (absent: none). */
+    monologue?: MessageRun | null;
+    /** Condensations since the last action (absent: none). */
+    condensations?: number | null;
+    /** The last red test run, until a patch is applied (absent: none). */
+    redTests?: RedTestRun | null;
 }
 
 /** The settings a run goes by, resolved from a config: part of every state. */
@@ -541,6 +547,10 @@ export interface GovernorSettings {
     sameResult: number;
     sameError: number;
     alternation: number;
+    /** Absent in a state written before agent messages were counted: the default, 3. */
+    monologue?: number | null;
+    /** Absent in a state written before condensations were counted: the default, 10. */
+    condensation?: number | null;
 }
 
 /**
@@ -634,6 +644,23 @@ export interface DuplicateGroup {
 
 /** Where a group of near-duplicates comes from. */
 export type DuplicateKind = "error" | "patch";
+
+/** The agent's last message, and how many times running it has said it with no action between. */
+export interface MessageRun {
+    /** The hash of the message, whitespace folded. */
+    key: string;
+    /** Its start, for reasons. */
+    label: string;
+    count: number;
+}
+
+/** A test command whose last run failed, with no patch applied since. */
+export interface RedTestRun {
+    /** The command, normalised. */
+    command: string;
+    /** The event at which it was known to have failed. */
+    event: number;
+}
 
 /** What `governorStep` (Rust: `step`) returns: the next state and the decision. */
 export interface GovernorStep {
@@ -1080,13 +1107,18 @@ export interface LoopThresholds {
     sameError?: number | null;
     /** An A-B-A-B alternation over this many steps (default 6; even). */
     alternation?: number | null;
+    /** The same agent message this many times running with no action between (default 3). */
+    monologue?: number | null;
+    /** This many condensations running with no action between (default 10). */
+    condensation?: number | null;
 }
 
 /**
  * One event of a run. `type` says which fields it has:
  * `command` {command, exitCode?, output?, errors?}; `web_request` {url?};
  * `tokens` {count}; `patch` {file, diff}; `tests_result` {passed, functional?, output?,
- * errors?}. Any may name its `step` (`planner`, `coder`, `verifier`…).
+ * errors?}; `message` {text, role?}; `condensation` {}. Any may name its `step` (`planner`,
+ * `coder`, `verifier`…).
  */
 export interface GovernorEvent {
     type: EventType;
@@ -1111,14 +1143,21 @@ export interface GovernorEvent {
     functional?: boolean | null;
     /** `command`, `tests_result`: errors by file, as the host's own log parser found them. */
     errors?: Array<ReportedError> | null;
+    /** `message`: what was said. */
+    text?: string | null;
+    /** `message`: who said it (default `agent`). */
+    role?: MessageRole | null;
 }
 
 /** What happened. */
-export type EventType = "command" | "web_request" | "tokens" | "patch" | "tests_result";
+export type EventType = "command" | "web_request" | "tokens" | "patch" | "tests_result" | "message" | "condensation";
 
 /** An error a host's log parser found: the file it hit and its message. */
 export interface ReportedError {
     file: string;
     message: string;
 }
+
+/** Who sent a message. */
+export type MessageRole = "agent" | "user";
 
