@@ -1,7 +1,8 @@
 // The runtime matrix (issue 20): the packed tarball, installed as a user installs it, in the
 // runtimes and bundlers React and server users deploy to — Next.js 16 (webpack and Turbopack: a
 // route handler, a server component, a prerendered and hydrated client page, a client page on
-// ctxpack/web, an edge route), Bun, Deno (also in a terminal), Cloudflare Workers (bundled by
+// ctxpack/web, an edge route, and an edge route on ctxpack/tokenizer/o200k whose function size it
+// reports), Bun, Deno (also in a terminal), Cloudflare Workers (bundled by
 // wrangler, run by workerd at an old and a current compatibility date, eager and lazy), Vercel's
 // edge-runtime, esbuild and webpack 5 bundles for the browser and for Node, and ctxpack/web (a
 // page and its worker sharing one .wasm) with Vite and webpack — each with no configuration of
@@ -38,6 +39,8 @@ const work = workArg ? (mkdirSync(workArg, { recursive: true }), workArg) : mkdt
 const packageVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
 const runStarted = performance.now();
 const results = [];
+/** The edge functions' sizes the Next.js builds report (edgeFunctionSize). */
+const edgeSizes = [];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
@@ -72,6 +75,8 @@ const expectedSha = sha256(expected);
 const { engineCalls } = await import("./apps/shared/engines.js");
 const expectedEngines = JSON.stringify(engineCalls({ extractClasses: (await import("ctxpack/code")).extractClasses, RunGovernor: (await import("ctxpack/governor")).RunGovernor }));
 console.log(`expected context: ${expected.length} UTF-16 units, sha256 ${expectedSha}`);
+const { tokenText } = await import("./apps/shared/tokens.js");
+const expectedTokens = (await import("ctxpack/tokenizer/o200k")).countTokens(tokenText());
 
 /** A runtime's JSON answer {version, context} held to Node's. */
 function sameContext(text, where) {
@@ -198,6 +203,21 @@ if (wants("sizes")) await check("sizes: what each entry ships per runtime (esbui
 // ---------------------------------------------------------------------------------------------
 // Next.js 16: one app, every kind of route, built with webpack and with Turbopack.
 
+/**
+ * What an edge function of a Next build weighs: every file .next/server/middleware-manifest.json
+ * lists for the route (its JS chunks, wasm and assets), raw and each gzipped at level 9 — the
+ * bytes Vercel deploys as that function and holds to its edge size limit.
+ */
+function edgeFunctionSize(dir, route) {
+  const next = join(dir, ".next");
+  const manifest = JSON.parse(readFileSync(join(next, "server", "middleware-manifest.json"), "utf8"));
+  const [key, fn] = Object.entries(manifest.functions ?? {}).find(([k]) => k.startsWith(route)) ?? [];
+  if (!fn) throw new Error(`no edge function for ${route} in middleware-manifest.json: ${Object.keys(manifest.functions ?? {}).join(", ")}`);
+  const paths = [...new Set([...(fn.files ?? []), ...(fn.wasm ?? []).map((w) => w.filePath), ...(fn.assets ?? []).map((a) => a.filePath)])];
+  const bytes = paths.map((p) => readFileSync(join(next, p)));
+  return { function: key, files: paths.length, raw: bytes.reduce((n, b) => n + b.length, 0), gzip: bytes.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) };
+}
+
 const nextBin = bin("next", "dist", "bin", "next");
 const nextEnv = { NEXT_TELEMETRY_DISABLED: "1" };
 
@@ -251,6 +271,16 @@ async function nextMatrix(bundler, buildArgs) {
     });
     await check(`Next.js ${bundler}: edge route (runtime = "edge")`, async () => sameContext(await get("/api/edge"), "/api/edge"));
     await check(`Next.js ${bundler}: ctxpack/code and ctxpack/governor in a route handler`, async () => sameEngines(await get("/api/engines"), "/api/engines"));
+    await check(`Next.js ${bundler}: edge route with ctxpack/tokenizer/o200k, under 2 MB gzip`, async () => {
+      const out = JSON.parse(await get("/api/tokens"));
+      equal(out.version, packageVersion, "/api/tokens version()");
+      equal(out.count, expectedTokens, "/api/tokens countTokens");
+      equal(out.other, "INVALID_INPUT", "/api/tokens: cl100k refused");
+      const size = edgeFunctionSize(dir, "/api/tokens");
+      edgeSizes.push({ bundler, route: "/api/tokens", entry: "ctxpack/tokenizer/o200k", ...size });
+      console.log(`  the edge function of /api/tokens: ${size.files} files, ${size.raw.toLocaleString("en")} bytes raw, ${size.gzip.toLocaleString("en")} gzip -9`);
+      if (size.gzip >= 2_000_000) throw new Error(`the edge function is ${size.gzip} bytes gzipped: over Vercel's 2 MB (Pro) edge limit`);
+    });
   } finally {
     if (server) {
       try {
@@ -528,6 +558,11 @@ await finish();
 
 async function finish() {
   await browser?.close();
+  if (edgeSizes.length) {
+    console.log("\n# edge functions (Next.js build, every file middleware-manifest.json lists, gzip -9)");
+    for (const e of edgeSizes) console.log(`#   ${e.bundler.padEnd(10)} ${e.route} (${e.entry}): ${e.raw.toLocaleString("en")} bytes raw, ${e.gzip.toLocaleString("en")} gzip`);
+    writeFileSync(join(work, "edge-sizes.json"), JSON.stringify(edgeSizes, null, 2));
+  }
   const failed = results.filter((r) => !r.ok).length;
   const passed = results.length - failed;
   console.log(`\n# timings (total ${seconds(performance.now() - runStarted)})`);
