@@ -171,9 +171,9 @@ if (wants("sizes")) await check("sizes: what each entry ships per runtime (esbui
     ["workerd", { platform: "browser", format: "esm", conditions: ["workerd", "worker", "browser"] }, ""],
     ["/web + init()", { platform: "browser", format: "esm" }, "/web"],
   ];
-  for (const { name, subpath } of ENTRIES) {
+  for (const { name, subpath, dir: entryDir } of ENTRIES) {
     const spec = subpath === "." ? "ctxpack" : `ctxpack/${subpath.slice(2)}`;
-    if (!existsSync(bin("ctxpack", "pkg", subpath === "." ? "" : subpath.slice(2)))) continue;
+    if (!existsSync(bin("ctxpack", "pkg", entryDir))) continue;
     for (const [way, options, suffix] of ways) {
       const outdir = join(work, "sizes", name, way.replace(/\W+/g, "-"));
       const wasm = [];
@@ -188,15 +188,15 @@ if (wants("sizes")) await check("sizes: what each entry ships per runtime (esbui
       });
       const js = readdirSync(outdir).map((f) => readFileSync(join(outdir, f)));
       // The /web glue names its .wasm with new URL(…, import.meta.url), which esbuild leaves be.
-      if (suffix === "/web") wasm.push(bin("ctxpack", "pkg", subpath === "." ? "" : subpath.slice(2), "web", "ctxpack_bg.wasm"));
+      if (suffix === "/web") wasm.push(bin("ctxpack", "pkg", entryDir, "web", "ctxpack_bg.wasm"));
       const bytes = wasm.map((f) => readFileSync(f));
       const sum = (list, f) => list.reduce((n, b) => n + f(b), 0);
       sizes.push({ entry: spec, way, js: sum(js, (b) => b.length), jsGzip: sum(js, (b) => gzipSync(b, { level: 9 }).length), wasm: sum(bytes, (b) => b.length), wasmGzip: sum(bytes, (b) => gzipSync(b, { level: 9 }).length) });
     }
   }
   const n = (v) => v.toLocaleString("en").padStart(9);
-  console.log(`  ${"entry".padEnd(18)} ${"runtime".padEnd(24)} ${"JS".padStart(9)} ${"JS gzip".padStart(9)} ${"wasm".padStart(9)} ${"wasm gz".padStart(9)}`);
-  for (const r of sizes) console.log(`  ${r.entry.padEnd(18)} ${r.way.padEnd(24)} ${n(r.js)} ${n(r.jsGzip)} ${n(r.wasm)} ${n(r.wasmGzip)}`);
+  console.log(`  ${"entry".padEnd(30)} ${"runtime".padEnd(24)} ${"JS".padStart(9)} ${"JS gzip".padStart(9)} ${"wasm".padStart(9)} ${"wasm gz".padStart(9)}`);
+  for (const r of sizes) console.log(`  ${r.entry.padEnd(30)} ${r.way.padEnd(24)} ${n(r.js)} ${n(r.jsGzip)} ${n(r.wasm)} ${n(r.wasmGzip)}`);
   writeFileSync(join(work, "sizes.json"), JSON.stringify(sizes, null, 2));
 });
 
