@@ -193,7 +193,8 @@ impl Ranks {
         rank.extend((0..n).map(|i| pair_rank(&next, i)));
         // Room for every pair and half as many again of stale entries; when it is full, the
         // heap is rebuilt from the live pairs (fewer than the parts), so it never grows.
-        let mut entries: Vec<Reverse<u64>> = reserved(len + len / 2 + 2)?;
+        let mut entries: Vec<Reverse<u64>> =
+            reserved(len.saturating_add(len / 2).saturating_add(2))?;
         let live = |rank: &[u32], next: &[u32], entries: &mut Vec<Reverse<u64>>| {
             let mut i = 0u32;
             while let (Some(&r), Some(&end)) = (rank.get(i as usize), next.get(i as usize)) {
