@@ -411,12 +411,13 @@ for (const [entry, what, same] of wants("workerd") ? workerCases : []) {
 // .wasm import becomes a binding the host compiles, the way Vercel and Next hand wasm to an
 // edge function.
 
-if (wants("edge-runtime")) await check("Vercel edge-runtime: an esbuild bundle with the edge-light condition", async () => {
-  const dir = app("edge");
+/** An edge function (`main`, a file of apps/edge) bundled with `edge-light` and run by edge-runtime: its answer. */
+async function edgeRuntime(dir, main) {
   const bindings = {};
+  const outfile = join(dir, "dist", main);
   await esbuild.build({
-    entryPoints: [join(dir, "main.js")],
-    outfile: join(dir, "dist", "edge.js"),
+    entryPoints: [join(dir, main)],
+    outfile,
     bundle: true,
     format: "iife",
     target: "es2022",
@@ -440,12 +441,24 @@ if (wants("edge-runtime")) await check("Vercel edge-runtime: an esbuild bundle w
   const { EdgeRuntime } = await importTool("edge-runtime");
   const compiled = {};
   for (const [name, path] of Object.entries(bindings)) compiled[name] = await WebAssembly.compile(readFileSync(path));
-  const runtime = new EdgeRuntime({ initialCode: readFileSync(join(dir, "dist", "edge.js"), "utf8"), extend: (context) => Object.assign(context, compiled) });
+  const runtime = new EdgeRuntime({ initialCode: readFileSync(outfile, "utf8"), extend: (context) => Object.assign(context, compiled) });
   const res = await runtime.dispatchFetch("http://localhost/");
   await res.waitUntil();
   const text = await res.text();
   if (res.status !== 200) throw new Error(`status ${res.status}: ${text.slice(0, 600)}`);
-  sameContext(text, "edge-runtime");
+  return text;
+}
+
+let edgeDir;
+if (wants("edge-runtime")) await check("Vercel edge-runtime: an esbuild bundle with the edge-light condition", async () => {
+  sameContext(await edgeRuntime((edgeDir ??= app("edge")), "main.js"), "edge-runtime");
+});
+
+if (wants("edge-runtime")) await check("Vercel edge-runtime: exact counts with ctxpack/tokenizer/o200k", async () => {
+  const out = JSON.parse(await edgeRuntime((edgeDir ??= app("edge")), "tokens.js"));
+  equal(out.version, packageVersion, "edge-runtime version()");
+  equal(out.count, expectedTokens, "edge-runtime countTokens");
+  equal(out.other, "INVALID_INPUT", "edge-runtime: cl100k refused");
 });
 
 // ---------------------------------------------------------------------------------------------
