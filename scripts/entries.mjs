@@ -69,6 +69,13 @@ export const ENTRIES = [
   // gzip at first build (tiktoken-rs's tables and regex); 1.56 MB since they are packed and the
   // pre-tokenizer is hand-written, when the budget came down from 3.1 MB.
   { name: "tokenizer", subpath: "./tokenizer", feature: "tokenizer", dir: "tokenizer", guarded: [], gzip: 1_650_000 },
+  // The same exports with one vocabulary each (docs/TOKENS.md, "One vocabulary per import"), for
+  // an edge function's size limit (Vercel: 1 MB Hobby, 2 MB Pro, gzipped, the wasm inlined as
+  // base64 in the route's bundle): the packed o200k vocabulary alone is 1,047,426 bytes gzip -9,
+  // cl100k 455,570, and the code is the same as the entry of both. The budgets are those plus
+  // ~50 KB, so that a second vocabulary slipping in fails the size test.
+  { name: "tokenizer-o200k", subpath: "./tokenizer/o200k", feature: "tokenizer-o200k", dir: "tokenizer-o200k", guarded: [], gzip: 1_150_000 },
+  { name: "tokenizer-cl100k", subpath: "./tokenizer/cl100k", feature: "tokenizer-cl100k", dir: "tokenizer-cl100k", guarded: [], gzip: 560_000 },
 ];
 
 // wasm-opt's flags for every entry (scripts/build.mjs; bench/code.mjs builds the shared runtime

@@ -76,7 +76,8 @@ export function vectors() {
 function exactJson() {
   const files = corpusFiles().map(({ file, text }) => ({ file, fnv: fnv1a(text), o200k: reference.o200k(text), cl100k: reference.cl100k(text) }));
   // Vectors marked `"reference": false` are runs gpt-tokenizer takes minutes on (its merge is
-  // quadratic in a run's length); ctxpack refuses them, and they have no reference count.
+  // quadratic in a run's length): they have no reference count here; tests/tokenizer.rs holds
+  // them to tiktoken-rs's merge instead.
   const vecs = Object.fromEntries(vectors().filter((v) => v.reference !== false).map((v) => [v.name, reference[v.vocabulary](v.text)]));
   return (
     `{\n"generatedBy": "node scripts/tokenizer-check.mjs --write", "tokenizer": "${TOKENIZER}",\n"files": [\n` +

@@ -33,7 +33,7 @@ mod order;
 pub mod sections;
 pub mod shape;
 pub mod text;
-#[cfg(feature = "tokenizer")]
+#[cfg(any(feature = "tokenizer-o200k", feature = "tokenizer-cl100k"))]
 pub mod tokenizer;
 pub mod tokens;
 

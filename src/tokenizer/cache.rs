@@ -6,7 +6,7 @@
 //! An open-addressed table over three flat buffers (entries, their pieces' bytes, their tokens),
 //! probed with the hash the rank table was probed with, so a piece is hashed once.
 
-use super::ranks::Ranks;
+use super::ranks::{Ranks, TooLong};
 use crate::tokens::Vocabulary;
 use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 
@@ -16,6 +16,9 @@ const MAX_ENTRIES: usize = 1 << 15;
 const MAX_PIECE_BYTES: usize = 1 << 21;
 const MAX_TOKENS: usize = 1 << 19;
 const SLOTS: usize = MAX_ENTRIES * 2;
+/// Longer pieces are merged but not kept: a run that long is rarely met twice, and it would
+/// crowd out the words that are.
+const MAX_CACHED_PIECE: usize = 1 << 12;
 
 #[derive(Default)]
 pub(crate) struct Cache {
@@ -33,9 +36,9 @@ struct Entry {
 }
 
 impl Cache {
-    /// The tokens of `piece` (`hash(piece)` is `h`), which is no token of its own: merged now or
-    /// found from before.
-    pub(crate) fn tokens(&mut self, ranks: &Ranks, piece: &[u8], h: u64) -> &[u32] {
+    /// The tokens of `piece` (`hash(piece)` is `h`), which is no token of its own and at most
+    /// `MAX_CACHED_PIECE` bytes: merged now or found from before.
+    fn tokens(&mut self, ranks: &Ranks, piece: &[u8], h: u64) -> Result<&[u32], TooLong> {
         if self.slots.is_empty() {
             self.slots = vec![0; SLOTS];
         }
@@ -66,7 +69,10 @@ impl Cache {
                     at = h as usize & mask;
                 }
                 let start = self.tokens.len();
-                ranks.merge(piece, &mut self.tokens);
+                if let Err(e) = ranks.merge(piece, &mut self.tokens) {
+                    self.tokens.truncate(start);
+                    return Err(e);
+                }
                 let span = (start, self.tokens.len());
                 let key = self.pieces.len();
                 self.pieces.extend_from_slice(piece);
@@ -81,7 +87,7 @@ impl Cache {
                 span
             }
         };
-        self.tokens.get(start..end).unwrap_or_default()
+        Ok(self.tokens.get(start..end).unwrap_or_default())
     }
 
     fn clear(&mut self) {
@@ -109,21 +115,22 @@ pub(crate) fn try_lock(vocabulary: Vocabulary) -> Option<MutexGuard<'static, Cac
     }
 }
 
-/// The tokens of `piece` (hash `h`, no token of its own) through the cache when there is one,
-/// else merged into `scratch`.
+/// The tokens of `piece` (hash `h`, no token of its own) through the cache when there is one
+/// and the piece is short enough to keep, else merged into `scratch`; `Err` for a piece too long
+/// to merge in the memory there is.
 pub(crate) fn tokens<'a>(
     cache: Option<&'a mut Cache>,
     ranks: &Ranks,
     piece: &[u8],
     h: u64,
     scratch: &'a mut Vec<u32>,
-) -> &'a [u32] {
+) -> Result<&'a [u32], TooLong> {
     match cache {
-        Some(cache) => cache.tokens(ranks, piece, h),
-        None => {
+        Some(cache) if piece.len() <= MAX_CACHED_PIECE => cache.tokens(ranks, piece, h),
+        _ => {
             scratch.clear();
-            ranks.merge(piece, scratch);
-            scratch
+            ranks.merge(piece, scratch)?;
+            Ok(scratch)
         }
     }
 }

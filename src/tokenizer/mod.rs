@@ -11,11 +11,12 @@
 //! Special tokens (`<|endoftext|>`…) are counted as ordinary text, as `gpt-tokenizer`'s `encode`
 //! with `disallowedSpecial: new Set()` does: text to budget is never a control sequence.
 //!
-//! A long text is cut, where the pre-tokenizer always splits, into segments of at most
-//! [`MAX_SEGMENT`] bytes, each tokenized alone: the same tokens, and no piece longer than a
-//! segment to merge. A text with a longer stretch and no such place is refused (`TOO_LARGE`)
-//! rather than risked (gpt-tokenizer takes minutes on a megabyte of one letter); as a
-//! [`TokenCounter`] it then counts `usize::MAX`, which no budget admits.
+//! Text of any length is tokenized whole, in time near-linear in its length: the pre-tokenizer
+//! reads each character a bounded number of times, and a long piece (a megabyte of spaces, of
+//! one letter, Chinese without punctuation) is merged by a heap in n log n ([`ranks`]), with the
+//! same tokens as tiktoken. Only a piece whose merge cannot get its memory (about 24 bytes a
+//! byte) is refused, `TOO_LARGE`; as a [`TokenCounter`] it then counts `usize::MAX`, which no
+//! budget admits.
 
 mod cache;
 mod classes;
@@ -26,10 +27,6 @@ use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Error, ErrorCode, Result};
 use ranks::{hash, Ranks};
 use std::sync::OnceLock;
-
-/// The longest stretch (UTF-8 bytes) tokenized in one piece: far from the super-linear cost of
-/// merging one huge piece. (tiktoken-rs's regex, which ctxpack used before, failed at a megabyte.)
-pub const MAX_SEGMENT: usize = 64 * 1024;
 
 /// An exact counter for one vocabulary. Cheap to create and copy; the vocabulary's tables are
 /// built once per process, on first use (about 0.1–0.4 s for o200k, see docs/TOKENS.md).
@@ -55,24 +52,24 @@ impl Exact {
         self.vocabulary
     }
 
-    /// The number of tokens `text` takes; `TOO_LARGE` when it has a stretch longer than
-    /// [`MAX_SEGMENT`] without a place where the pre-tokenizer splits.
+    /// The number of tokens `text` takes; `TOO_LARGE` only when a piece of it (a run with no
+    /// place where the pre-tokenizer splits) cannot get the memory its merge needs.
     pub fn try_count(&self, text: &str) -> Result<usize> {
         let ranks = tables(self.vocabulary)?;
         let mut cache = cache::try_lock(self.vocabulary);
         let mut scratch = Vec::new();
         let mut count = 0usize;
-        for segment in segments(text) {
-            for piece in split::pieces(segment?, self.vocabulary) {
-                let piece = piece.as_bytes();
-                let h = hash(piece);
-                let n = if ranks.get_hashed(piece, h).is_some() {
-                    1
-                } else {
-                    cache::tokens(cache.as_deref_mut(), ranks, piece, h, &mut scratch).len()
-                };
-                count = count.saturating_add(n);
-            }
+        for piece in split::pieces(text, self.vocabulary) {
+            let piece = piece.as_bytes();
+            let h = hash(piece);
+            let n = if ranks.get_hashed(piece, h).is_some() {
+                1
+            } else {
+                cache::tokens(cache.as_deref_mut(), ranks, piece, h, &mut scratch)
+                    .map_err(|_| too_long(piece))?
+                    .len()
+            };
+            count = count.saturating_add(n);
         }
         Ok(count)
     }
@@ -84,20 +81,15 @@ impl Exact {
         let mut cache = cache::try_lock(self.vocabulary);
         let mut scratch = Vec::new();
         let mut out = Vec::new();
-        for segment in segments(text) {
-            for piece in split::pieces(segment?, self.vocabulary) {
-                let piece = piece.as_bytes();
-                let h = hash(piece);
-                match ranks.get_hashed(piece, h) {
-                    Some(rank) => out.push(rank),
-                    None => out.extend_from_slice(cache::tokens(
-                        cache.as_deref_mut(),
-                        ranks,
-                        piece,
-                        h,
-                        &mut scratch,
-                    )),
-                }
+        for piece in split::pieces(text, self.vocabulary) {
+            let piece = piece.as_bytes();
+            let h = hash(piece);
+            match ranks.get_hashed(piece, h) {
+                Some(rank) => out.push(rank),
+                None => out.extend_from_slice(
+                    cache::tokens(cache.as_deref_mut(), ranks, piece, h, &mut scratch)
+                        .map_err(|_| too_long(piece))?,
+                ),
             }
         }
         Ok(out)
@@ -137,8 +129,9 @@ impl Exact {
 }
 
 impl Default for Exact {
+    /// In [`default_vocabulary`].
     fn default() -> Self {
-        Self::o200k()
+        Self::new(default_vocabulary())
     }
 }
 
@@ -208,15 +201,34 @@ impl Vocabulary {
 type Tables = std::result::Result<Ranks, String>;
 
 /// The vocabulary's tables, built on first use from the packed vocabulary compiled in (so failing
-/// is not expected; if it ever did, every call says so instead of panicking).
+/// is not expected; if it ever did, every call says so instead of panicking). `INVALID_INPUT` at
+/// `/vocabulary` for a vocabulary this build does not carry (an entry of the other one).
 fn tables(vocabulary: Vocabulary) -> Result<&'static Ranks> {
     static O200K: OnceLock<Tables> = OnceLock::new();
     static CL100K: OnceLock<Tables> = OnceLock::new();
-    let built = match vocabulary {
-        Vocabulary::O200k => O200K.get_or_init(|| build(vocabulary)),
-        Vocabulary::Cl100k => CL100K.get_or_init(|| build(vocabulary)),
+    let Some((packed, specials)) = packed(vocabulary) else {
+        let short = match vocabulary {
+            Vocabulary::O200k => "o200k",
+            Vocabulary::Cl100k => "cl100k",
+        };
+        return Err(Error::new(
+            ErrorCode::InvalidInput,
+            "/vocabulary",
+            format!(
+                "this entry counts {} only: \"{short}\" is in ctxpack/tokenizer/{short} and \
+                 in ctxpack/tokenizer (both vocabularies)",
+                other(vocabulary).as_str_name()
+            ),
+        ));
     };
-    built.as_ref().map_err(|e| {
+    let build = || {
+        Ranks::unpack(packed, specials).ok_or_else(|| "the packed vocabulary is cut short".into())
+    };
+    let built = match vocabulary {
+        Vocabulary::O200k => O200K.get_or_init(build),
+        Vocabulary::Cl100k => CL100K.get_or_init(build),
+    };
+    built.as_ref().map_err(|e: &String| {
         Error::new(
             ErrorCode::InvalidInput,
             "/vocabulary",
@@ -228,13 +240,35 @@ fn tables(vocabulary: Vocabulary) -> Result<&'static Ranks> {
     })
 }
 
-fn build(vocabulary: Vocabulary) -> Tables {
-    let (packed, specials): (&[u8], &[(u32, &str)]) = match vocabulary {
-        Vocabulary::O200k => (
+fn other(vocabulary: Vocabulary) -> Vocabulary {
+    match vocabulary {
+        Vocabulary::O200k => Vocabulary::Cl100k,
+        Vocabulary::Cl100k => Vocabulary::O200k,
+    }
+}
+
+/// The vocabulary a call without one counts in: o200k, unless this build carries cl100k only.
+pub fn default_vocabulary() -> Vocabulary {
+    if cfg!(feature = "tokenizer-o200k") {
+        Vocabulary::O200k
+    } else {
+        Vocabulary::Cl100k
+    }
+}
+
+/// The vocabularies compiled in: the features `tokenizer-o200k` and `tokenizer-cl100k` each
+/// carry one (each is megabytes), `tokenizer` both.
+type Packed = (&'static [u8], &'static [(u32, &'static str)]);
+
+fn packed(vocabulary: Vocabulary) -> Option<Packed> {
+    match vocabulary {
+        #[cfg(feature = "tokenizer-o200k")]
+        Vocabulary::O200k => Some((
             include_bytes!("o200k_base.bin"),
             &[(199_999, "<|endoftext|>"), (200_018, "<|endofprompt|>")],
-        ),
-        Vocabulary::Cl100k => (
+        )),
+        #[cfg(feature = "tokenizer-cl100k")]
+        Vocabulary::Cl100k => Some((
             include_bytes!("cl100k_base.bin"),
             &[
                 (100_257, "<|endoftext|>"),
@@ -243,116 +277,65 @@ fn build(vocabulary: Vocabulary) -> Tables {
                 (100_260, "<|fim_suffix|>"),
                 (100_276, "<|endofprompt|>"),
             ],
+        )),
+        #[allow(unreachable_patterns)] // with both vocabularies compiled in
+        _ => None,
+    }
+}
+
+/// The refusal of a piece whose merge cannot get its memory.
+fn too_long(piece: &[u8]) -> Error {
+    Error::new(
+        ErrorCode::TooLarge,
+        "/text",
+        format!(
+            "a run of {} bytes with no place where the pre-tokenizer splits needs about {} MB to \
+             merge, more than memory gives",
+            piece.len(),
+            piece.len().saturating_mul(24) >> 20
         ),
-    };
-    Ranks::unpack(packed, specials).ok_or_else(|| "the packed vocabulary is cut short".into())
+    )
 }
 
-/// Cuts `text` into segments of at most [`MAX_SEGMENT`] bytes at places where both
-/// vocabularies' pre-tokenizers split whatever surrounds them ([`splits_between`]), so counting
-/// the segments one by one gives the count of the whole. A text within the bound is one segment.
-fn segments(text: &str) -> impl Iterator<Item = Result<&str>> {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let current = rest.take()?;
-        if current.len() <= MAX_SEGMENT {
-            return Some(Ok(current));
-        }
-        match last_split_within(current, MAX_SEGMENT) {
-            Some(at) => {
-                let (head, tail) = current.split_at_checked(at)?;
-                rest = Some(tail);
-                Some(Ok(head))
-            }
-            None => Some(Err(Error::new(
-                ErrorCode::TooLarge,
-                "/text",
-                format!(
-                    "the text has a stretch of more than {MAX_SEGMENT} bytes without a word \
-                     boundary (a run of one character?); it is not tokenized, so that no \
-                     tokenizer runs away on it"
-                ),
-            ))),
-        }
-    })
-}
+/// A build of one vocabulary (`cargo test --lib --no-default-features --features
+/// tokenizer-o200k tokenizer`, and the same for cl100k) refuses the other by name, at
+/// `/vocabulary`, and counts in its own by default.
+#[cfg(all(
+    test,
+    not(all(feature = "tokenizer-o200k", feature = "tokenizer-cl100k"))
+))]
+mod one_vocabulary {
+    use super::*;
 
-/// The last byte offset in `1..=limit` of `text` where the pre-tokenizers always split.
-fn last_split_within(text: &str, limit: usize) -> Option<usize> {
-    let mut best = None;
-    let mut prev: Option<char> = None;
-    for (at, c) in text.char_indices() {
-        if at > limit {
-            break;
-        }
-        if let Some(p) = prev {
-            if splits_between(p, c) {
-                best = Some(at);
-            }
-        }
-        prev = Some(c);
+    #[test]
+    fn the_other_vocabulary_is_refused_by_name() {
+        let own = default_vocabulary();
+        assert_eq!(Exact::default().vocabulary(), own);
+        assert_eq!(Exact::new(own).try_count("Hello, world!"), Ok(4));
+        let e = Exact::new(other(own)).try_count("Hello").err();
+        let e = e.map(|e| (e.code, e.path, e.message));
+        let short = if own == Vocabulary::O200k {
+            "cl100k"
+        } else {
+            "o200k"
+        };
+        assert_eq!(
+            e.as_ref().map(|e| (e.0, e.1.as_str())),
+            Some((ErrorCode::InvalidInput, "/vocabulary"))
+        );
+        let message = e.map(|e| e.2).unwrap_or_default();
+        assert!(
+            message.contains(&format!("ctxpack/tokenizer/{short}")),
+            "{message}"
+        );
+        assert!(message.contains(own.as_str_name()), "{message}");
+        let e = Exact::new(other(own)).decode(&[1]).err();
+        assert_eq!(e.map(|e| e.code), Some(ErrorCode::InvalidInput));
+        assert_eq!(Exact::new(other(own)).count("x"), usize::MAX);
     }
-    best
 }
 
-/// Whether every match of the o200k and cl100k pre-tokenizer patterns ends between `p` and `c`,
-/// whatever precedes `p` or follows `c`. No pattern looks behind, so matching from `c` on is
-/// independent of the text before; and no match continues from these `p` into these `c`:
-/// - after an ASCII digit, only `\p{N}{1,3}` matched it, and `c` is no digit;
-/// - after a letter, only the letter alternatives matched it: they continue with letters, marks
-///   and a contraction (`'s`), and `c` is neither — ASCII but no letter or `'`, or common CJK
-///   and general punctuation.
-///
-/// `p` is kept to code points that are letters (general category L) for certain — which is
-/// where prose and code have their boundaries; after a mark or an unassigned code point the
-/// punctuation alternative could have matched and taken a following newline.
-fn splits_between(p: char, c: char) -> bool {
-    let c_ends_a_match = match c {
-        '\'' => false,
-        _ if c.is_ascii() => !c.is_ascii_alphabetic(),
-        // Ideographic space and CJK punctuation (、。〃「」『』), — … “ ”, full-width ！，：；？
-        '\u{3000}'..='\u{3003}'
-        | '\u{300C}'..='\u{300F}'
-        | '\u{2014}'
-        | '\u{2026}'
-        | '\u{201C}'
-        | '\u{201D}'
-        | '\u{FF01}'
-        | '\u{FF0C}'
-        | '\u{FF1A}'
-        | '\u{FF1B}'
-        | '\u{FF1F}' => true,
-        _ => false,
-    };
-    if p.is_ascii_digit() {
-        // Any ASCII character but a digit ends `\p{N}{1,3}`, letters and `'` too.
-        return (c.is_ascii() || c_ends_a_match) && !c.is_ascii_digit();
-    }
-    c_ends_a_match && is_surely_letter(p)
-}
-
-/// Ranges of assigned letters only (checked against the Unicode tables: no mark, digit or gap).
-fn is_surely_letter(c: char) -> bool {
-    matches!(c,
-        'a'..='z' | 'A'..='Z'
-        // Latin-1 and Latin Extended-A/B, without × and ÷
-        | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}' | '\u{F8}'..='\u{24F}'
-        // Greek, Cyrillic, Armenian, Hebrew, Arabic, Devanagari, Thai, Georgian
-        | '\u{391}'..='\u{3A1}' | '\u{3A3}'..='\u{3A9}' | '\u{3B1}'..='\u{3C9}'
-        | '\u{400}'..='\u{45F}'
-        | '\u{531}'..='\u{556}' | '\u{561}'..='\u{586}'
-        | '\u{5D0}'..='\u{5EA}'
-        | '\u{621}'..='\u{63A}' | '\u{641}'..='\u{64A}'
-        | '\u{905}'..='\u{939}'
-        | '\u{E01}'..='\u{E30}'
-        | '\u{10D0}'..='\u{10FA}'
-        // kana, CJK ideographs, Hangul syllables
-        | '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}'
-        | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
-        | '\u{AC00}'..='\u{D7A3}')
-}
-
-#[cfg(test)]
+#[cfg(all(test, feature = "tokenizer-o200k", feature = "tokenizer-cl100k"))]
 mod tests {
     use super::*;
 
@@ -431,21 +414,5 @@ mod tests {
             check_token_ids(3, &limits).map_err(|e| e.code),
             Err(ErrorCode::TooLarge)
         );
-    }
-
-    #[test]
-    fn splits_only_where_the_patterns_do() {
-        assert!(splits_between('a', ' '));
-        assert!(splits_between('中', '\n'));
-        assert!(splits_between('中', '，'));
-        assert!(splits_between('7', '，'));
-        assert!(!splits_between('中', '文'));
-        assert!(splits_between('7', 'x'));
-        assert!(!splits_between('7', '8'));
-        assert!(!splits_between('t', '\''));
-        assert!(!splits_between('a', 'b'));
-        assert!(!splits_between(' ', ' '));
-        assert!(!splits_between('a', 'é'));
-        assert!(!splits_between('\u{301}', ' '));
     }
 }

@@ -35,9 +35,9 @@ mod files;
 #[cfg(feature = "files")]
 pub use self::files::*;
 
-#[cfg(feature = "tokenizer")]
+#[cfg(any(feature = "tokenizer-o200k", feature = "tokenizer-cl100k"))]
 mod tokenizer;
-#[cfg(feature = "tokenizer")]
+#[cfg(any(feature = "tokenizer-o200k", feature = "tokenizer-cl100k"))]
 pub use self::tokenizer::*;
 
 use crate::shape::{Input, Output, Shape};

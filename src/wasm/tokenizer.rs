@@ -1,6 +1,8 @@
-//! The exact tokenizer's exports (the `ctxpack/tokenizer` entry, feature `tokenizer`): counts,
-//! token ids and text back, for `o200k_base` and `cl100k_base`. Thin shells over
-//! `crate::tokenizer`.
+//! The exact tokenizer's exports: counts, token ids and text back. The `ctxpack/tokenizer` entry
+//! (feature `tokenizer`) has `o200k_base` and `cl100k_base`; `ctxpack/tokenizer/o200k` and
+//! `ctxpack/tokenizer/cl100k` (features `tokenizer-o200k`, `tokenizer-cl100k`) one each, count in
+//! it when no vocabulary is given and refuse the other (`INVALID_INPUT` at `/vocabulary`). Thin
+//! shells over `crate::tokenizer`.
 
 use super::{error, host, limits_from, optional_arg, text_arg};
 use crate::tokenizer::{check_token_ids, token_id, Exact};
@@ -8,9 +10,10 @@ use crate::tokens::Vocabulary;
 use crate::{Limits, Result};
 use wasm_bindgen::prelude::*;
 
-/// The exact number of tokens `text` takes in `vocabulary` (default `"o200k"`), as OpenAI's
-/// tokenizer and `gpt-tokenizer` count it (special tokens as ordinary text). Throws `TOO_LARGE`
-/// for a text over `maxTextLength` or with a stretch of more than 64 KiB without a word boundary.
+/// The exact number of tokens `text` takes in `vocabulary` (default `"o200k"`; the entry's own in
+/// `ctxpack/tokenizer/cl100k`), as OpenAI's tokenizer and `gpt-tokenizer` count it (special
+/// tokens as ordinary text), in time near-linear in its length. Throws `TOO_LARGE` for a text
+/// over `maxTextLength`, `INVALID_INPUT` for a vocabulary the entry does not carry.
 #[wasm_bindgen(js_name = countTokens)]
 pub fn count_tokens(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -27,7 +30,7 @@ pub fn count_tokens(
     .map_err(error::to_js)
 }
 
-/// The token ids of `text` in `vocabulary` (default `"o200k"`).
+/// The token ids of `text` in `vocabulary` (default as for `countTokens`).
 #[wasm_bindgen(js_name = encodeTokens)]
 pub fn encode_tokens(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -44,7 +47,8 @@ pub fn encode_tokens(
 }
 
 /// The text of token ids (a `Uint32Array` or an array of whole numbers) in `vocabulary`
-/// (default `"o200k"`); `INVALID_INPUT` for an id outside it or ids that end inside a character.
+/// (default as for `countTokens`); `INVALID_INPUT` for an id outside it or ids that end inside a
+/// character.
 #[wasm_bindgen(js_name = decodeTokens)]
 pub fn decode_tokens(
     #[wasm_bindgen(unchecked_param_type = "Uint32Array | readonly number[]")] tokens: JsValue,
@@ -55,8 +59,8 @@ pub fn decode_tokens(
 ) -> std::result::Result<String, JsValue> {
     (|| {
         let limits = limits_from(options)?;
-        let vocabulary: Vocabulary = optional_arg(vocabulary.as_ref(), "/vocabulary", &limits)?;
-        Exact::new(vocabulary).decode(&token_ids(&tokens, &limits)?)
+        let exact = exact(vocabulary, &limits)?;
+        exact.decode(&token_ids(&tokens, &limits)?)
     })()
     .map_err(error::to_js)
 }
@@ -68,8 +72,17 @@ fn text_and_vocabulary(
 ) -> Result<(String, Exact)> {
     let limits = limits_from(options)?;
     let text = text_arg(text, &limits)?;
-    let vocabulary: Vocabulary = optional_arg(vocabulary.as_ref(), "/vocabulary", &limits)?;
-    Ok((text, Exact::new(vocabulary)))
+    Ok((text, exact(vocabulary, &limits)?))
+}
+
+/// The counter of the vocabulary asked for, or of the entry's own when none is (`null` and
+/// `undefined` included).
+fn exact(vocabulary: Option<JsValue>, limits: &Limits) -> Result<Exact> {
+    let given = vocabulary.filter(|v| !v.is_null() && !v.is_undefined());
+    Ok(match given {
+        None => Exact::default(),
+        Some(v) => Exact::new(optional_arg::<Vocabulary>(Some(&v), "/vocabulary", limits)?),
+    })
 }
 
 /// Token ids from a `Uint32Array`, or from an array whose every element is a whole number in

@@ -16,7 +16,7 @@ import { ENTRIES } from "/scripts/entries.mjs";
 import { replay } from "/tests/engines/vectors.mjs";
 const read = async (path) => { const r = await fetch("/" + path); return r.ok ? r.text() : null; };
 window.__replay = async (set, names) => {
-  const entry = ENTRIES.find((e) => e.name === set.entry);
+  const entry = ENTRIES.find((e) => e.name === set.entry || e.subpath === "./" + set.entry);
   const module = await import(entry.dir === "" ? "/pkg/index.js" : \`/pkg/\${entry.dir}/index.js\`);
   return replay(set, names, { [set.entry]: module }, read);
 };

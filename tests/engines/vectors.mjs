@@ -19,6 +19,10 @@ export const VECTOR_SETS = [
   { dir: "governor", entry: "governor", inputs: ".jsonl" },
   // One inputs.json and one expected.json, replayed by replayTokenizer below.
   { dir: "tokenizer", entry: "tokenizer", single: true },
+  // The same vectors through the entries of one vocabulary: those of its vocabulary, with it
+  // named and with none (the entry's own), and the other vocabulary refused.
+  { dir: "tokenizer", entry: "tokenizer/o200k", single: true, vocabulary: "o200k" },
+  { dir: "tokenizer", entry: "tokenizer/cl100k", single: true, vocabulary: "cl100k" },
 ];
 
 /**
@@ -27,7 +31,7 @@ export const VECTOR_SETS = [
  */
 export async function replay(set, names, entries, read) {
   if (set.dir === "governor") return replayGovernor(names, entries.governor, read);
-  if (set.dir === "tokenizer") return replayTokenizer(entries.tokenizer, read);
+  if (set.dir === "tokenizer") return replayTokenizer(entries[set.entry], read, set.vocabulary);
   const failures = [];
   const m = entries[set.entry];
   for (const name of names) {
@@ -141,21 +145,35 @@ async function replayGovernor(names, m, read) {
 }
 
 /** Exact counts: every vector of tests/vectors/tokenizer/inputs.json through countTokens. */
-async function replayTokenizer(m, read) {
+async function replayTokenizer(m, read, only) {
   const { vectors } = JSON.parse(await read("tests/vectors/tokenizer/inputs.json"));
   const expected = JSON.parse(await read("tests/vectors/tokenizer/expected.json"));
   const failures = [];
+  const count = (text, vocabulary) => {
+    try {
+      return { count: m.countTokens(text, vocabulary) };
+    } catch (e) {
+      return { error: e instanceof m.CtxpackError ? e.code : String(e) };
+    }
+  };
+  let ran = 0;
   for (const v of vectors) {
+    const vocabulary = v.vocabulary ?? "o200k";
+    if (only && vocabulary !== only) continue;
+    ran++;
     const parts = Array.isArray(v.text) ? v.text : [v.text];
     const text = parts.map((p) => (typeof p === "string" ? p : p.repeat.repeat(p.times))).join("");
-    let got;
-    try {
-      got = { count: m.countTokens(text, v.vocabulary ?? null) };
-    } catch (e) {
-      got = { error: e instanceof m.CtxpackError ? e.code : String(e) };
-    }
+    const got = count(text, only ? vocabulary : v.vocabulary ?? null);
     if (JSON.stringify(got) !== JSON.stringify(expected[v.name])) failures.push(`tokenizer/${v.name}: ${JSON.stringify(got)}, expected ${JSON.stringify(expected[v.name])}`);
+    if (only) {
+      const unnamed = count(text, null);
+      if (JSON.stringify(unnamed) !== JSON.stringify(got)) failures.push(`tokenizer/${v.name} with no vocabulary: ${JSON.stringify(unnamed)}, with "${only}" ${JSON.stringify(got)}`);
+    }
   }
-  if (vectors.length === 0) failures.push("tokenizer: no vectors");
+  if (only) {
+    const other = count("Hello", only === "o200k" ? "cl100k" : "o200k");
+    if (other.error !== "INVALID_INPUT") failures.push(`tokenizer: the other vocabulary gave ${JSON.stringify(other)}, not INVALID_INPUT`);
+  }
+  if (ran === 0) failures.push("tokenizer: no vectors");
   return failures;
 }

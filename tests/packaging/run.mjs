@@ -2,8 +2,8 @@
 // runtime with nothing but `import`: Node ESM, Node CommonJS, a strict TypeScript build, a Vite
 // production build and the Vite dev server in Chromium, and a module Worker of that app — all
 // returning the same bytes as Node.
-// The engines' entries (ctxpack/code, ctxpack/governor) are called from the tarball too, in Node
-// ESM and CommonJS and under strict TypeScript.
+// The engines' entries (ctxpack/code, ctxpack/governor, ctxpack/tokenizer/o200k and /cl100k) are
+// called from the tarball too, in Node ESM and CommonJS and under strict TypeScript.
 // Run after `npm run build`: node tests/packaging/run.mjs
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
@@ -349,6 +349,66 @@ async function inChromium(url) {
   }
 }
 
+
+// One vocabulary per import: ctxpack/tokenizer/o200k and ctxpack/tokenizer/cl100k count as
+// ctxpack/tokenizer does in their own vocabulary (the default when none is given), take long runs
+// whole, and refuse the other vocabulary by name — the same script as ESM and as CommonJS.
+const tokenizerScript = (load) => `${load}
+const text = "Hello, world! 金牌律师林晚 " + " ".repeat(70000) + "x".repeat(70000);
+const out = {};
+for (const [key, m] of [["o200k", o200k], ["cl100k", cl100k]]) {
+  const ids = m.encodeTokens(text);
+  let other = null;
+  try { m.countTokens("hi", key === "o200k" ? "cl100k" : "o200k"); } catch (e) { other = e instanceof CtxpackError ? [e.code, e.path, e.message] : String(e); }
+  out[key] = { count: m.countTokens(text), own: m.countTokens(text, key), both: both.countTokens(text, key), ids: ids.length, back: m.decodeTokens(ids) === text, other };
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+await check("ctxpack/tokenizer/o200k and ctxpack/tokenizer/cl100k from the tarball in Node ESM and CommonJS: one vocabulary each, the other refused", () => {
+  const dir = app("tokenizer-entries", {
+    "main.mjs": tokenizerScript(`import * as o200k from "ctxpack/tokenizer/o200k";\nimport * as cl100k from "ctxpack/tokenizer/cl100k";\nimport * as both from "ctxpack/tokenizer";\nimport { CtxpackError } from "ctxpack";`),
+    "main.cjs": tokenizerScript(`const o200k = require("ctxpack/tokenizer/o200k");\nconst cl100k = require("ctxpack/tokenizer/cl100k");\nconst both = require("ctxpack/tokenizer");\nconst { CtxpackError } = require("ctxpack");`),
+  });
+  const esm = node(dir, "main.mjs");
+  equal(node(dir, "main.cjs"), esm, "CommonJS and ESM results");
+  const out = JSON.parse(esm);
+  for (const key of ["o200k", "cl100k"]) {
+    const r = out[key];
+    equal(r.count, r.both, `${key}: countTokens equals ctxpack/tokenizer's`);
+    equal(r.own, r.count, `${key}: no vocabulary given counts in the entry's own`);
+    equal(r.ids, r.count, `${key}: encodeTokens gives as many ids as countTokens counts`);
+    equal(r.back, true, `${key}: decodeTokens gives the text back`);
+    const other = key === "o200k" ? "cl100k" : "o200k";
+    equal(JSON.stringify(r.other?.slice(0, 2)), JSON.stringify(["INVALID_INPUT", "/vocabulary"]), `${key}: the other vocabulary's error`);
+    if (!String(r.other?.[2]).includes(`ctxpack/tokenizer/${other}`)) throw new Error(`${key}: the error does not say where ${other} is: ${r.other?.[2]}`);
+  }
+  if (out.o200k.count === out.cl100k.count) throw new Error("both entries count alike: is one vocabulary used for both?");
+});
+
+await check("TypeScript (strict) sees the types of ctxpack/tokenizer/o200k and ctxpack/tokenizer/cl100k, for import and require", () => {
+  const typed = `import { countTokens, encodeTokens, decodeTokens, CtxpackError, type Vocabulary } from "ctxpack/tokenizer/o200k";
+import * as cl100k from "ctxpack/tokenizer/cl100k";
+const n: number = countTokens("Hello, world!");
+const ids: Uint32Array = encodeTokens("Hello", "o200k", { limits: { maxTextLength: 1000 } });
+const text: string = decodeTokens(ids);
+const again: string = decodeTokens([1, 2, 3]);
+const v: Vocabulary = "cl100k";
+const m: number = cl100k.countTokens("Hello", v);
+try { countTokens("x", "cl100k"); } catch (e) { if (e instanceof CtxpackError) { const c: string = e.code; void c; } }
+// @ts-expect-error a text is a string
+countTokens(42);
+// @ts-expect-error a vocabulary is "o200k" or "cl100k"
+cl100k.countTokens("x", "p50k");
+void n; void text; void again; void m;
+`;
+  for (const [name, module] of [["ts-tokenizer-esm", "nodenext"], ["ts-tokenizer-cjs", "nodenext"], ["ts-tokenizer-bundler", "esnext"]]) {
+    const dir = app(name, { "main.ts": typed });
+    if (name === "ts-tokenizer-cjs") writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "commonjs" }));
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module, moduleResolution: module === "esnext" ? "bundler" : "nodenext", target: "es2022", skipLibCheck: false, types: [] }, files: ["main.ts"] }));
+    execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { stdio: "inherit" });
+  }
+});
 
 await check("Vite production build, page and module Worker, in Chromium", async () => {
   const dir = app("vite-build", page);

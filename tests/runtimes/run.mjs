@@ -1,7 +1,8 @@
 // The runtime matrix (issue 20): the packed tarball, installed as a user installs it, in the
 // runtimes and bundlers React and server users deploy to — Next.js 16 (webpack and Turbopack: a
 // route handler, a server component, a prerendered and hydrated client page, a client page on
-// ctxpack/web, an edge route), Bun, Deno (also in a terminal), Cloudflare Workers (bundled by
+// ctxpack/web, an edge route, and an edge route on ctxpack/tokenizer/o200k whose function size it
+// reports), Bun, Deno (also in a terminal), Cloudflare Workers (bundled by
 // wrangler, run by workerd at an old and a current compatibility date, eager and lazy), Vercel's
 // edge-runtime, esbuild and webpack 5 bundles for the browser and for Node, and ctxpack/web (a
 // page and its worker sharing one .wasm) with Vite and webpack — each with no configuration of
@@ -38,6 +39,8 @@ const work = workArg ? (mkdirSync(workArg, { recursive: true }), workArg) : mkdt
 const packageVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
 const runStarted = performance.now();
 const results = [];
+/** The edge functions' sizes the Next.js builds report (edgeFunctionSize). */
+const edgeSizes = [];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
@@ -72,6 +75,8 @@ const expectedSha = sha256(expected);
 const { engineCalls } = await import("./apps/shared/engines.js");
 const expectedEngines = JSON.stringify(engineCalls({ extractClasses: (await import("ctxpack/code")).extractClasses, RunGovernor: (await import("ctxpack/governor")).RunGovernor }));
 console.log(`expected context: ${expected.length} UTF-16 units, sha256 ${expectedSha}`);
+const { tokenText } = await import("./apps/shared/tokens.js");
+const expectedTokens = (await import("ctxpack/tokenizer/o200k")).countTokens(tokenText());
 
 /** A runtime's JSON answer {version, context} held to Node's. */
 function sameContext(text, where) {
@@ -166,9 +171,9 @@ if (wants("sizes")) await check("sizes: what each entry ships per runtime (esbui
     ["workerd", { platform: "browser", format: "esm", conditions: ["workerd", "worker", "browser"] }, ""],
     ["/web + init()", { platform: "browser", format: "esm" }, "/web"],
   ];
-  for (const { name, subpath } of ENTRIES) {
+  for (const { name, subpath, dir: entryDir } of ENTRIES) {
     const spec = subpath === "." ? "ctxpack" : `ctxpack/${subpath.slice(2)}`;
-    if (!existsSync(bin("ctxpack", "pkg", subpath === "." ? "" : subpath.slice(2)))) continue;
+    if (!existsSync(bin("ctxpack", "pkg", entryDir))) continue;
     for (const [way, options, suffix] of ways) {
       const outdir = join(work, "sizes", name, way.replace(/\W+/g, "-"));
       const wasm = [];
@@ -183,20 +188,35 @@ if (wants("sizes")) await check("sizes: what each entry ships per runtime (esbui
       });
       const js = readdirSync(outdir).map((f) => readFileSync(join(outdir, f)));
       // The /web glue names its .wasm with new URL(…, import.meta.url), which esbuild leaves be.
-      if (suffix === "/web") wasm.push(bin("ctxpack", "pkg", subpath === "." ? "" : subpath.slice(2), "web", "ctxpack_bg.wasm"));
+      if (suffix === "/web") wasm.push(bin("ctxpack", "pkg", entryDir, "web", "ctxpack_bg.wasm"));
       const bytes = wasm.map((f) => readFileSync(f));
       const sum = (list, f) => list.reduce((n, b) => n + f(b), 0);
       sizes.push({ entry: spec, way, js: sum(js, (b) => b.length), jsGzip: sum(js, (b) => gzipSync(b, { level: 9 }).length), wasm: sum(bytes, (b) => b.length), wasmGzip: sum(bytes, (b) => gzipSync(b, { level: 9 }).length) });
     }
   }
   const n = (v) => v.toLocaleString("en").padStart(9);
-  console.log(`  ${"entry".padEnd(18)} ${"runtime".padEnd(24)} ${"JS".padStart(9)} ${"JS gzip".padStart(9)} ${"wasm".padStart(9)} ${"wasm gz".padStart(9)}`);
-  for (const r of sizes) console.log(`  ${r.entry.padEnd(18)} ${r.way.padEnd(24)} ${n(r.js)} ${n(r.jsGzip)} ${n(r.wasm)} ${n(r.wasmGzip)}`);
+  console.log(`  ${"entry".padEnd(30)} ${"runtime".padEnd(24)} ${"JS".padStart(9)} ${"JS gzip".padStart(9)} ${"wasm".padStart(9)} ${"wasm gz".padStart(9)}`);
+  for (const r of sizes) console.log(`  ${r.entry.padEnd(30)} ${r.way.padEnd(24)} ${n(r.js)} ${n(r.jsGzip)} ${n(r.wasm)} ${n(r.wasmGzip)}`);
   writeFileSync(join(work, "sizes.json"), JSON.stringify(sizes, null, 2));
 });
 
 // ---------------------------------------------------------------------------------------------
 // Next.js 16: one app, every kind of route, built with webpack and with Turbopack.
+
+/**
+ * What an edge function of a Next build weighs: every file .next/server/middleware-manifest.json
+ * lists for the route (its JS chunks, wasm and assets), raw and each gzipped at level 9 — the
+ * bytes Vercel deploys as that function and holds to its edge size limit.
+ */
+function edgeFunctionSize(dir, route) {
+  const next = join(dir, ".next");
+  const manifest = JSON.parse(readFileSync(join(next, "server", "middleware-manifest.json"), "utf8"));
+  const [key, fn] = Object.entries(manifest.functions ?? {}).find(([k]) => k.startsWith(route)) ?? [];
+  if (!fn) throw new Error(`no edge function for ${route} in middleware-manifest.json: ${Object.keys(manifest.functions ?? {}).join(", ")}`);
+  const paths = [...new Set([...(fn.files ?? []), ...(fn.wasm ?? []).map((w) => w.filePath), ...(fn.assets ?? []).map((a) => a.filePath)])];
+  const bytes = paths.map((p) => readFileSync(join(next, p)));
+  return { function: key, files: paths.length, raw: bytes.reduce((n, b) => n + b.length, 0), gzip: bytes.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) };
+}
 
 const nextBin = bin("next", "dist", "bin", "next");
 const nextEnv = { NEXT_TELEMETRY_DISABLED: "1" };
@@ -251,6 +271,16 @@ async function nextMatrix(bundler, buildArgs) {
     });
     await check(`Next.js ${bundler}: edge route (runtime = "edge")`, async () => sameContext(await get("/api/edge"), "/api/edge"));
     await check(`Next.js ${bundler}: ctxpack/code and ctxpack/governor in a route handler`, async () => sameEngines(await get("/api/engines"), "/api/engines"));
+    await check(`Next.js ${bundler}: edge route with ctxpack/tokenizer/o200k, under 2 MB gzip`, async () => {
+      const out = JSON.parse(await get("/api/tokens"));
+      equal(out.version, packageVersion, "/api/tokens version()");
+      equal(out.count, expectedTokens, "/api/tokens countTokens");
+      equal(out.other, "INVALID_INPUT", "/api/tokens: cl100k refused");
+      const size = edgeFunctionSize(dir, "/api/tokens");
+      edgeSizes.push({ bundler, route: "/api/tokens", entry: "ctxpack/tokenizer/o200k", ...size });
+      console.log(`  the edge function of /api/tokens: ${size.files} files, ${size.raw.toLocaleString("en")} bytes raw, ${size.gzip.toLocaleString("en")} gzip -9`);
+      if (size.gzip >= 2_000_000) throw new Error(`the edge function is ${size.gzip} bytes gzipped: over Vercel's 2 MB (Pro) edge limit`);
+    });
   } finally {
     if (server) {
       try {
@@ -381,12 +411,13 @@ for (const [entry, what, same] of wants("workerd") ? workerCases : []) {
 // .wasm import becomes a binding the host compiles, the way Vercel and Next hand wasm to an
 // edge function.
 
-if (wants("edge-runtime")) await check("Vercel edge-runtime: an esbuild bundle with the edge-light condition", async () => {
-  const dir = app("edge");
+/** An edge function (`main`, a file of apps/edge) bundled with `edge-light` and run by edge-runtime: its answer. */
+async function edgeRuntime(dir, main) {
   const bindings = {};
+  const outfile = join(dir, "dist", main);
   await esbuild.build({
-    entryPoints: [join(dir, "main.js")],
-    outfile: join(dir, "dist", "edge.js"),
+    entryPoints: [join(dir, main)],
+    outfile,
     bundle: true,
     format: "iife",
     target: "es2022",
@@ -410,12 +441,24 @@ if (wants("edge-runtime")) await check("Vercel edge-runtime: an esbuild bundle w
   const { EdgeRuntime } = await importTool("edge-runtime");
   const compiled = {};
   for (const [name, path] of Object.entries(bindings)) compiled[name] = await WebAssembly.compile(readFileSync(path));
-  const runtime = new EdgeRuntime({ initialCode: readFileSync(join(dir, "dist", "edge.js"), "utf8"), extend: (context) => Object.assign(context, compiled) });
+  const runtime = new EdgeRuntime({ initialCode: readFileSync(outfile, "utf8"), extend: (context) => Object.assign(context, compiled) });
   const res = await runtime.dispatchFetch("http://localhost/");
   await res.waitUntil();
   const text = await res.text();
   if (res.status !== 200) throw new Error(`status ${res.status}: ${text.slice(0, 600)}`);
-  sameContext(text, "edge-runtime");
+  return text;
+}
+
+let edgeDir;
+if (wants("edge-runtime")) await check("Vercel edge-runtime: an esbuild bundle with the edge-light condition", async () => {
+  sameContext(await edgeRuntime((edgeDir ??= app("edge")), "main.js"), "edge-runtime");
+});
+
+if (wants("edge-runtime")) await check("Vercel edge-runtime: exact counts with ctxpack/tokenizer/o200k", async () => {
+  const out = JSON.parse(await edgeRuntime((edgeDir ??= app("edge")), "tokens.js"));
+  equal(out.version, packageVersion, "edge-runtime version()");
+  equal(out.count, expectedTokens, "edge-runtime countTokens");
+  equal(out.other, "INVALID_INPUT", "edge-runtime: cl100k refused");
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -528,6 +571,11 @@ await finish();
 
 async function finish() {
   await browser?.close();
+  if (edgeSizes.length) {
+    console.log("\n# edge functions (Next.js build, every file middleware-manifest.json lists, gzip -9)");
+    for (const e of edgeSizes) console.log(`#   ${e.bundler.padEnd(10)} ${e.route} (${e.entry}): ${e.raw.toLocaleString("en")} bytes raw, ${e.gzip.toLocaleString("en")} gzip`);
+    writeFileSync(join(work, "edge-sizes.json"), JSON.stringify(edgeSizes, null, 2));
+  }
   const failed = results.filter((r) => !r.ok).length;
   const passed = results.length - failed;
   console.log(`\n# timings (total ${seconds(performance.now() - runStarted)})`);
