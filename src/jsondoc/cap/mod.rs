@@ -9,7 +9,10 @@ use super::document::DocSet;
 use super::profile::{CapStrategy, CompiledProfile};
 use super::reason::ReasonCode;
 use super::render;
-use super::trim::{level_for_rank, mark_trimmed, trim_value, TrimLevel};
+use super::trim::{
+    cut_strings, keep_prefix, level_for_rank, longest_string, mark_trimmed, text_len, trim_value,
+    TrimLevel,
+};
 use crate::budget::Budget;
 use crate::manifest::Action;
 use crate::text::{utf16_len, SharedStr};
@@ -34,6 +37,8 @@ pub struct Placement {
     pub offset: Option<usize>,
     /// Where its block is in the context, in bytes (start, end).
     pub bytes: Option<(usize, usize)>,
+    /// At level `fitted`: the length its strings were cut at, in UTF-16 units.
+    pub cut_at: Option<usize>,
     pub reason: SharedStr,
     pub reason_code: ReasonCode,
 }
@@ -54,7 +59,7 @@ pub struct Capped {
 fn action_for(level: TrimLevel) -> Action {
     match level {
         TrimLevel::Full => Action::Full,
-        TrimLevel::Truncated => Action::Truncated,
+        TrimLevel::Truncated | TrimLevel::Fitted | TrimLevel::Prefix => Action::Truncated,
         TrimLevel::Summarized => Action::Summarized,
     }
 }
@@ -85,6 +90,99 @@ impl TokenRoom {
 
     fn left(&self) -> usize {
         self.max.saturating_sub(self.counted.tokens())
+    }
+}
+
+/// At most this many blocks are rendered to choose a fitted cut: a binary search over lengths up
+/// to 2^23 units, any longer string's cut found to within 2^-23 of its length.
+const MAX_PROBES: u32 = 24;
+
+/// What a fitted block must fit: the room left and how its block is rendered.
+struct Room<'a> {
+    profile: &'a CompiledProfile,
+    header: &'a str,
+    meta: &'a super::document::DocMeta,
+    data: &'a crate::json::Value,
+    metadata: Option<&'a crate::json::Value>,
+    /// Bytes past which a block is not written (it cannot fit).
+    limit: usize,
+    /// The full block's length: a trimmed block must be shorter.
+    full_len: usize,
+    /// The separator's length, when one goes before the block.
+    sep: usize,
+    separator: &'a str,
+    left: usize,
+    tokens: Option<&'a TokenRoom>,
+    tokens_left: Option<usize>,
+}
+
+impl Room<'_> {
+    /// Whether the document cut at `at` at `level` (fitted or prefix) fits.
+    #[allow(clippy::arithmetic_side_effects)] // lengths bounded as in cap_bounded
+    fn fits_cut_at(&self, meter: &mut Meter, level: TrimLevel, at: usize) -> Result<bool> {
+        let mut trimmed = self.data.clone();
+        if !cut_at_level(&mut trimmed, level, at, &self.profile.trim) {
+            return Ok(false);
+        }
+        let render = &self.profile.render;
+        let metadata = Some(mark_trimmed(self.metadata.cloned()));
+        let block = render::block(
+            render,
+            self.header,
+            &render::body(render, self.meta, trimmed, metadata),
+            self.limit,
+        );
+        let len = utf16_len(&block);
+        if block.len() > self.limit || len >= self.full_len || self.sep + len > self.left {
+            return Ok(false);
+        }
+        Ok(match self.tokens {
+            Some(t) => Some(t.with(meter, &[self.separator, &block])?.1) <= self.tokens_left,
+            None => true,
+        })
+    }
+
+    /// The longest cut from `lo` to `hi` at which the document fits, found by a binary search
+    /// of at most [`MAX_PROBES`] renders (a longer cut keeps more, so makes a longer block);
+    /// `None` when not even `lo` fits.
+    #[allow(clippy::arithmetic_side_effects)] // lo <= fits < misfit, all below usize::MAX
+    fn longest_cut(
+        &self,
+        meter: &mut Meter,
+        level: TrimLevel,
+        lo: usize,
+        hi: usize,
+    ) -> Result<Option<usize>> {
+        if lo > hi || !self.fits_cut_at(meter, level, lo)? {
+            return Ok(None);
+        }
+        let (mut fits, mut misfit) = (lo, hi.saturating_add(1));
+        for _ in 1..MAX_PROBES {
+            if misfit - fits <= 1 {
+                break;
+            }
+            let mid = fits + (misfit - fits) / 2;
+            if self.fits_cut_at(meter, level, mid)? {
+                fits = mid;
+            } else {
+                misfit = mid;
+            }
+        }
+        Ok(Some(fits))
+    }
+}
+
+/// Trims `v` at `level`, at the length `at` for the levels the cap fits.
+fn cut_at_level(
+    v: &mut crate::json::Value,
+    level: TrimLevel,
+    at: usize,
+    trim: &super::profile::CompiledTrim,
+) -> bool {
+    match level {
+        TrimLevel::Fitted => cut_strings(v, at, trim),
+        TrimLevel::Prefix => keep_prefix(v, at, trim),
+        _ => trim_value(v, level, trim),
     }
 }
 
@@ -141,6 +239,7 @@ fn cap_bounded(
             tokens_after: tokens.as_ref().map(|_| 0),
             offset: None,
             bytes: None,
+            cut_at: None,
             reason,
             reason_code,
         };
@@ -230,6 +329,7 @@ fn cap_bounded(
         let ladder_level = level_for_rank(&profile.trim, rank, total);
         let mut level = ladder_level;
         let mut needed_at_ladder = None;
+        let mut cut_at = 0usize;
         // `None` stands for the full block: it is rendered once (its size is `charsBefore`),
         // again whole only once it fits under the bound, and never copied, whatever the ladder
         // tries.
@@ -238,7 +338,7 @@ fn cap_bounded(
                 (None, false)
             } else {
                 let mut trimmed = data.clone();
-                let changed = trim_value(&mut trimmed, level, &profile.trim);
+                let changed = cut_at_level(&mut trimmed, level, cut_at, &profile.trim);
                 let block = changed.then(|| {
                     let metadata = Some(mark_trimmed(metadata.clone()));
                     render::block(
@@ -291,6 +391,53 @@ fn cap_bounded(
                 (sep + len, grows, false)
             });
             match (strategy, level.next()) {
+                // Filling: every string cut at the longest length that fits, instead of the
+                // truncated level's one length; failing that (many short strings: the cuts'
+                // markers and the structure alone are too long), the longest prefix of its text
+                // that fits; failing that, the summary (neither fits at the summary's length,
+                // so no longer one does).
+                (CapStrategy::Degrade, Some(next))
+                    if profile.trim.fill && level < TrimLevel::Fitted =>
+                {
+                    let trim = &profile.trim;
+                    let mut hi = longest_string(&data)
+                        .saturating_sub(utf16_len(&trim.truncate_marker))
+                        .saturating_sub(1);
+                    if level == TrimLevel::Truncated {
+                        hi = hi.min(trim.truncate_at.saturating_sub(1));
+                    }
+                    let room = Room {
+                        profile,
+                        header: &header,
+                        meta,
+                        data: &data,
+                        metadata: metadata.as_ref(),
+                        limit,
+                        full_len: chars_before,
+                        sep,
+                        separator,
+                        left,
+                        tokens: tokens.as_ref(),
+                        tokens_left,
+                    };
+                    let lo = trim.summarize_at;
+                    let fitted = match room.longest_cut(meter, TrimLevel::Fitted, lo, hi)? {
+                        Some(at) => Some((TrimLevel::Fitted, at)),
+                        None => {
+                            let hi = text_len(&data).saturating_sub(1);
+                            room.longest_cut(meter, TrimLevel::Prefix, lo, hi)?
+                                .map(|at| (TrimLevel::Prefix, at))
+                        }
+                    };
+                    match fitted {
+                        Some((fitted, at)) => {
+                            cut_at = at;
+                            level = fitted;
+                        }
+                        None if next == TrimLevel::Truncated => level = TrimLevel::Summarized,
+                        None => level = next,
+                    }
+                }
                 (CapStrategy::Degrade, Some(next)) => level = next,
                 _ => break None,
             }
@@ -314,10 +461,17 @@ fn cap_bounded(
                 } else {
                     Action::Full
                 };
+                let fitted = (changed && matches!(level, TrimLevel::Fitted | TrimLevel::Prefix))
+                    .then_some(cut_at);
                 let (reason, reason_code) = match needed_at_ladder {
                     Some((needed, needed_tokens, _)) => {
                         hit = true;
-                        (format!("degraded from {} to {} to fit: {} needed {}, {} left", ladder_level.as_str(), level.as_str(), ladder_level.as_str(), amount(in_chars(needed), needed_tokens), amount(in_chars(left), tokens_left)), ReasonCode::DegradedToFit)
+                        let cut = match fitted {
+                            Some(at) if level == TrimLevel::Fitted => format!(" (strings cut at {at})"),
+                            Some(at) => format!(" (the first {at} chars of its text)"),
+                            None => String::new(),
+                        };
+                        (format!("degraded from {} to {}{cut} to fit: {} needed {}, {} left", ladder_level.as_str(), level.as_str(), ladder_level.as_str(), amount(in_chars(needed), needed_tokens), amount(in_chars(left), tokens_left)), ReasonCode::DegradedToFit)
                     }
                     None if level == TrimLevel::Full => (format!("rank {rank} of {total}: kept in full"), ReasonCode::KeptFull),
                     None if !changed => (format!("rank {rank} of {total}: {} by the ladder, but nothing was long enough to cut", level.as_str()), ReasonCode::NothingToCut),
@@ -334,6 +488,7 @@ fn cap_bounded(
                     tokens_after: grows,
                     offset: Some(offset),
                     bytes,
+                    cut_at: fitted,
                     reason: reason.into(),
                     reason_code,
                 });

@@ -36,6 +36,8 @@ pub struct CompiledParamMatch {
 pub enum MatchTest {
     Equals(String),
     Between(String, String),
+    /// One param holding both bounds: `"7-12"`, `"第7-12集"`, `[7, 12]`, or one number.
+    Range(String),
 }
 
 impl CompiledParamMatch {
@@ -44,6 +46,7 @@ impl CompiledParamMatch {
         match &self.test {
             MatchTest::Equals(p) => params.contains_key(p),
             MatchTest::Between(a, b) => params.contains_key(a) && params.contains_key(b),
+            MatchTest::Range(p) => params.contains_key(p),
         }
     }
 
@@ -70,8 +73,80 @@ impl CompiledParamMatch {
                 (Some(x), Some(lo), Some(hi)) => lo <= x && x <= hi,
                 _ => false,
             },
+            MatchTest::Range(p) => match (numeric(v), params.get(p).and_then(range_bounds)) {
+                (Some(x), Some((lo, hi))) => lo <= x && x <= hi,
+                _ => false,
+            },
         }
     }
+}
+
+/// The bounds a range param gives, inclusive: a number or a string spelling one is that number
+/// alone; `[lo, hi]` of two such; or text with two numbers and a range sign between them
+/// (`"7-12"`, `"7–12"`, `"7 to 12"`, `"第7集到第12集"`), its numbers read as request texts are
+/// (`"第七到十二集"`, `"７-１２"`). Anything else (`"7, 12"`, `"7-9-12"`) is no range.
+pub fn range_bounds(v: &Value) -> Option<(f64, f64)> {
+    if let Some(n) = numeric(v) {
+        return Some((n, n));
+    }
+    match v {
+        Value::Array(items) => match items.as_slice() {
+            [a, b] => Some((numeric(a)?, numeric(b)?)),
+            _ => None,
+        },
+        Value::String(s) => range_text(&crate::jsondoc::normalize_numbers(s)),
+        _ => None,
+    }
+}
+
+/// Splits normalised text into its decimal numbers and what lies between them.
+fn range_text(s: &str) -> Option<(f64, f64)> {
+    let mut numbers = Vec::new();
+    let mut rest = s;
+    let mut between = Vec::new();
+    let mut gap_start = 0usize;
+    let mut at = 0usize;
+    while let Some(c) = rest.chars().next() {
+        if c.is_ascii_digit() {
+            let mut end = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            // A fraction: a point followed by a digit (`7..12` is 7 to 12).
+            if let Some(frac) = rest.get(end..).and_then(|r| r.strip_prefix('.')) {
+                let digits = frac
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(frac.len());
+                if digits > 0 {
+                    end = end.saturating_add(1).saturating_add(digits);
+                }
+            }
+            let (number, after) = rest.split_at(end);
+            numbers.push(number.parse::<f64>().ok().filter(|n| n.is_finite())?);
+            between.push(s.get(gap_start..at)?);
+            at = at.saturating_add(end);
+            gap_start = at;
+            rest = after;
+        } else {
+            at = at.saturating_add(c.len_utf8());
+            rest = rest.get(c.len_utf8()..)?;
+        }
+    }
+    match (numbers.as_slice(), between.get(1)) {
+        ([n], _) => Some((*n, *n)),
+        ([lo, hi], Some(middle)) if is_range_sign(middle) => Some((*lo, *hi)),
+        _ => None,
+    }
+}
+
+/// Whether the text between two numbers says "to": a dash, a tilde, 到 or 至, `to` or
+/// `through`, with spaces and episode words (`集`, `第`) around it.
+fn is_range_sign(middle: &str) -> bool {
+    let sign = middle.trim_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '集' | '话' | '話' | '章' | '回' | '期' | '第')
+    });
+    matches!(sign, "-" | "–" | "—" | "~" | "～" | "到" | "至" | "..")
+        || sign.eq_ignore_ascii_case("to")
+        || sign.eq_ignore_ascii_case("through")
 }
 
 /// A number, or a string that spells one in plain decimal (`"3"`, `"-2"`, `"7.5"`; not `"+3"`,
@@ -147,6 +222,7 @@ pub struct CompiledTrim {
     pub truncate_marker: String,
     pub summarize_at: usize,
     pub summarize_marker: String,
+    pub fill: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -302,6 +378,7 @@ impl Profile {
             summarize_marker: t
                 .summarize_marker
                 .unwrap_or_else(|| defaults::SUMMARIZE_MARKER.to_string()),
+            fill: t.fill.unwrap_or(true),
         };
         if !(0.0..=1.0).contains(&trim.summarize_from) {
             return Err(invalid("/trim/summarizeFrom", "must be between 0 and 1"));
@@ -385,9 +462,10 @@ fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
 }
 
 fn compile_param_match(m: &ParamMatchSpec, path: &str) -> Result<CompiledParamMatch> {
-    let test = match (&m.equals, &m.between) {
-        (Some(p), None) => MatchTest::Equals(p.clone()),
-        (None, Some(pair)) => match pair.as_slice() {
+    let test = match (&m.equals, &m.between, &m.range) {
+        (Some(p), None, None) => MatchTest::Equals(p.clone()),
+        (None, None, Some(p)) => MatchTest::Range(p.clone()),
+        (None, Some(pair), None) => match pair.as_slice() {
             [a, b] => MatchTest::Between(a.clone(), b.clone()),
             _ => {
                 return Err(invalid(
@@ -399,7 +477,7 @@ fn compile_param_match(m: &ParamMatchSpec, path: &str) -> Result<CompiledParamMa
         _ => {
             return Err(invalid(
                 path,
-                "a param match has exactly one of `equals` and `between`",
+                "a param match has exactly one of `equals`, `between` and `range`",
             ))
         }
     };

@@ -62,7 +62,7 @@ pub struct IntentSpec {
     input,
     output,
     rename_all = "camelCase",
-    expecting = "a param match object {types, field, equals | between, otherwise?}"
+    expecting = "a param match object {types, field, equals | between | range, otherwise?}"
 )]
 pub struct ParamMatchSpec {
     /// The document types it applies to, as `intents` names them (aliases are resolved).
@@ -74,6 +74,9 @@ pub struct ParamMatchSpec {
     /// Two params the field must lie between, inclusive, all three numbers, e.g.
     /// `["episodeStart", "episodeEnd"]`.
     pub between: Option<Vec<String>>,
+    /// One param holding both bounds, inclusive, as the writing app sends a range
+    /// (`{episodeRange: "7-12"}`; also `"7–12"`, `"第7-12集"`, `[7, 12]`, or one number).
+    pub range: Option<String>,
     /// A document of these types that does not match: `"exclude"` (default) or `"keep"` (it
     /// keeps its type's role).
     pub otherwise: Option<Otherwise>,
@@ -141,6 +144,10 @@ pub struct TrimSpec {
     pub truncate_marker: Option<String>,
     pub summarize_at: Option<f64>,
     pub summarize_marker: Option<String>,
+    /// Under cap `degrade`, a document that does not fit at its level first has its strings
+    /// cut at the length that fills the room left (level `fitted`), before it is summarized
+    /// (default `true`; `false` gives the three coarse levels alone).
+    pub fill: Option<bool>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
