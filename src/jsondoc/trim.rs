@@ -76,17 +76,18 @@ pub fn keep_prefix(v: &mut Value, keep: usize, trim: &CompiledTrim) -> bool {
     prefix(v, &mut left, trim)
 }
 
-/// The sum of the UTF-16 lengths of `v`'s strings: keeping that much of its text keeps it whole.
-pub fn text_len(v: &Value) -> usize {
+/// The UTF-16 lengths of `v`'s strings: their sum (keeping that much of its text keeps it
+/// whole) and the longest (no cut past it changes `v`).
+pub fn string_lengths(v: &Value) -> (usize, usize) {
+    let fold = |(sum, longest): (usize, usize), (s, l): (usize, usize)| {
+        (sum.saturating_add(s), longest.max(l))
+    };
     match v {
-        Value::String(s) => utf16_len(s),
-        Value::Unpaired(u) => u.utf16_len(),
-        Value::Array(items) => items.iter().map(text_len).fold(0, usize::saturating_add),
-        Value::Object(o) => o
-            .iter()
-            .map(|(_, v)| text_len(v))
-            .fold(0, usize::saturating_add),
-        Value::Null | Value::Bool(_) | Value::Number(_) => 0,
+        Value::String(s) => (utf16_len(s), utf16_len(s)),
+        Value::Unpaired(u) => (u.utf16_len(), u.utf16_len()),
+        Value::Array(items) => items.iter().map(string_lengths).fold((0, 0), fold),
+        Value::Object(o) => o.iter().map(|(_, v)| string_lengths(v)).fold((0, 0), fold),
+        Value::Null | Value::Bool(_) | Value::Number(_) => (0, 0),
     }
 }
 
@@ -173,17 +174,6 @@ fn more_items(n: usize) -> Value {
 /// truncation marker, cut to `at` and marked — the truncated level's cut at another length.
 pub fn cut_strings(v: &mut Value, at: usize, trim: &CompiledTrim) -> bool {
     truncate(v, at, &trim.truncate_marker)
-}
-
-/// The UTF-16 length of the longest string in `v`, at any depth: past it, no cut changes `v`.
-pub fn longest_string(v: &Value) -> usize {
-    match v {
-        Value::String(s) => utf16_len(s),
-        Value::Unpaired(u) => u.utf16_len(),
-        Value::Array(items) => items.iter().map(longest_string).max().unwrap_or(0),
-        Value::Object(o) => o.iter().map(|(_, v)| longest_string(v)).max().unwrap_or(0),
-        Value::Null | Value::Bool(_) | Value::Number(_) => 0,
-    }
 }
 
 /// Cuts `s` to `at` units plus `marker` — only if that makes it shorter: trimming never grows

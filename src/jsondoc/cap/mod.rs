@@ -10,8 +10,7 @@ use super::profile::{CapStrategy, CompiledProfile};
 use super::reason::ReasonCode;
 use super::render;
 use super::trim::{
-    cut_strings, keep_prefix, level_for_rank, longest_string, mark_trimmed, text_len, trim_value,
-    TrimLevel,
+    cut_strings, keep_prefix, level_for_rank, mark_trimmed, string_lengths, trim_value, TrimLevel,
 };
 use crate::budget::Budget;
 use crate::manifest::Action;
@@ -400,7 +399,8 @@ fn cap_bounded(
                     if profile.trim.fill && level < TrimLevel::Fitted =>
                 {
                     let trim = &profile.trim;
-                    let mut hi = longest_string(&data)
+                    let (text, longest) = string_lengths(&data);
+                    let mut hi = longest
                         .saturating_sub(utf16_len(&trim.truncate_marker))
                         .saturating_sub(1);
                     if level == TrimLevel::Truncated {
@@ -420,11 +420,13 @@ fn cap_bounded(
                         tokens: tokens.as_ref(),
                         tokens_left,
                     };
-                    let lo = trim.summarize_at;
+                    // From the shorter of the summary's and the truncated level's lengths: a
+                    // cut the ladder would make is among those tried.
+                    let lo = trim.summarize_at.min(trim.truncate_at);
                     let fitted = match room.longest_cut(meter, TrimLevel::Fitted, lo, hi)? {
                         Some(at) => Some((TrimLevel::Fitted, at)),
                         None => {
-                            let hi = text_len(&data).saturating_sub(1);
+                            let hi = text.saturating_sub(1);
                             room.longest_cut(meter, TrimLevel::Prefix, lo, hi)?
                                 .map(|at| (TrimLevel::Prefix, at))
                         }

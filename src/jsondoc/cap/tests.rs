@@ -380,7 +380,7 @@ proptest! {
             let Some(at) = p.cut_at else { continue };
             let level = p.level.unwrap();
             prop_assert!(matches!(level, TrimLevel::Fitted | TrimLevel::Prefix), "{:?}", p);
-            prop_assert!(at >= profile.trim.summarize_at);
+            prop_assert!(at >= profile.trim.summarize_at.min(profile.trim.truncate_at));
             prop_assert_eq!(
                 block_at(&profile, &docs, p.index, p.rank, level, at).map(|b| utf16_len(&b)),
                 Some(p.chars_after)

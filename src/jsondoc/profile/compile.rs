@@ -99,54 +99,47 @@ pub fn range_bounds(v: &Value) -> Option<(f64, f64)> {
     }
 }
 
-/// Splits normalised text into its decimal numbers and what lies between them.
+/// Reads normalised text as one number, or two with a range sign between them.
 fn range_text(s: &str) -> Option<(f64, f64)> {
-    let mut numbers = Vec::new();
-    let mut rest = s;
-    let mut between = Vec::new();
-    let mut gap_start = 0usize;
-    let mut at = 0usize;
-    while let Some(c) = rest.chars().next() {
-        if c.is_ascii_digit() {
-            let mut end = rest
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(rest.len());
-            // A fraction: a point followed by a digit (`7..12` is 7 to 12).
-            if let Some(frac) = rest.get(end..).and_then(|r| r.strip_prefix('.')) {
-                let digits = frac
-                    .find(|c: char| !c.is_ascii_digit())
-                    .unwrap_or(frac.len());
-                if digits > 0 {
-                    end = end.saturating_add(1).saturating_add(digits);
-                }
-            }
-            let (number, after) = rest.split_at(end);
-            numbers.push(number.parse::<f64>().ok().filter(|n| n.is_finite())?);
-            between.push(s.get(gap_start..at)?);
-            at = at.saturating_add(end);
-            gap_start = at;
-            rest = after;
-        } else {
-            at = at.saturating_add(c.len_utf8());
-            rest = rest.get(c.len_utf8()..)?;
+    let mut numbers: Vec<f64> = Vec::new();
+    let mut number = String::new();
+    let mut sign = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        // A point is a decimal point only between digits (`7..12` is 7 to 12).
+        let point =
+            c == '.' && !number.is_empty() && chars.peek().is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() || point {
+            number.push(c);
+            continue;
+        }
+        if !number.is_empty() {
+            numbers.push(decimal(&number)?);
+            number.clear();
+        }
+        // Between the numbers: the sign, without spaces or episode words (`集`, `第`).
+        if numbers.len() == 1
+            && !(c.is_ascii_whitespace()
+                || matches!(c, '集' | '话' | '話' | '章' | '回' | '期' | '第'))
+        {
+            sign.push(c.to_ascii_lowercase());
         }
     }
-    match (numbers.as_slice(), between.get(1)) {
-        ([n], _) => Some((*n, *n)),
-        ([lo, hi], Some(middle)) if is_range_sign(middle) => Some((*lo, *hi)),
+    if !number.is_empty() {
+        numbers.push(decimal(&number)?);
+    }
+    match numbers.as_slice() {
+        [n] => Some((*n, *n)),
+        [lo, hi]
+            if matches!(
+                sign.as_str(),
+                "-" | "–" | "—" | "~" | "～" | "到" | "至" | ".." | "to" | "through"
+            ) =>
+        {
+            Some((*lo, *hi))
+        }
         _ => None,
     }
-}
-
-/// Whether the text between two numbers says "to": a dash, a tilde, 到 or 至, `to` or
-/// `through`, with spaces and episode words (`集`, `第`) around it.
-fn is_range_sign(middle: &str) -> bool {
-    let sign = middle.trim_matches(|c: char| {
-        c.is_whitespace() || matches!(c, '集' | '话' | '話' | '章' | '回' | '期' | '第')
-    });
-    matches!(sign, "-" | "–" | "—" | "~" | "～" | "到" | "至" | "..")
-        || sign.eq_ignore_ascii_case("to")
-        || sign.eq_ignore_ascii_case("through")
 }
 
 /// A number, or a string that spells one in plain decimal (`"3"`, `"-2"`, `"7.5"`; not `"+3"`,
@@ -155,21 +148,24 @@ fn is_range_sign(middle: &str) -> bool {
 fn numeric(v: &Value) -> Option<f64> {
     match v {
         Value::Number(n) => Some(*n),
-        Value::String(s) => {
-            let unsigned = s.strip_prefix('-').unwrap_or(s);
-            let (whole, fraction) = match unsigned.split_once('.') {
-                Some((whole, fraction)) => (whole, Some(fraction)),
-                None => (unsigned, None),
-            };
-            let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
-            if digits(whole) && fraction.map_or(true, digits) {
-                // Past f64's range a spelled number is no number: every one would be infinity.
-                s.parse().ok().filter(|n: &f64| n.is_finite())
-            } else {
-                None
-            }
-        }
+        Value::String(s) => decimal(s),
         _ => None,
+    }
+}
+
+/// `s` as a number if it spells one in plain decimal (see [`numeric`]).
+fn decimal(s: &str) -> Option<f64> {
+    let unsigned = s.strip_prefix('-').unwrap_or(s);
+    let (whole, fraction) = match unsigned.split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (unsigned, None),
+    };
+    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    if digits(whole) && fraction.map_or(true, digits) {
+        // Past f64's range a spelled number is no number: every one would be infinity.
+        s.parse().ok().filter(|n: &f64| n.is_finite())
+    } else {
+        None
     }
 }
 
