@@ -42,6 +42,21 @@ fn record_of<'a>(out: &'a ctxpack::jsondoc::Assembly, id: &str) -> &'a ctxpack::
         .unwrap()
 }
 
+/// The sample project assembled for a text request, with its edges.
+fn assemble_text(
+    assembler: &ContextAssembler,
+    docs: &OwnedDocs,
+    edges: &[Edge],
+    text: &str,
+) -> ctxpack::jsondoc::Assembly {
+    let options = AssembleOptions {
+        request: Request::Text(text.into()),
+        edges: Some(edges.to_vec()),
+        ..Default::default()
+    };
+    assembler.assemble(docs, &options).unwrap()
+}
+
 #[test]
 fn episodes_7_to_12_get_upstream_context_without_earlier_synopses() {
     let (docs, edges, types) = project();
@@ -195,14 +210,7 @@ fn the_example_profile_speaks_the_apps_own_type_names() {
 fn the_requests_params_choose_the_synopses() {
     let (docs, edges, _) = project();
     let assembler = ContextAssembler::from_json(PROFILE).unwrap();
-    let run = |text: &str| {
-        let options = AssembleOptions {
-            request: Request::Text(text.into()),
-            edges: Some(edges.clone()),
-            ..Default::default()
-        };
-        assembler.assemble(&docs, &options).unwrap()
-    };
+    let run = |text: &str| assemble_text(&assembler, &docs, &edges, text);
     let synopses = |out: &ctxpack::jsondoc::Assembly| -> Vec<(String, Action, ReasonCode)> {
         out.manifest
             .documents
@@ -386,14 +394,7 @@ fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
 fn chinese_requests_as_typed_pick_the_script_and_synopsis_intents() {
     let (docs, edges, _) = project();
     let assembler = ContextAssembler::from_json(PROFILE).unwrap();
-    let infer = |text: &str| {
-        let options = AssembleOptions {
-            request: Request::Text(text.into()),
-            edges: Some(edges.clone()),
-            ..Default::default()
-        };
-        assembler.assemble(&docs, &options).unwrap()
-    };
+    let infer = |text: &str| assemble_text(&assembler, &docs, &edges, text);
     let num = |n: f64| Some(Value::Number(n));
     for (text, intent, params) in [
         (

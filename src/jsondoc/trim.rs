@@ -158,16 +158,11 @@ fn prefix(v: &mut Value, left: &mut usize, trim: &CompiledTrim) -> bool {
 }
 
 fn more_items(n: usize) -> Value {
-    let mut b = ObjectBuilder::new();
-    b.insert(
-        "summary".to_string(),
-        Value::String(if n == 1 {
-            "1 more item".to_string()
-        } else {
-            format!("{n} more items")
-        }),
-    );
-    Value::Object(b.finish())
+    summary_saying(if n == 1 {
+        "1 more item".to_string()
+    } else {
+        format!("{n} more items")
+    })
 }
 
 /// The fitted level's cut: every string, at any depth, longer than `at` units plus the
@@ -218,11 +213,13 @@ fn truncate(v: &mut Value, at: usize, marker: &str) -> bool {
 }
 
 fn summary(items: usize) -> Value {
+    summary_saying(format!("Original had {items} items"))
+}
+
+/// `{"summary": text}`: what stands for a container, or for the items cut from an array.
+fn summary_saying(text: String) -> Value {
     let mut b = ObjectBuilder::new();
-    b.insert(
-        "summary".to_string(),
-        Value::String(format!("Original had {items} items")),
-    );
+    b.insert("summary".to_string(), Value::String(text));
     Value::Object(b.finish())
 }
 
