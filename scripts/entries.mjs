@@ -53,8 +53,8 @@ export const ENTRIES = [
   // a Date crossing as its milliseconds and rendered back as its toISOString text
   // (timestamp::iso_text, CreatedAt::Date: +532 bytes, 159,815 → 160,347), which took 10,000
   // rows with Dates from 13.0 ms (each one's toISOString called) to 4.2–4.5 ms, faster than the
-  // same rows with ISO strings (5.0–5.4 ms). Raised to 166,000 for issue 34 (+5,256 bytes,
-  // 160,307 → 165,563): Chinese numerals and NFKC digits read in requests (src/jsondoc/numerals.rs,
+  // same rows with ISO strings (5.0–5.4 ms). Raised to 166,000 for issue 34 (+5,456 bytes,
+  // 160,307 → 165,763): Chinese numerals and NFKC digits read in requests (src/jsondoc/numerals.rs,
   // about 4 KB raw before wasm-opt), `userRequest` and `range` params, and the cap's fitted and
   // prefix levels with their bounded search (about 5 KB raw), which keep 2,475 of the settings'
   // 4,398 chars where the coarse ladder kept a 457-char summary (docs/PROFILE.md).

@@ -96,6 +96,9 @@ impl TokenRoom {
 /// to 2^23 units, any longer string's cut found to within 2^-23 of its length.
 const MAX_PROBES: u32 = 24;
 
+/// How many documents whose lightest level does not fit are sought a cut that does, per call.
+const FILL_AFTER_MISFIT: usize = 8;
+
 /// What a fitted block must fit: the room left and how its block is rendered.
 struct Room<'a> {
     profile: &'a CompiledProfile,
@@ -116,12 +119,13 @@ struct Room<'a> {
 }
 
 impl Room<'_> {
-    /// Whether the document cut at `at` at `level` (fitted or prefix) fits.
+    /// The length of the document's block cut at `at` at `level` (fitted or prefix), if it
+    /// fits.
     #[allow(clippy::arithmetic_side_effects)] // lengths bounded as in cap_bounded
-    fn fits_cut_at(&self, meter: &mut Meter, level: TrimLevel, at: usize) -> Result<bool> {
+    fn fits_cut_at(&self, meter: &mut Meter, level: TrimLevel, at: usize) -> Result<Option<usize>> {
         let mut trimmed = self.data.clone();
         if !cut_at_level(&mut trimmed, level, at, &self.profile.trim) {
-            return Ok(false);
+            return Ok(None);
         }
         let render = &self.profile.render;
         let metadata = Some(mark_trimmed(self.metadata.cloned()));
@@ -133,17 +137,18 @@ impl Room<'_> {
         );
         let len = utf16_len(&block);
         if block.len() > self.limit || len >= self.full_len || self.sep + len > self.left {
-            return Ok(false);
+            return Ok(None);
         }
-        Ok(match self.tokens {
+        let fits = match self.tokens {
             Some(t) => Some(t.with(meter, &[self.separator, &block])?.1) <= self.tokens_left,
             None => true,
-        })
+        };
+        Ok(fits.then_some(len))
     }
 
     /// The longest cut from `lo` to `hi` at which the document fits, found by a binary search
     /// of at most [`MAX_PROBES`] renders (a longer cut keeps more, so makes a longer block);
-    /// `None` when not even `lo` fits.
+    /// `None` when not even `lo` fits; else the cut and its block's length.
     #[allow(clippy::arithmetic_side_effects)] // lo <= fits < misfit, all below usize::MAX
     fn longest_cut(
         &self,
@@ -151,23 +156,53 @@ impl Room<'_> {
         level: TrimLevel,
         lo: usize,
         hi: usize,
-    ) -> Result<Option<usize>> {
-        if lo > hi || !self.fits_cut_at(meter, level, lo)? {
+    ) -> Result<Option<(usize, usize)>> {
+        if lo > hi {
             return Ok(None);
         }
+        let Some(mut len) = self.fits_cut_at(meter, level, lo)? else {
+            return Ok(None);
+        };
         let (mut fits, mut misfit) = (lo, hi.saturating_add(1));
         for _ in 1..MAX_PROBES {
             if misfit - fits <= 1 {
                 break;
             }
             let mid = fits + (misfit - fits) / 2;
-            if self.fits_cut_at(meter, level, mid)? {
-                fits = mid;
-            } else {
-                misfit = mid;
+            match self.fits_cut_at(meter, level, mid)? {
+                Some(l) => (fits, len) = (mid, l),
+                None => misfit = mid,
             }
         }
-        Ok(Some(fits))
+        Ok(Some((fits, len)))
+    }
+
+    /// The cut that fills the room: every string at the longest length that fits, else the
+    /// longest prefix of its text that fits (many short strings: the cuts' markers and the
+    /// structure alone are too long). Lengths from the shorter of the summary's and the
+    /// truncated level's, so a cut the ladder would make is among those tried; a document the
+    /// ladder truncates is cut at most as long as the ladder would.
+    fn fill(
+        &self,
+        meter: &mut Meter,
+        ladder_level: TrimLevel,
+    ) -> Result<Option<(TrimLevel, usize, usize)>> {
+        let trim = &self.profile.trim;
+        let (text, longest) = string_lengths(self.data);
+        let mut hi = longest
+            .saturating_sub(utf16_len(&trim.truncate_marker))
+            .saturating_sub(1);
+        if ladder_level == TrimLevel::Truncated {
+            hi = hi.min(trim.truncate_at.saturating_sub(1));
+        }
+        let lo = trim.summarize_at.min(trim.truncate_at);
+        if let Some((at, len)) = self.longest_cut(meter, TrimLevel::Fitted, lo, hi)? {
+            return Ok(Some((TrimLevel::Fitted, at, len)));
+        }
+        let hi = text.saturating_sub(1);
+        Ok(self
+            .longest_cut(meter, TrimLevel::Prefix, lo, hi)?
+            .map(|(at, len)| (TrimLevel::Prefix, at, len)))
     }
 }
 
@@ -226,6 +261,7 @@ fn cap_bounded(
     let mut any_placed = false;
     // Everything below a stop shares one reason.
     let mut after_stop: Option<SharedStr> = None;
+    let mut misfits_sought = 0usize;
     for (rank, &index) in order.iter().enumerate() {
         let discard = |chars_before, tokens_before, reason: SharedStr, reason_code| Placement {
             index,
@@ -329,6 +365,27 @@ fn cap_bounded(
         let mut level = ladder_level;
         let mut needed_at_ladder = None;
         let mut cut_at = 0usize;
+        // Whether this document, its lightest level a misfit, was sought a cut (once).
+        let mut sought_after_misfit = false;
+        // What a fill is measured against: the room left and how the block is rendered.
+        macro_rules! room {
+            () => {
+                Room {
+                    profile,
+                    header: &header,
+                    meta,
+                    data: &data,
+                    metadata: metadata.as_ref(),
+                    limit,
+                    full_len: chars_before,
+                    sep,
+                    separator,
+                    left,
+                    tokens: tokens.as_ref(),
+                    tokens_left,
+                }
+            };
+        }
         // `None` stands for the full block: it is rendered once (its size is `charsBefore`),
         // again whole only once it fits under the bound, and never copied, whatever the ladder
         // tries.
@@ -380,7 +437,24 @@ fn cap_bounded(
                     };
                     level = ladder_level;
                     needed_at_ladder = None;
+                    sought_after_misfit = false;
                     continue;
+                }
+                // Degraded to a coarse level that fits: a cut that fills the room left is
+                // sought only now, so that a document whose lightest level does not fit costs
+                // no more than before; it is taken if it keeps more.
+                if strategy == CapStrategy::Degrade
+                    && profile.trim.fill
+                    && needed_at_ladder.is_some()
+                    && !matches!(level, TrimLevel::Fitted | TrimLevel::Prefix)
+                {
+                    if let Some((filled, at, filled_len)) = room!().fill(meter, ladder_level)? {
+                        if filled_len > len {
+                            level = filled;
+                            cut_at = at;
+                            continue;
+                        }
+                    }
                 }
                 break Some((trimmed_block, len, changed, counted, grows));
             }
@@ -390,57 +464,25 @@ fn cap_bounded(
                 (sep + len, grows, false)
             });
             match (strategy, level.next()) {
-                // Filling: every string cut at the longest length that fits, instead of the
-                // truncated level's one length; failing that (many short strings: the cuts'
-                // markers and the structure alone are too long), the longest prefix of its text
-                // that fits; failing that, the summary (neither fits at the summary's length,
-                // so no longer one does).
-                (CapStrategy::Degrade, Some(next))
-                    if profile.trim.fill && level < TrimLevel::Fitted =>
+                (CapStrategy::Degrade, Some(next)) => level = next,
+                // Not even its summary fits, yet a cut might: sought for the first
+                // FILL_AFTER_MISFIT such documents only, so that thousands of them, once the
+                // budget is spent, cost what they did before filling.
+                (CapStrategy::Degrade, None)
+                    if profile.trim.fill
+                        && !sought_after_misfit
+                        && misfits_sought < FILL_AFTER_MISFIT =>
                 {
-                    let trim = &profile.trim;
-                    let (text, longest) = string_lengths(&data);
-                    let mut hi = longest
-                        .saturating_sub(utf16_len(&trim.truncate_marker))
-                        .saturating_sub(1);
-                    if level == TrimLevel::Truncated {
-                        hi = hi.min(trim.truncate_at.saturating_sub(1));
-                    }
-                    let room = Room {
-                        profile,
-                        header: &header,
-                        meta,
-                        data: &data,
-                        metadata: metadata.as_ref(),
-                        limit,
-                        full_len: chars_before,
-                        sep,
-                        separator,
-                        left,
-                        tokens: tokens.as_ref(),
-                        tokens_left,
-                    };
-                    // From the shorter of the summary's and the truncated level's lengths: a
-                    // cut the ladder would make is among those tried.
-                    let lo = trim.summarize_at.min(trim.truncate_at);
-                    let fitted = match room.longest_cut(meter, TrimLevel::Fitted, lo, hi)? {
-                        Some(at) => Some((TrimLevel::Fitted, at)),
-                        None => {
-                            let hi = text.saturating_sub(1);
-                            room.longest_cut(meter, TrimLevel::Prefix, lo, hi)?
-                                .map(|at| (TrimLevel::Prefix, at))
-                        }
-                    };
-                    match fitted {
-                        Some((fitted, at)) => {
+                    sought_after_misfit = true;
+                    misfits_sought += 1;
+                    match room!().fill(meter, ladder_level)? {
+                        Some((filled, at, _)) => {
+                            level = filled;
                             cut_at = at;
-                            level = fitted;
                         }
-                        None if next == TrimLevel::Truncated => level = TrimLevel::Summarized,
-                        None => level = next,
+                        None => break None,
                     }
                 }
-                (CapStrategy::Degrade, Some(next)) => level = next,
                 _ => break None,
             }
         };
