@@ -76,8 +76,11 @@ export interface JsondocInput {
     [other: string]: unknown;
 }
 
-/** Free text for the profile's rules, or an explicit intent (which wins). */
-export type RequestInput = string | { intent?: string | null; params?: { [key: string]: JsonValue } | null; text?: string | null } | null;
+/**
+ * Free text for the profile's rules, or an explicit intent (which wins). `userRequest` is the
+ * text under the name the writing app sends; given with `text`, the two must be equal.
+ */
+export type RequestInput = string | { intent?: string | null; params?: { [key: string]: JsonValue } | null; text?: string | null; userRequest?: string | null } | null;
 
 /**
  * JSON text: a string, or its UTF-8 bytes as read from a file or a database column (a

@@ -42,6 +42,21 @@ fn record_of<'a>(out: &'a ctxpack::jsondoc::Assembly, id: &str) -> &'a ctxpack::
         .unwrap()
 }
 
+/// The sample project assembled for a text request, with its edges.
+fn assemble_text(
+    assembler: &ContextAssembler,
+    docs: &OwnedDocs,
+    edges: &[Edge],
+    text: &str,
+) -> ctxpack::jsondoc::Assembly {
+    let options = AssembleOptions {
+        request: Request::Text(text.into()),
+        edges: Some(edges.to_vec()),
+        ..Default::default()
+    };
+    assembler.assemble(docs, &options).unwrap()
+}
+
 #[test]
 fn episodes_7_to_12_get_upstream_context_without_earlier_synopses() {
     let (docs, edges, types) = project();
@@ -195,14 +210,7 @@ fn the_example_profile_speaks_the_apps_own_type_names() {
 fn the_requests_params_choose_the_synopses() {
     let (docs, edges, _) = project();
     let assembler = ContextAssembler::from_json(PROFILE).unwrap();
-    let run = |text: &str| {
-        let options = AssembleOptions {
-            request: Request::Text(text.into()),
-            edges: Some(edges.clone()),
-            ..Default::default()
-        };
-        assembler.assemble(&docs, &options).unwrap()
-    };
+    let run = |text: &str| assemble_text(&assembler, &docs, &edges, text);
     let synopses = |out: &ctxpack::jsondoc::Assembly| -> Vec<(String, Action, ReasonCode)> {
         out.manifest
             .documents
@@ -377,4 +385,240 @@ fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
     };
     assert!(shared("s0", "s2") && shared("s0", "s4") && shared("s1", "s3"));
     assert!(!shared("s0", "s1") && !shared("s0", "s5") && !shared("s10", "s11"));
+}
+
+/// Issue 34: requests typed the way people type them — full-width digits from an IME and
+/// Chinese numerals — pick the intent the same request in ASCII digits picks, with the same
+/// params, under the example profile's own rules.
+#[test]
+fn chinese_requests_as_typed_pick_the_script_and_synopsis_intents() {
+    let (docs, edges, _) = project();
+    let assembler = ContextAssembler::from_json(PROFILE).unwrap();
+    let infer = |text: &str| assemble_text(&assembler, &docs, &edges, text);
+    let num = |n: f64| Some(Value::Number(n));
+    for (text, intent, params) in [
+        (
+            "生成第７-１２集",
+            "generate_episode_synopsis",
+            [("episodeStart", 7.0), ("episodeEnd", 12.0)].as_slice(),
+        ),
+        (
+            "生成第７－１２集",
+            "generate_episode_synopsis",
+            &[("episodeStart", 7.0), ("episodeEnd", 12.0)],
+        ),
+        (
+            "第七到十二集",
+            "generate_episode_synopsis",
+            &[("episodeStart", 7.0), ("episodeEnd", 12.0)],
+        ),
+        (
+            "写第三集剧本",
+            "generate_episode_script",
+            &[("episode", 3.0)],
+        ),
+        (
+            "请写第三集的剧本",
+            "generate_episode_script",
+            &[("episode", 3.0)],
+        ),
+        (
+            "写第二到三集的剧本",
+            "generate_episode_script",
+            &[("episodeStart", 2.0), ("episodeEnd", 3.0)],
+        ),
+        (
+            "写第１集剧本",
+            "generate_episode_script",
+            &[("episode", 1.0)],
+        ),
+    ] {
+        let out = infer(text);
+        let m = &out.manifest;
+        assert_eq!(m.intent.intent, intent, "{text}");
+        for (name, n) in params {
+            assert_eq!(
+                m.intent.params.get(*name),
+                num(*n).as_ref(),
+                "{text}: {name}"
+            );
+        }
+        assert_eq!(
+            m.intent.text.as_deref(),
+            Some(text),
+            "the record keeps the text as typed"
+        );
+        // The script request sends the synopsis asked for and no other.
+        if intent == "generate_episode_script" {
+            let sent: Vec<_> = m
+                .documents
+                .iter()
+                .filter(|d| &*d.schema_type == "单集大纲" && d.item.action != Action::FilteredOut)
+                .map(|d| d.item.id.to_string())
+                .collect();
+            assert!(!sent.is_empty(), "{text}");
+            for id in sent {
+                let ep: usize = id["jd-synopsis-ep".len()..][..2].parse().unwrap();
+                let (lo, hi) = match params {
+                    [(_, e)] => (*e as usize, *e as usize),
+                    [(_, a), (_, b)] => (*a as usize, *b as usize),
+                    _ => unreachable!(),
+                };
+                assert!((lo..=hi).contains(&ep), "{text}: {id}");
+            }
+        }
+    }
+    // A rule naming a numeral in its own words still matches the text as written.
+    let p = ctxpack::jsondoc::Profile::from_json(
+        r#"{"intents": {"default": {}, "unify": {}},
+            "rules": [{"intent": "unify", "keywords": ["统一设定"]}]}"#,
+    )
+    .unwrap()
+    .compile()
+    .unwrap();
+    let r = ctxpack::jsondoc::infer_intent(&p, &Request::Text("请统一设定".into())).unwrap();
+    assert_eq!(r.intent, "unify");
+}
+
+/// Issue 34: the writing app's own request shape, `{intent, userRequest, params: {episodeRange}}`
+/// (seed 004), selects as a text request with the same range does.
+#[test]
+fn the_seeds_request_shape_selects_by_its_range_param() {
+    let (docs, edges, _) = project();
+    let assembler = ContextAssembler::from_json(PROFILE).unwrap();
+    let run = |request: &str| {
+        let input = format!(r#"{{"request": {request}}}"#);
+        let v = json::parse(&input, &ctxpack::Limits::default()).unwrap();
+        let mut options = AssembleOptions::from_json_object(v.as_object().unwrap()).unwrap();
+        options.edges = Some(edges.clone());
+        assembler.assemble(&docs, &options).unwrap()
+    };
+    let sent = |out: &ctxpack::jsondoc::Assembly| -> Vec<String> {
+        out.manifest
+            .documents
+            .iter()
+            .filter(|d| &*d.schema_type == "单集大纲" && d.item.action != Action::FilteredOut)
+            .map(|d| d.item.id.to_string())
+            .collect()
+    };
+    let by_text = run(r#""write scripts for episodes 2-3""#);
+    assert_eq!(
+        sent(&by_text).len(),
+        4,
+        "episodes 2 and 3, each in two versions"
+    );
+    for range in [
+        r#""2-3""#,
+        r#""2–3""#,
+        r#""第2-3集""#,
+        r#""第二到三集""#,
+        r#""２～３""#,
+        "[2, 3]",
+    ] {
+        let out = run(&format!(
+            r#"{{"intent": "generate_episode_script", "userRequest": "写这两集的剧本", "params": {{"episodeRange": {range}}}}}"#
+        ));
+        assert_eq!(sent(&out), sent(&by_text), "{range}");
+        assert_eq!(out.manifest.intent.text.as_deref(), Some("写这两集的剧本"));
+    }
+    // A range that is no range matches no synopsis: each is left out, the reason naming it.
+    let out = run(r#"{"intent": "generate_episode_script", "params": {"episodeRange": "2, 3"}}"#);
+    assert!(sent(&out).is_empty());
+    let r = out
+        .manifest
+        .documents
+        .iter()
+        .find(|d| &*d.schema_type == "单集大纲")
+        .unwrap();
+    assert_eq!(r.reason_code, ReasonCode::ParamMismatch);
+    assert!(
+        r.item.reason.contains(r#"episodeRange = "2, 3""#),
+        "{}",
+        r.item.reason
+    );
+    // userRequest alone is text for the rules; given with a different `text`, it is refused.
+    let out = run(r#"{"userRequest": "生成第7-12集"}"#);
+    assert_eq!(out.manifest.intent.intent, "generate_episode_synopsis");
+    let v = json::parse(
+        r#"{"request": {"userRequest": "a", "text": "b"}}"#,
+        &ctxpack::Limits::default(),
+    )
+    .unwrap();
+    let e = AssembleOptions::from_json_object(v.as_object().unwrap()).unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (ctxpack::ErrorCode::InvalidInput, "/request/userRequest")
+    );
+    let v = json::parse(
+        r#"{"request": {"userRequest": "a", "text": "a"}}"#,
+        &ctxpack::Limits::default(),
+    )
+    .unwrap();
+    assert!(AssembleOptions::from_json_object(v.as_object().unwrap()).is_ok());
+}
+
+/// Issue 34: "generate episodes 7-12" under a tight budget. The coarse ladder cut the settings
+/// (rank 1) to a 457-character summary of 4,398 and sent the superseded plan (rank 4) whole;
+/// filling keeps the settings' prefix that fills the room left, and no document keeps more of
+/// itself than one ranked above it.
+#[test]
+fn a_tight_budget_is_filled_by_rank() {
+    let (docs, edges, _) = project();
+    for fill in [false, true] {
+        let profile = PROFILE.replacen(
+            "\"alternatives\"",
+            &format!("\"trim\": {{\"fill\": {fill}}},\n  \"alternatives\""),
+            1,
+        );
+        let assembler = ContextAssembler::from_json(&profile).unwrap();
+        for (max_chars, max_tokens) in [(Some(4000), None), (None, Some(3000))] {
+            let options = AssembleOptions {
+                request: Request::Text("generate episodes 7-12".into()),
+                edges: Some(edges.clone()),
+                max_chars,
+                max_tokens,
+                ..Default::default()
+            };
+            let out = assembler.assemble(&docs, &options).unwrap();
+            let totals = &out.manifest.totals;
+            // Shares kept, in rank order: chars, or tokens with a token budget.
+            let kept: Vec<f64> = out
+                .manifest
+                .documents
+                .iter()
+                .filter(|d| d.rank.is_some())
+                .map(
+                    |d| match (max_tokens, d.item.tokens_before, d.item.chars_before) {
+                        (Some(_), Some(before), _) => {
+                            d.item.tokens_after.unwrap() as f64 / before as f64
+                        }
+                        (None, _, Some(before)) => d.item.chars_after as f64 / before as f64,
+                        _ => 0.0,
+                    },
+                )
+                .collect();
+            let settings = record_of(&out, "jd-settings-2");
+            assert_eq!(settings.rank, Some(1));
+            let inversions = kept.windows(2).filter(|w| w[1] > w[0]).count();
+            if fill {
+                assert_eq!(settings.level, Some(ctxpack::jsondoc::TrimLevel::Prefix));
+                assert!(settings.cut_at.is_some());
+                assert!(kept[1] > 0.5, "the settings keep {:.2}", kept[1]);
+                assert_eq!(inversions, 0, "{kept:?}");
+                match (max_chars, max_tokens) {
+                    (Some(max), _) => assert!(totals.chars * 100 >= max * 95, "{}", totals.chars),
+                    (_, Some(max)) => assert!(totals.tokens.unwrap() * 100 >= max * 95),
+                    _ => unreachable!(),
+                }
+            } else {
+                // As the issue measured it.
+                assert_eq!(
+                    settings.level,
+                    Some(ctxpack::jsondoc::TrimLevel::Summarized)
+                );
+                assert_eq!(settings.item.chars_after, 457);
+                assert!(inversions > 0, "{kept:?}");
+            }
+        }
+    }
 }

@@ -66,6 +66,9 @@ pub struct DocRecord {
     pub lineage: Option<Lineage>,
     /// The trim level of what was included.
     pub level: Option<TrimLevel>,
+    /// At level `fitted`: the length (UTF-16 units) its strings were cut at, chosen so that it
+    /// fills the room left; `null` at every other level.
+    pub cut_at: Option<usize>,
     /// Where the document's block starts in the context (UTF-16 units); its length is `charsAfter`.
     pub offset: Option<usize>,
 }
@@ -360,6 +363,7 @@ impl ContextAssembler {
                 breakdown: None,
                 lineage: None,
                 level: None,
+                cut_at: None,
                 offset: None,
             });
         }
@@ -475,6 +479,7 @@ fn record(docs: &dyn DocSet, p: &super::cap::Placement) -> Result<DocRecord> {
         breakdown: None,
         lineage: None,
         level: p.level,
+        cut_at: p.cut_at,
         offset: p.offset,
     })
 }

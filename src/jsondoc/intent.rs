@@ -5,6 +5,7 @@
 //! decides and its named captures become params. Rules run inside the core so the browser's
 //! debug view and the server infer the same intent from the same text.
 
+use super::numerals::normalize_numbers;
 use super::profile::{CompiledProfile, RuleSpec};
 use crate::json::Value;
 use crate::shape::Shape;
@@ -147,8 +148,12 @@ impl CompiledRule {
     }
 }
 
-/// A capture of 1–15 ASCII digits is a number (exact in an f64); anything else stays text.
+/// A capture that spells a number of 1–15 digits is that number (exact in an f64): ASCII digits,
+/// or digits and Chinese numerals as [`normalize_numbers`] reads them (`七`, `１２`); anything
+/// else stays text.
 fn capture_value(s: &str) -> Value {
+    let normal = normalize_numbers(s);
+    let s = normal.as_ref();
     if !s.is_empty() && s.len() <= 15 && s.bytes().all(|b| b.is_ascii_digit()) {
         if let Ok(n) = s.parse::<u64>() {
             // At most 15 digits: below 2^53, so exact.
@@ -188,9 +193,19 @@ pub fn infer_intent(profile: &CompiledProfile, request: &Request) -> Result<Reso
             })
         }
         Request::Text(text) => {
+            // Rules read the text with its numbers normalised (`第三集` as `第3集`), and as
+            // written when that does not match: a rule that names `一` or `三` in its own words
+            // (`统一`) still matches them.
+            let normal = normalize_numbers(text);
             let lowered = text.to_ascii_lowercase();
+            let normal_lowered = normal.to_ascii_lowercase();
             for rule in &profile.rules {
-                if let Some(params) = rule.matches(text, &lowered) {
+                let params = rule.matches(&normal, &normal_lowered).or_else(|| {
+                    (normal.as_ref() != text.as_str())
+                        .then(|| rule.matches(text, &lowered))
+                        .flatten()
+                });
+                if let Some(params) = params {
                     return Ok(ResolvedIntent {
                         intent: rule.intent.clone(),
                         params,
@@ -227,7 +242,8 @@ impl crate::shape::Ty for Request {
 }
 
 impl Request {
-    /// Reads a request from its JSON form: a string, `null`, or `{intent?, params?, text?}`.
+    /// Reads a request from its JSON form: a string, `null`, or `{intent?, params?, text?}`
+    /// (`userRequest` is another name for `text`).
     /// Paths in errors are relative to the request value.
     pub fn from_json_value(v: &Value) -> Result<Self> {
         use Value as J;
@@ -236,24 +252,35 @@ impl Request {
             J::String(s) => Ok(Request::Text(s.clone())),
             J::Object(o) => {
                 for (key, _) in o.iter() {
-                    if !matches!(key, "intent" | "params" | "text") {
+                    if !matches!(key, "intent" | "params" | "text" | "userRequest") {
                         return Err(Error::new(
                             ErrorCode::InvalidInput,
                             crate::error::pointer_push("", key),
-                            format!("unknown field `{key}`, expected `intent`, `params` or `text`"),
+                            format!("unknown field `{key}`, expected `intent`, `params`, `text` or `userRequest`"),
                         ));
                     }
                 }
-                let text = match o.get("text") {
-                    None | Some(J::Null) => None,
-                    Some(J::String(s)) => Some(s.clone()),
-                    Some(_) => {
+                let text_field = |name: &str| match o.get(name) {
+                    None | Some(J::Null) => Ok(None),
+                    Some(J::String(s)) => Ok(Some(s.clone())),
+                    Some(_) => Err(Error::new(
+                        ErrorCode::InvalidInput,
+                        crate::error::pointer_push("", name),
+                        format!("{name} must be a string"),
+                    )),
+                };
+                // `userRequest` is the name the writing app's front end sends (seed 004); `text`
+                // the older one. Both may be given only when they agree: which one to believe
+                // is not ours to guess.
+                let text = match (text_field("text")?, text_field("userRequest")?) {
+                    (Some(a), Some(b)) if a != b => {
                         return Err(Error::new(
                             ErrorCode::InvalidInput,
-                            "/text",
-                            "text must be a string",
+                            "/userRequest",
+                            "the request's text is given twice, as `text` and as `userRequest`, and they differ: give one",
                         ))
                     }
+                    (a, b) => a.or(b),
                 };
                 let params = match o.get("params") {
                     None | Some(J::Null) => Params::new(),
@@ -296,7 +323,7 @@ impl Request {
             _ => Err(Error::new(
                 ErrorCode::InvalidInput,
                 "",
-                "a request is a string, null, or an object {intent, params, text}",
+                "a request is a string, null, or an object {intent, params, userRequest | text}",
             )),
         }
     }
@@ -415,7 +442,9 @@ mod tests {
             capture_value("1234567890123456"),
             Value::from("1234567890123456")
         );
-        assert_eq!(capture_value("七"), Value::from("七"));
+        assert_eq!(capture_value("七"), Value::Number(7.0));
+        assert_eq!(capture_value("１２"), Value::Number(12.0));
+        assert_eq!(capture_value("三四百"), Value::from("三四百"));
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod document;
 mod intent;
 mod lazy;
 mod lineage;
+mod numerals;
 mod profile;
 mod rank;
 mod reason;
@@ -48,6 +49,7 @@ pub use document::{
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};
 pub use lineage::{lineage, Lineage};
+pub use numerals::{normalize_numbers, parse_chinese};
 pub use profile::{
     BodyMode, BudgetSpec, CapStrategy, CompiledProfile, IntentSpec, Others, Otherwise,
     ParamMatchSpec, Profile, RenderOrder, RenderSpec, RuleSpec, TrimSpec, Weights,
@@ -55,5 +57,5 @@ pub use profile::{
 pub use rank::ScoreBreakdown;
 pub use reason::ReasonCode;
 pub use timestamp::parse_iso8601;
-pub use trim::{level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel};
+pub use trim::{fitted_level, level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel};
 pub use wide::{UnitSource, WideDocs};

@@ -201,6 +201,7 @@ fn mismatch_reason(m: &CompiledParamMatch, field: Option<&Value>, params: &Param
     let wanted = match &m.test {
         MatchTest::Equals(p) => format!("{p} = {}", param(p)),
         MatchTest::Between(a, b) => format!("{a}..{b} = {}..{}", param(a), param(b)),
+        MatchTest::Range(p) => format!("{p} = {}", param(p)),
     };
     format!("data{} is {found}, the request asks for {wanted}", m.field)
 }

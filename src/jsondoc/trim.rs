@@ -1,4 +1,5 @@
-//! The trim ladder: full → truncated → summarized.
+//! The trim ladder: full → truncated → summarized, and between the last two the level the
+//! cap fits a document to (strings cut at the length that fills the room left).
 //!
 //! Lengths are UTF-16 code units and cuts fall on character boundaries, so a truncated emoji
 //! or CJK extension character is dropped whole, never split into a lone surrogate.
@@ -15,6 +16,13 @@ pub enum TrimLevel {
     Full,
     /// Every string longer than `truncateAt`, at any depth, cut and marked.
     Truncated,
+    /// As truncated, at the length the cap chose so that the document fills the room left
+    /// (its record's `cutAt`); never given by the ladder, only by the cap's `degrade`.
+    Fitted,
+    /// The document in order up to `cutAt` units of its text, chosen by the cap as `fitted`
+    /// is: the string where that runs out cut and marked, the containers after it replaced by
+    /// their counts and the array items after it by one `{"summary": "N more items"}`.
+    Prefix,
     /// Top-level objects and arrays replaced by `{"summary": "Original had N items"}`, strings
     /// longer than `summarizeAt` cut and marked.
     Summarized,
@@ -24,7 +32,9 @@ impl TrimLevel {
     pub fn next(self) -> Option<TrimLevel> {
         match self {
             TrimLevel::Full => Some(TrimLevel::Truncated),
-            TrimLevel::Truncated => Some(TrimLevel::Summarized),
+            TrimLevel::Truncated | TrimLevel::Fitted | TrimLevel::Prefix => {
+                Some(TrimLevel::Summarized)
+            }
             TrimLevel::Summarized => None,
         }
     }
@@ -46,13 +56,119 @@ pub fn level_for_rank(trim: &CompiledTrim, rank: usize, total: usize) -> TrimLev
     }
 }
 
-/// Applies `level` to `v` in place; returns whether anything changed.
+/// Applies `level` to `v` in place; returns whether anything changed. `Fitted` and `Prefix`,
+/// whose lengths only the cap knows, cut at `truncateAt` here; the cap cuts with
+/// [`cut_strings`] and [`keep_prefix`].
 pub fn trim_value(v: &mut Value, level: TrimLevel, trim: &CompiledTrim) -> bool {
     match level {
         TrimLevel::Full => false,
-        TrimLevel::Truncated => truncate(v, trim.truncate_at, &trim.truncate_marker),
+        TrimLevel::Truncated | TrimLevel::Fitted => {
+            truncate(v, trim.truncate_at, &trim.truncate_marker)
+        }
+        TrimLevel::Prefix => keep_prefix(v, trim.truncate_at, trim),
         TrimLevel::Summarized => summarize(v, trim),
     }
+}
+
+/// The prefix level's cut: `v` in order up to `keep` UTF-16 units of its strings' text.
+pub fn keep_prefix(v: &mut Value, keep: usize, trim: &CompiledTrim) -> bool {
+    let mut left = keep;
+    prefix(v, &mut left, trim)
+}
+
+/// The UTF-16 lengths of `v`'s strings: their sum (keeping that much of its text keeps it
+/// whole) and the longest (no cut past it changes `v`).
+pub fn string_lengths(v: &Value) -> (usize, usize) {
+    let fold = |(sum, longest): (usize, usize), (s, l): (usize, usize)| {
+        (sum.saturating_add(s), longest.max(l))
+    };
+    match v {
+        Value::String(s) => (utf16_len(s), utf16_len(s)),
+        Value::Unpaired(u) => (u.utf16_len(), u.utf16_len()),
+        Value::Array(items) => items.iter().map(string_lengths).fold((0, 0), fold),
+        Value::Object(o) => o.iter().map(|(_, v)| string_lengths(v)).fold((0, 0), fold),
+        Value::Null | Value::Bool(_) | Value::Number(_) => (0, 0),
+    }
+}
+
+#[allow(clippy::arithmetic_side_effects)] // n <= *left, and counts of items
+fn prefix(v: &mut Value, left: &mut usize, trim: &CompiledTrim) -> bool {
+    let marker = &trim.truncate_marker;
+    match v {
+        Value::String(s) => {
+            let n = utf16_len(s);
+            if n <= *left {
+                *left -= n;
+                return false;
+            }
+            let at = std::mem::take(left);
+            cut(s, at, marker)
+        }
+        Value::Unpaired(u) => {
+            let n = u.utf16_len();
+            if n <= *left {
+                *left -= n;
+                return false;
+            }
+            let at = std::mem::take(left);
+            cut_unpaired(v, at, marker)
+        }
+        Value::Array(items) if *left == 0 => {
+            let n = items.len();
+            n > 0 && replace_with_summary(v, n)
+        }
+        Value::Object(o) if *left == 0 => {
+            let n = o.len();
+            n > 0 && replace_with_summary(v, n)
+        }
+        Value::Array(items) => {
+            let mut changed = false;
+            let mut kept = items.len();
+            for (i, item) in items.iter_mut().enumerate() {
+                if *left == 0 {
+                    kept = i;
+                    break;
+                }
+                changed |= prefix(item, left, trim);
+            }
+            if kept < items.len() {
+                let more = more_items(items.len() - kept);
+                let rest = Value::Array(items.get(kept..).unwrap_or_default().to_vec());
+                if utf16_len(&json::stringify(&more, 0))
+                    < utf16_len(&json::stringify(&rest, 0)).saturating_sub(2)
+                {
+                    items.truncate(kept);
+                    items.push(more);
+                    changed = true;
+                } else {
+                    for item in items.iter_mut().skip(kept) {
+                        changed |= prefix(item, left, trim);
+                    }
+                }
+            }
+            changed
+        }
+        // An object keeps its keys: past the text kept, its strings are cut to the marker and
+        // its containers counted.
+        Value::Object(o) => o
+            .values_mut()
+            .fold(false, |changed, m| prefix(m, left, trim) | changed),
+        Value::Null | Value::Bool(_) | Value::Number(_) => false,
+    }
+}
+
+fn more_items(n: usize) -> Value {
+    summary_saying(if n == 1 {
+        "1 more item".to_string()
+    } else {
+        format!("{n} more items")
+    })
+}
+
+/// The fitted level's cut: every string, at any depth, longer than `at` units plus the
+/// truncation marker, cut to `at` and marked — the truncated level's cut at another length.
+pub fn cut_strings(v: &mut Value, at: usize, trim: &CompiledTrim) -> bool {
+    truncate(v, at, &trim.truncate_marker)
 }
 
 /// Cuts `s` to `at` units plus `marker` — only if that makes it shorter: trimming never grows
@@ -97,11 +213,13 @@ fn truncate(v: &mut Value, at: usize, marker: &str) -> bool {
 }
 
 fn summary(items: usize) -> Value {
+    summary_saying(format!("Original had {items} items"))
+}
+
+/// `{"summary": text}`: what stands for a container, or for the items cut from an array.
+fn summary_saying(text: String) -> Value {
     let mut b = ObjectBuilder::new();
-    b.insert(
-        "summary".to_string(),
-        Value::String(format!("Original had {items} items")),
-    );
+    b.insert("summary".to_string(), Value::String(text));
     Value::Object(b.finish())
 }
 
@@ -147,6 +265,15 @@ fn summarize(v: &mut Value, trim: &CompiledTrim) -> bool {
     }
 }
 
+/// The fitted and prefix levels' lengths are the cap's to choose, for the room left.
+pub fn fitted_level(path: &str) -> crate::Error {
+    crate::Error::new(
+        crate::ErrorCode::InvalidInput,
+        path,
+        "the fitted and prefix levels' lengths are chosen by the cap for the room left: trim at truncated or summarized",
+    )
+}
+
 /// Marks `metadata.trimmed = true`, creating the object if needed.
 pub fn mark_trimmed(metadata: Option<Value>) -> Value {
     let mut o = match metadata {
@@ -168,6 +295,9 @@ pub fn trim_document(
     limits: &crate::Limits,
 ) -> crate::Result<Value> {
     use super::document::{data_missing, not_a_document};
+    if matches!(level, TrimLevel::Fitted | TrimLevel::Prefix) {
+        return Err(fitted_level(""));
+    }
     let Value::Object(mut o) = doc else {
         return Err(not_a_document("", json::read::kind(&doc)));
     };

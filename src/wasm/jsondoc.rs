@@ -294,6 +294,9 @@ pub fn trim_jsondoc(
         let profile: Profile = optional_arg(profile.as_ref(), "/profile", &limits)?;
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
         let level: TrimLevel = read_arg(&level, "/level", &limits)?;
+        if matches!(level, TrimLevel::Fitted | TrimLevel::Prefix) {
+            return Err(crate::jsondoc::fitted_level("/level"));
+        }
         // The document wraps its data in one level; the data alone gets the full depth limit.
         // Whether it is a document at all is trim_document's to say. Read from its
         // `JSON.stringify`, unpaired surrogates kept: it comes back as it went in, but for cuts.

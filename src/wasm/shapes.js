@@ -103,7 +103,7 @@ function decodeResolvedIntent(d) {
 
 const INTENT_SOURCE = ["given", "rule", "default"];
 
-const DOC_RECORD_MEMBERS = { id: null, action: null, reason: null, charsBefore: null, charsAfter: null, tokensBefore: null, tokensAfter: null, reasonCode: null, schemaType: null, rank: null, score: null, breakdown: null, lineage: null, level: null, offset: null };
+const DOC_RECORD_MEMBERS = { id: null, action: null, reason: null, charsBefore: null, charsAfter: null, tokensBefore: null, tokensAfter: null, reasonCode: null, schemaType: null, rank: null, score: null, breakdown: null, lineage: null, level: null, cutAt: null, offset: null };
 
 function decodeDocRecord(d) {
   const r = { ...DOC_RECORD_MEMBERS };
@@ -121,6 +121,7 @@ function decodeDocRecord(d) {
   r.breakdown = d.code() === 0 ? null : decodeScoreBreakdown(d);
   r.lineage = d.code() === 0 ? null : LINEAGE[d.code()];
   r.level = d.code() === 0 ? null : TRIM_LEVEL[d.code()];
+  r.cutAt = d.code() === 0 ? null : d.num();
   r.offset = d.code() === 0 ? null : d.num();
   return r;
 }
@@ -145,7 +146,7 @@ function decodeScoreBreakdown(d) {
 
 const LINEAGE = ["chosen", "superseded", "alternative"];
 
-const TRIM_LEVEL = ["full", "truncated", "summarized"];
+const TRIM_LEVEL = ["full", "truncated", "fitted", "prefix", "summarized"];
 
 const TOTALS_MEMBERS = { documents: null, selected: null, included: null, full: null, truncated: null, summarized: null, discarded: null, filteredOut: null, chars: null, maxChars: null, tokens: null, maxTokens: null, tokenCounter: null, tokenCounterCalls: null };
 

@@ -19,8 +19,11 @@ export interface JsondocInput {
     [other: string]: unknown;
 }
 
-/** Free text for the profile's rules, or an explicit intent (which wins). */
-export type RequestInput = string | { intent?: string | null; params?: { [key: string]: JsonValue } | null; text?: string | null } | null;
+/**
+ * Free text for the profile's rules, or an explicit intent (which wins). `userRequest` is the
+ * text under the name the writing app sends; given with `text`, the two must be equal.
+ */
+export type RequestInput = string | { intent?: string | null; params?: { [key: string]: JsonValue } | null; text?: string | null; userRequest?: string | null } | null;
 
 /**
  * JSON text: a string, or its UTF-8 bytes as read from a file or a database column (a
@@ -102,6 +105,11 @@ export interface DocRecord extends ItemRecord {
     lineage: Lineage | null;
     /** The trim level of what was included. */
     level: TrimLevel | null;
+    /**
+     * At level `fitted`: the length (UTF-16 units) its strings were cut at, chosen so that it
+     * fills the room left; `null` at every other level.
+     */
+    cutAt: number | null;
     /** Where the document's block starts in the context (UTF-16 units); its length is `charsAfter`. */
     offset: number | null;
 }
@@ -157,7 +165,7 @@ export interface ScoreBreakdown {
 export type Lineage = "chosen" | "superseded" | "alternative";
 
 /** How much of a document is kept. */
-export type TrimLevel = "full" | "truncated" | "summarized";
+export type TrimLevel = "full" | "truncated" | "fitted" | "prefix" | "summarized";
 
 export interface Totals {
     documents: number;
@@ -798,6 +806,11 @@ export interface ParamMatchSpec {
      */
     between?: Array<string> | null;
     /**
+     * One param holding both bounds, inclusive, as the writing app sends a range
+     * (`{episodeRange: "7-12"}`; also `"7–12"`, `"第7-12集"`, `[7, 12]`, or one number).
+     */
+    range?: string | null;
+    /**
      * A document of these types that does not match: `"exclude"` (default) or `"keep"` (it
      * keeps its type's role).
      */
@@ -849,6 +862,12 @@ export interface TrimSpec {
     truncateMarker?: string | null;
     summarizeAt?: number | null;
     summarizeMarker?: string | null;
+    /**
+     * Under cap `degrade`, a document that does not fit at its level first has its strings
+     * cut at the length that fills the room left (level `fitted`), before it is summarized
+     * (default `true`; `false` gives the three coarse levels alone).
+     */
+    fill?: boolean | null;
 }
 
 export interface BudgetSpec {

@@ -103,6 +103,9 @@ const bad = [
   [() => new ContextAssembler({ defaultIntent: "missing" }), "UNKNOWN_INTENT", "/defaultIntent"],
   [() => new ContextAssembler(profile).assemble({ documents: docs, profile }), "INVALID_INPUT", "/profile"],
   [() => trimJsondoc(docs[0], "shredded"), "INVALID_INPUT", "/level"],
+  // The fitted and prefix levels' lengths are the cap's to choose, for the room left.
+  [() => trimJsondoc(docs[0], "fitted"), "INVALID_INPUT", "/level"],
+  [() => trimJsondoc(docs[0], "prefix"), "INVALID_INPUT", "/level"],
 ];
 
 test("bad input throws a CtxpackError with a code and a JSON pointer, and the module keeps working", () => {
@@ -135,7 +138,7 @@ test("result records are plain objects, their members in declaration order", () 
   const { manifest } = assembleContext({ documents: docs, request: "generate episodes 7-12", maxChars: 4000, profile });
   for (const record of manifest.documents) {
     assert.equal(Object.getPrototypeOf(record), Object.prototype);
-    assert.deepEqual(Object.keys(record), ["id", "action", "reason", "charsBefore", "charsAfter", "tokensBefore", "tokensAfter", "reasonCode", "schemaType", "rank", "score", "breakdown", "lineage", "level", "offset"]);
+    assert.deepEqual(Object.keys(record), ["id", "action", "reason", "charsBefore", "charsAfter", "tokensBefore", "tokensAfter", "reasonCode", "schemaType", "rank", "score", "breakdown", "lineage", "level", "cutAt", "offset"]);
     assert.deepStrictEqual(record, JSON.parse(JSON.stringify(record)));
     if (record.breakdown !== null) assert.deepEqual(Object.keys(record.breakdown), ["required", "optional", "leaf", "userInput", "recency", "params", "lineage"]);
   }

@@ -9,7 +9,9 @@ use super::document::DocSet;
 use super::profile::{CapStrategy, CompiledProfile};
 use super::reason::ReasonCode;
 use super::render;
-use super::trim::{level_for_rank, mark_trimmed, trim_value, TrimLevel};
+use super::trim::{
+    cut_strings, keep_prefix, level_for_rank, mark_trimmed, string_lengths, trim_value, TrimLevel,
+};
 use crate::budget::Budget;
 use crate::manifest::Action;
 use crate::text::{utf16_len, SharedStr};
@@ -34,6 +36,8 @@ pub struct Placement {
     pub offset: Option<usize>,
     /// Where its block is in the context, in bytes (start, end).
     pub bytes: Option<(usize, usize)>,
+    /// At level `fitted`: the length its strings were cut at, in UTF-16 units.
+    pub cut_at: Option<usize>,
     pub reason: SharedStr,
     pub reason_code: ReasonCode,
 }
@@ -54,7 +58,7 @@ pub struct Capped {
 fn action_for(level: TrimLevel) -> Action {
     match level {
         TrimLevel::Full => Action::Full,
-        TrimLevel::Truncated => Action::Truncated,
+        TrimLevel::Truncated | TrimLevel::Fitted | TrimLevel::Prefix => Action::Truncated,
         TrimLevel::Summarized => Action::Summarized,
     }
 }
@@ -85,6 +89,134 @@ impl TokenRoom {
 
     fn left(&self) -> usize {
         self.max.saturating_sub(self.counted.tokens())
+    }
+}
+
+/// At most this many blocks are rendered to choose a fitted cut: a binary search over lengths up
+/// to 2^23 units, any longer string's cut found to within 2^-23 of its length.
+const MAX_PROBES: u32 = 24;
+
+/// How many documents whose lightest level does not fit are sought a cut that does, per call.
+const FILL_AFTER_MISFIT: usize = 8;
+
+/// What a fitted block must fit: the room left and how its block is rendered.
+struct Room<'a> {
+    profile: &'a CompiledProfile,
+    header: &'a str,
+    meta: &'a super::document::DocMeta,
+    data: &'a crate::json::Value,
+    metadata: Option<&'a crate::json::Value>,
+    /// Bytes past which a block is not written (it cannot fit).
+    limit: usize,
+    /// The full block's length: a trimmed block must be shorter.
+    full_len: usize,
+    /// The separator's length, when one goes before the block.
+    sep: usize,
+    separator: &'a str,
+    left: usize,
+    tokens: Option<&'a TokenRoom>,
+    tokens_left: Option<usize>,
+}
+
+impl Room<'_> {
+    /// The length of the document's block cut at `at` at `level` (fitted or prefix), if it
+    /// fits.
+    #[allow(clippy::arithmetic_side_effects)] // lengths bounded as in cap_bounded
+    fn fits_cut_at(&self, meter: &mut Meter, level: TrimLevel, at: usize) -> Result<Option<usize>> {
+        let mut trimmed = self.data.clone();
+        if !cut_at_level(&mut trimmed, level, at, &self.profile.trim) {
+            return Ok(None);
+        }
+        let render = &self.profile.render;
+        let metadata = Some(mark_trimmed(self.metadata.cloned()));
+        let block = render::block(
+            render,
+            self.header,
+            &render::body(render, self.meta, trimmed, metadata),
+            self.limit,
+        );
+        let len = utf16_len(&block);
+        if block.len() > self.limit || len >= self.full_len || self.sep + len > self.left {
+            return Ok(None);
+        }
+        let fits = match self.tokens {
+            Some(t) => Some(t.with(meter, &[self.separator, &block])?.1) <= self.tokens_left,
+            None => true,
+        };
+        Ok(fits.then_some(len))
+    }
+
+    /// The longest cut from `lo` to `hi` at which the document fits, found by a binary search
+    /// of at most [`MAX_PROBES`] renders (a longer cut keeps more, so makes a longer block);
+    /// `None` when not even `lo` fits; else the cut and its block's length.
+    #[allow(clippy::arithmetic_side_effects)] // lo <= fits < misfit, all below usize::MAX
+    fn longest_cut(
+        &self,
+        meter: &mut Meter,
+        level: TrimLevel,
+        lo: usize,
+        hi: usize,
+    ) -> Result<Option<(usize, usize)>> {
+        if lo > hi {
+            return Ok(None);
+        }
+        let Some(mut len) = self.fits_cut_at(meter, level, lo)? else {
+            return Ok(None);
+        };
+        let (mut fits, mut misfit) = (lo, hi.saturating_add(1));
+        for _ in 1..MAX_PROBES {
+            if misfit - fits <= 1 {
+                break;
+            }
+            let mid = fits + (misfit - fits) / 2;
+            match self.fits_cut_at(meter, level, mid)? {
+                Some(l) => (fits, len) = (mid, l),
+                None => misfit = mid,
+            }
+        }
+        Ok(Some((fits, len)))
+    }
+
+    /// The cut that fills the room: every string at the longest length that fits, else the
+    /// longest prefix of its text that fits (many short strings: the cuts' markers and the
+    /// structure alone are too long). Lengths from the shorter of the summary's and the
+    /// truncated level's, so a cut the ladder would make is among those tried; a document the
+    /// ladder truncates is cut at most as long as the ladder would.
+    fn fill(
+        &self,
+        meter: &mut Meter,
+        ladder_level: TrimLevel,
+    ) -> Result<Option<(TrimLevel, usize, usize)>> {
+        let trim = &self.profile.trim;
+        let (text, longest) = string_lengths(self.data);
+        let mut hi = longest
+            .saturating_sub(utf16_len(&trim.truncate_marker))
+            .saturating_sub(1);
+        if ladder_level == TrimLevel::Truncated {
+            hi = hi.min(trim.truncate_at.saturating_sub(1));
+        }
+        let lo = trim.summarize_at.min(trim.truncate_at);
+        if let Some((at, len)) = self.longest_cut(meter, TrimLevel::Fitted, lo, hi)? {
+            return Ok(Some((TrimLevel::Fitted, at, len)));
+        }
+        let hi = text.saturating_sub(1);
+        Ok(self
+            .longest_cut(meter, TrimLevel::Prefix, lo, hi)?
+            .map(|(at, len)| (TrimLevel::Prefix, at, len)))
+    }
+}
+
+/// Trims `v` at `level`, at the length `at` for the levels the cap fits.
+fn cut_at_level(
+    v: &mut crate::json::Value,
+    level: TrimLevel,
+    at: usize,
+    trim: &super::profile::CompiledTrim,
+) -> bool {
+    match level {
+        TrimLevel::Fitted => cut_strings(v, at, trim),
+        TrimLevel::Prefix => keep_prefix(v, at, trim),
+        _ => trim_value(v, level, trim),
     }
 }
 
@@ -129,6 +261,7 @@ fn cap_bounded(
     let mut any_placed = false;
     // Everything below a stop shares one reason.
     let mut after_stop: Option<SharedStr> = None;
+    let mut misfits_sought = 0usize;
     for (rank, &index) in order.iter().enumerate() {
         let discard = |chars_before, tokens_before, reason: SharedStr, reason_code| Placement {
             index,
@@ -141,6 +274,7 @@ fn cap_bounded(
             tokens_after: tokens.as_ref().map(|_| 0),
             offset: None,
             bytes: None,
+            cut_at: None,
             reason,
             reason_code,
         };
@@ -230,6 +364,28 @@ fn cap_bounded(
         let ladder_level = level_for_rank(&profile.trim, rank, total);
         let mut level = ladder_level;
         let mut needed_at_ladder = None;
+        let mut cut_at = 0usize;
+        // Whether this document, its lightest level a misfit, was sought a cut (once).
+        let mut sought_after_misfit = false;
+        // What a fill is measured against: the room left and how the block is rendered.
+        macro_rules! room {
+            () => {
+                Room {
+                    profile,
+                    header: &header,
+                    meta,
+                    data: &data,
+                    metadata: metadata.as_ref(),
+                    limit,
+                    full_len: chars_before,
+                    sep,
+                    separator,
+                    left,
+                    tokens: tokens.as_ref(),
+                    tokens_left,
+                }
+            };
+        }
         // `None` stands for the full block: it is rendered once (its size is `charsBefore`),
         // again whole only once it fits under the bound, and never copied, whatever the ladder
         // tries.
@@ -238,7 +394,7 @@ fn cap_bounded(
                 (None, false)
             } else {
                 let mut trimmed = data.clone();
-                let changed = trim_value(&mut trimmed, level, &profile.trim);
+                let changed = cut_at_level(&mut trimmed, level, cut_at, &profile.trim);
                 let block = changed.then(|| {
                     let metadata = Some(mark_trimmed(metadata.clone()));
                     render::block(
@@ -281,7 +437,24 @@ fn cap_bounded(
                     };
                     level = ladder_level;
                     needed_at_ladder = None;
+                    sought_after_misfit = false;
                     continue;
+                }
+                // Degraded to a coarse level that fits: a cut that fills the room left is
+                // sought only now, so that a document whose lightest level does not fit costs
+                // no more than before; it is taken if it keeps more.
+                if strategy == CapStrategy::Degrade
+                    && profile.trim.fill
+                    && needed_at_ladder.is_some()
+                    && !matches!(level, TrimLevel::Fitted | TrimLevel::Prefix)
+                {
+                    if let Some((filled, at, filled_len)) = room!().fill(meter, ladder_level)? {
+                        if filled_len > len {
+                            level = filled;
+                            cut_at = at;
+                            continue;
+                        }
+                    }
                 }
                 break Some((trimmed_block, len, changed, counted, grows));
             }
@@ -292,6 +465,24 @@ fn cap_bounded(
             });
             match (strategy, level.next()) {
                 (CapStrategy::Degrade, Some(next)) => level = next,
+                // Not even its summary fits, yet a cut might: sought for the first
+                // FILL_AFTER_MISFIT such documents only, so that thousands of them, once the
+                // budget is spent, cost what they did before filling.
+                (CapStrategy::Degrade, None)
+                    if profile.trim.fill
+                        && !sought_after_misfit
+                        && misfits_sought < FILL_AFTER_MISFIT =>
+                {
+                    sought_after_misfit = true;
+                    misfits_sought += 1;
+                    match room!().fill(meter, ladder_level)? {
+                        Some((filled, at, _)) => {
+                            level = filled;
+                            cut_at = at;
+                        }
+                        None => break None,
+                    }
+                }
                 _ => break None,
             }
         };
@@ -314,10 +505,17 @@ fn cap_bounded(
                 } else {
                     Action::Full
                 };
+                let fitted = (changed && matches!(level, TrimLevel::Fitted | TrimLevel::Prefix))
+                    .then_some(cut_at);
                 let (reason, reason_code) = match needed_at_ladder {
                     Some((needed, needed_tokens, _)) => {
                         hit = true;
-                        (format!("degraded from {} to {} to fit: {} needed {}, {} left", ladder_level.as_str(), level.as_str(), ladder_level.as_str(), amount(in_chars(needed), needed_tokens), amount(in_chars(left), tokens_left)), ReasonCode::DegradedToFit)
+                        let cut = match fitted {
+                            Some(at) if level == TrimLevel::Fitted => format!(" (strings cut at {at})"),
+                            Some(at) => format!(" (the first {at} chars of its text)"),
+                            None => String::new(),
+                        };
+                        (format!("degraded from {} to {}{cut} to fit: {} needed {}, {} left", ladder_level.as_str(), level.as_str(), ladder_level.as_str(), amount(in_chars(needed), needed_tokens), amount(in_chars(left), tokens_left)), ReasonCode::DegradedToFit)
                     }
                     None if level == TrimLevel::Full => (format!("rank {rank} of {total}: kept in full"), ReasonCode::KeptFull),
                     None if !changed => (format!("rank {rank} of {total}: {} by the ladder, but nothing was long enough to cut", level.as_str()), ReasonCode::NothingToCut),
@@ -334,6 +532,7 @@ fn cap_bounded(
                     tokens_after: grows,
                     offset: Some(offset),
                     bytes,
+                    cut_at: fitted,
                     reason: reason.into(),
                     reason_code,
                 });

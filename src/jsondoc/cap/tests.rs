@@ -314,3 +314,89 @@ fn a_long_misfit_is_not_rendered_whole() {
     .unwrap();
     assert_eq!(out.placements[1].chars_before, Some(1_000_017));
 }
+
+/// The block document `index` renders to at `level`, cut at `at`, in whole.
+fn block_at(
+    profile: &crate::jsondoc::profile::CompiledProfile,
+    docs: &OwnedDocs,
+    index: usize,
+    rank: usize,
+    level: crate::jsondoc::trim::TrimLevel,
+    at: usize,
+) -> Option<String> {
+    use crate::jsondoc::render;
+    let render = &profile.render;
+    let meta = &docs.metas()[index];
+    let header = render::header(render, meta, rank);
+    let mut data = docs.data(index).unwrap();
+    if !super::cut_at_level(&mut data, level, at, &profile.trim) {
+        return None;
+    }
+    let metadata = if render.body == crate::jsondoc::profile::BodyMode::Document {
+        docs.metadata(index).unwrap()
+    } else {
+        None
+    };
+    let metadata = Some(crate::jsondoc::trim::mark_trimmed(metadata));
+    Some(render::block(
+        render,
+        &header,
+        &render::body(render, meta, data, metadata),
+        usize::MAX,
+    ))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, .. ProptestConfig::default() })]
+
+    /// Filling (issue 34): a document fitted or cut to a prefix fills the room it had — one
+    /// unit more of its cut does not fit there — so what a lower-ranked document gets is only
+    /// what the higher one could not use; and where filling and the coarse ladder first differ,
+    /// filling keeps at least as much of that document.
+    #[test]
+    fn a_fitted_document_fills_the_room_it_had(
+        docs in documents(),
+        profile in profile(),
+        max_chars in 0usize..2500,
+    ) {
+        use crate::jsondoc::trim::TrimLevel;
+        let coarse_profile = Profile::from_json(&profile.replacen("\"trim\": {", "\"trim\": {\"fill\": false, ", 1))
+            .unwrap()
+            .compile()
+            .unwrap();
+        let profile = Profile::from_json(&profile).unwrap().compile().unwrap();
+        prop_assert!(profile.trim.fill && !coarse_profile.trim.fill);
+        let docs = OwnedDocs::from_value(&docs, &crate::Limits::default()).unwrap();
+        let budget = Budget { max_chars: Some(max_chars), max_tokens: None };
+        let order: Vec<usize> = (0..docs.metas().len()).collect();
+        let run = |profile| {
+            let mut meter = Meter::Estimate(Estimator::o200k());
+            cap(profile, &docs, &order, budget, &mut meter, CapStrategy::Degrade).unwrap()
+        };
+        let filled = run(&profile);
+        prop_assert!(filled.chars <= max_chars);
+        prop_assert_eq!(utf16_len(&filled.context), filled.chars);
+        for p in &filled.placements {
+            let Some(at) = p.cut_at else { continue };
+            let level = p.level.unwrap();
+            prop_assert!(matches!(level, TrimLevel::Fitted | TrimLevel::Prefix), "{:?}", p);
+            prop_assert!(at >= profile.trim.summarize_at.min(profile.trim.truncate_at));
+            prop_assert_eq!(
+                block_at(&profile, &docs, p.index, p.rank, level, at).map(|b| utf16_len(&b)),
+                Some(p.chars_after)
+            );
+            let room = max_chars - p.offset.unwrap();
+            if let Some(longer) = block_at(&profile, &docs, p.index, p.rank, level, at + 1) {
+                let len = utf16_len(&longer);
+                prop_assert!(
+                    len > room || len >= p.chars_before.unwrap(),
+                    "{:?}: a cut at {} is {} chars, the room was {}", p, at + 1, len, room
+                );
+            }
+        }
+        let coarse = run(&coarse_profile);
+        if let Some((f, c)) = filled.placements.iter().zip(&coarse.placements).find(|(f, c)| f != c) {
+            prop_assert!(f.chars_after >= c.chars_after, "filled {:?}\ncoarse {:?}", f, c);
+        }
+    }
+}

@@ -36,6 +36,8 @@ pub struct CompiledParamMatch {
 pub enum MatchTest {
     Equals(String),
     Between(String, String),
+    /// One param holding both bounds: `"7-12"`, `"第7-12集"`, `[7, 12]`, or one number.
+    Range(String),
 }
 
 impl CompiledParamMatch {
@@ -44,6 +46,7 @@ impl CompiledParamMatch {
         match &self.test {
             MatchTest::Equals(p) => params.contains_key(p),
             MatchTest::Between(a, b) => params.contains_key(a) && params.contains_key(b),
+            MatchTest::Range(p) => params.contains_key(p),
         }
     }
 
@@ -70,7 +73,72 @@ impl CompiledParamMatch {
                 (Some(x), Some(lo), Some(hi)) => lo <= x && x <= hi,
                 _ => false,
             },
+            MatchTest::Range(p) => match (numeric(v), params.get(p).and_then(range_bounds)) {
+                (Some(x), Some((lo, hi))) => lo <= x && x <= hi,
+                _ => false,
+            },
         }
+    }
+}
+
+/// The bounds a range param gives, inclusive: a number or a string spelling one is that number
+/// alone; `[lo, hi]` of two such; or text with two numbers and a range sign between them
+/// (`"7-12"`, `"7–12"`, `"7 to 12"`, `"第7集到第12集"`), its numbers read as request texts are
+/// (`"第七到十二集"`, `"７-１２"`). Anything else (`"7, 12"`, `"7-9-12"`) is no range.
+pub fn range_bounds(v: &Value) -> Option<(f64, f64)> {
+    if let Some(n) = numeric(v) {
+        return Some((n, n));
+    }
+    match v {
+        Value::Array(items) => match items.as_slice() {
+            [a, b] => Some((numeric(a)?, numeric(b)?)),
+            _ => None,
+        },
+        Value::String(s) => range_text(&crate::jsondoc::normalize_numbers(s)),
+        _ => None,
+    }
+}
+
+/// Reads normalised text as one number, or two with a range sign between them.
+fn range_text(s: &str) -> Option<(f64, f64)> {
+    let mut numbers: Vec<f64> = Vec::new();
+    let mut number = String::new();
+    let mut sign = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        // A point is a decimal point only between digits (`7..12` is 7 to 12).
+        let point =
+            c == '.' && !number.is_empty() && chars.peek().is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() || point {
+            number.push(c);
+            continue;
+        }
+        if !number.is_empty() {
+            numbers.push(decimal(&number)?);
+            number.clear();
+        }
+        // Between the numbers: the sign, without spaces or episode words (`集`, `第`).
+        if numbers.len() == 1
+            && !(c.is_ascii_whitespace()
+                || matches!(c, '集' | '话' | '話' | '章' | '回' | '期' | '第'))
+        {
+            sign.push(c.to_ascii_lowercase());
+        }
+    }
+    if !number.is_empty() {
+        numbers.push(decimal(&number)?);
+    }
+    match numbers.as_slice() {
+        [n] => Some((*n, *n)),
+        [lo, hi]
+            if matches!(
+                sign.as_str(),
+                "-" | "–" | "—" | "~" | "～" | "到" | "至" | ".." | "to" | "through"
+            ) =>
+        {
+            Some((*lo, *hi))
+        }
+        _ => None,
     }
 }
 
@@ -80,21 +148,24 @@ impl CompiledParamMatch {
 fn numeric(v: &Value) -> Option<f64> {
     match v {
         Value::Number(n) => Some(*n),
-        Value::String(s) => {
-            let unsigned = s.strip_prefix('-').unwrap_or(s);
-            let (whole, fraction) = match unsigned.split_once('.') {
-                Some((whole, fraction)) => (whole, Some(fraction)),
-                None => (unsigned, None),
-            };
-            let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
-            if digits(whole) && fraction.map_or(true, digits) {
-                // Past f64's range a spelled number is no number: every one would be infinity.
-                s.parse().ok().filter(|n: &f64| n.is_finite())
-            } else {
-                None
-            }
-        }
+        Value::String(s) => decimal(s),
         _ => None,
+    }
+}
+
+/// `s` as a number if it spells one in plain decimal (see [`numeric`]).
+fn decimal(s: &str) -> Option<f64> {
+    let unsigned = s.strip_prefix('-').unwrap_or(s);
+    let (whole, fraction) = match unsigned.split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (unsigned, None),
+    };
+    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    if digits(whole) && fraction.map_or(true, digits) {
+        // Past f64's range a spelled number is no number: every one would be infinity.
+        s.parse().ok().filter(|n: &f64| n.is_finite())
+    } else {
+        None
     }
 }
 
@@ -147,6 +218,7 @@ pub struct CompiledTrim {
     pub truncate_marker: String,
     pub summarize_at: usize,
     pub summarize_marker: String,
+    pub fill: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -302,6 +374,7 @@ impl Profile {
             summarize_marker: t
                 .summarize_marker
                 .unwrap_or_else(|| defaults::SUMMARIZE_MARKER.to_string()),
+            fill: t.fill.unwrap_or(true),
         };
         if !(0.0..=1.0).contains(&trim.summarize_from) {
             return Err(invalid("/trim/summarizeFrom", "must be between 0 and 1"));
@@ -385,9 +458,10 @@ fn compile_intent(name: &str, spec: &IntentSpec) -> Result<CompiledIntent> {
 }
 
 fn compile_param_match(m: &ParamMatchSpec, path: &str) -> Result<CompiledParamMatch> {
-    let test = match (&m.equals, &m.between) {
-        (Some(p), None) => MatchTest::Equals(p.clone()),
-        (None, Some(pair)) => match pair.as_slice() {
+    let test = match (&m.equals, &m.between, &m.range) {
+        (Some(p), None, None) => MatchTest::Equals(p.clone()),
+        (None, None, Some(p)) => MatchTest::Range(p.clone()),
+        (None, Some(pair), None) => match pair.as_slice() {
             [a, b] => MatchTest::Between(a.clone(), b.clone()),
             _ => {
                 return Err(invalid(
@@ -399,7 +473,7 @@ fn compile_param_match(m: &ParamMatchSpec, path: &str) -> Result<CompiledParamMa
         _ => {
             return Err(invalid(
                 path,
-                "a param match has exactly one of `equals` and `between`",
+                "a param match has exactly one of `equals`, `between` and `range`",
             ))
         }
     };

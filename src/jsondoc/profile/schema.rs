@@ -62,7 +62,7 @@ pub struct IntentSpec {
     input,
     output,
     rename_all = "camelCase",
-    expecting = "a param match object {types, field, equals | between, otherwise?}"
+    expecting = "a param match object {types, field, equals | between | range, otherwise?}"
 )]
 pub struct ParamMatchSpec {
     /// The document types it applies to, as `intents` names them (aliases are resolved).
@@ -74,6 +74,9 @@ pub struct ParamMatchSpec {
     /// Two params the field must lie between, inclusive, all three numbers, e.g.
     /// `["episodeStart", "episodeEnd"]`.
     pub between: Option<Vec<String>>,
+    /// One param holding both bounds, inclusive, as the writing app sends a range
+    /// (`{episodeRange: "7-12"}`; also `"7–12"`, `"第7-12集"`, `[7, 12]`, or one number).
+    pub range: Option<String>,
     /// A document of these types that does not match: `"exclude"` (default) or `"keep"` (it
     /// keeps its type's role).
     pub otherwise: Option<Otherwise>,
@@ -141,6 +144,10 @@ pub struct TrimSpec {
     pub truncate_marker: Option<String>,
     pub summarize_at: Option<f64>,
     pub summarize_marker: Option<String>,
+    /// Under cap `degrade`, a document that does not fit at its level first has its strings
+    /// cut at the length that fills the room left (level `fitted`), before it is summarized
+    /// (default `true`; `false` gives the three coarse levels alone).
+    pub fill: Option<bool>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Shape)]
@@ -157,8 +164,9 @@ pub struct BudgetSpec {
 /// What to do when the next document (in rank order) does not fit the budget:
 /// `"stop"` discards it and everything ranked below it (the reference behaviour);
 /// `"skip"` discards it and goes on, so later, smaller documents may still fit;
-/// `"degrade"` (default) first tries its next trim levels (truncated, then summarized) and
-/// discards it only if even the summary does not fit, then goes on.
+/// `"degrade"` (default) first cuts it to fill the room left (level `fitted`, else `prefix`;
+/// with `trim.fill: false`, truncated), then summarizes it, and discards it only if even the
+/// summary does not fit, then goes on.
 /// `skip` and `degrade` may read every selected document's body, so with thousands selected
 /// they cost more than `stop`, which reads bodies only until the budget is spent; with
 /// `maxChars` they render a document only until it surely cannot fit (docs/PROFILE.md).
@@ -169,7 +177,8 @@ pub enum CapStrategy {
     Stop,
     /// Discard it; later, smaller documents may still fit.
     Skip,
-    /// Try its next trim levels first; discard only if even a summary does not fit.
+    /// Cut it to fill the room left, else summarize it; discard only if even a summary does
+    /// not fit.
     #[default]
     Degrade,
 }
