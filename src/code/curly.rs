@@ -364,31 +364,67 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// `<` opens JSX when a tag name or `>` follows — but `<T,>` and `<T extends …>` open a
-    /// generic arrow function's type parameters in TSX.
+    /// `<` opens JSX when a tag name or `>` (a fragment) follows — but in TSX `<T,>`,
+    /// `<T = D>` and `<T extends U>` open a generic arrow function's type parameters, as the
+    /// TypeScript compiler decides (`<T extends>`, `<T extends=…>` and `<T extends/>` stay JSX:
+    /// an attribute named `extends`).
     fn jsx_may_start(&self) -> bool {
-        let next = self.peek(1);
-        if next == b'>' {
+        let i = self.skip_space(self.at.saturating_add(1));
+        if self.b.get(i) == Some(&b'>') {
             return true;
         }
-        if !ident_start(next) {
+        let Some(after) = self.ident_at(i) else {
+            return false;
+        };
+        let mut name_end = after;
+        if self.b.get(i..after) == Some(b"const".as_slice()) {
+            if let Some(end) = self.ident_at(self.skip_space(after)) {
+                name_end = end;
+            }
+        }
+        let j = self.skip_space(name_end);
+        if matches!(self.b.get(j), Some(b',' | b'=')) {
             return false;
         }
-        let mut i = self.at.saturating_add(1);
-        while self.b.get(i).copied().is_some_and(ident_part) {
-            i = i.saturating_add(1);
+        let Some(end) = self.ident_at(j) else {
+            return true;
+        };
+        if self.b.get(j..end) != Some(b"extends".as_slice()) {
+            return true;
         }
+        matches!(
+            self.b.get(self.skip_space(end)),
+            Some(b'=' | b'>' | b'/') | None
+        )
+    }
+
+    fn skip_space(&self, mut i: usize) -> usize {
         while matches!(self.b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
             i = i.saturating_add(1);
         }
-        let rest = self.b.get(i..).unwrap_or(&[]);
-        !(rest.starts_with(b",") || rest.starts_with(b"extends "))
+        i
+    }
+
+    /// The end of the identifier starting at `i`, if one does.
+    fn ident_at(&self, i: usize) -> Option<usize> {
+        if !self.b.get(i).copied().is_some_and(ident_start) {
+            return None;
+        }
+        let mut end = i;
+        while self.b.get(end).copied().is_some_and(ident_part) {
+            end = end.saturating_add(1);
+        }
+        Some(end)
     }
 
     /// A JSX element from inside a tag (`in_tag`) or its children, `depth` elements deep.
     /// Returns at the element's end (one `Value` token for it) or at a `{` (code until its `}`).
+    /// A closing tag (`</a>`, a fragment's `</>`) never holds a `{`, so a resumed tag is an
+    /// opening one.
     fn jsx(&mut self, mut depth: usize, mut in_tag: bool, start: usize) {
-        let mut closing = in_tag && self.peek(0) == b'/';
+        let mut closing = false;
+        // `<` … `>` of type arguments in a tag (`<Select<Option> value={v}>`).
+        let mut angles = 0usize;
         while self.at < self.b.len() {
             let c = self.peek(0);
             if in_tag {
@@ -407,7 +443,15 @@ impl<'a> Lexer<'a> {
                         self.open(Brace::Jsx { depth, in_tag }, open);
                         return;
                     }
-                    b'/' if self.peek(1) == b'>' => {
+                    b'<' => {
+                        angles = angles.saturating_add(1);
+                        self.at = self.at.saturating_add(1);
+                    }
+                    b'>' if angles > 0 => {
+                        angles = angles.saturating_sub(1);
+                        self.at = self.at.saturating_add(1);
+                    }
+                    b'/' if self.peek(1) == b'>' && !closing => {
                         self.at = self.at.saturating_add(2);
                         if depth == 0 {
                             self.push(Kind::Value, start);
@@ -439,9 +483,13 @@ impl<'a> Lexer<'a> {
                         return;
                     }
                     b'<' => {
-                        self.at = self.at.saturating_add(1);
+                        self.at = self.skip_space(self.at.saturating_add(1));
                         in_tag = true;
+                        angles = 0;
                         closing = self.peek(0) == b'/';
+                        if closing {
+                            self.at = self.at.saturating_add(1);
+                        }
                     }
                     _ => self.at = self.at.saturating_add(1),
                 }
@@ -533,10 +581,17 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
     };
     let mut found: Vec<Found> = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
-        if word(i) != "class" || (i > 0 && punct(i.saturating_sub(1), b'.')) {
+        if i > 0 && punct(i.saturating_sub(1), b'.') {
             continue;
         }
-        let next = i.saturating_add(1);
+        let next = match word(i) {
+            "class" => i.saturating_add(1),
+            "mixin" | "extension" if dialect == Dialect::Dart => match dart_declaration(&word, i) {
+                Some(name_at) => name_at,
+                None => continue,
+            },
+            _ => continue,
+        };
         let own_name = match word(next) {
             "" if punct(next, b'{') => None,
             "" => continue,
@@ -646,6 +701,30 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
         stack.push(index);
     }
     found
+}
+
+/// Dart's other class-like declarations: `mixin M on A {…}` (with `base`; `mixin class` is read
+/// at its `class`), `extension E on T {…}` and `extension type [const] E(int i) {…}`. The index
+/// of the declared name; `None` for an unnamed extension (nothing to import or re-declare by
+/// name) or where the word is an identifier (`mixin = 1`).
+fn dart_declaration<'s>(word: &impl Fn(usize) -> &'s str, at: usize) -> Option<usize> {
+    let next = at.saturating_add(1);
+    let is_name = |i: usize| !matches!(word(i), "" | "on" | "class");
+    if word(at) == "mixin" {
+        return is_name(next).then_some(next);
+    }
+    // `extension type on String {}` is an extension named `type`.
+    if word(next) == "type" && is_name(next.saturating_add(1)) {
+        let name = next.saturating_add(1);
+        return Some(
+            if word(name) == "const" && is_name(name.saturating_add(1)) {
+                name.saturating_add(1)
+            } else {
+                name
+            },
+        );
+    }
+    is_name(next).then_some(next)
 }
 
 /// `(const|let|var) Name = class` or `, Name = class`: the binding name and where its

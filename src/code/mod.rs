@@ -114,10 +114,18 @@ pub(crate) struct Found {
 /// inside the file and nested properly.
 pub fn extract_classes(path: &str, content: &str) -> ExtractedClasses {
     let language = Language::of_path(path);
-    let found = match language {
+    // A UTF-8 byte-order mark is no part of the code (Python's tokenizer, the TypeScript
+    // compiler and Dart all skip it); left in, it glues itself to the first token.
+    let bom = if content.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    };
+    let code = content.get(bom..).unwrap_or(content);
+    let mut found = match language {
         None => Vec::new(),
-        Some(Language::Python) => python::classes(content),
-        Some(Language::Dart) => curly::classes(content, curly::Dialect::Dart),
+        Some(Language::Python) => python::classes(code),
+        Some(Language::Dart) => curly::classes(code, curly::Dialect::Dart),
         Some(_) => {
             let tsx = path.ends_with(".ts") || path.ends_with(".mts") || path.ends_with(".cts");
             let dialect = if tsx {
@@ -125,9 +133,14 @@ pub fn extract_classes(path: &str, content: &str) -> ExtractedClasses {
             } else {
                 curly::Dialect::Jsx
             };
-            curly::classes(content, dialect)
+            curly::classes(code, dialect)
         }
     };
+    for f in &mut found {
+        f.keyword = f.keyword.saturating_add(bom);
+        f.start = f.start.saturating_add(bom);
+        f.end = f.end.saturating_add(bom);
+    }
     ExtractedClasses {
         language,
         classes: spans(content, &found),

@@ -324,3 +324,127 @@ fn a_registry_whose_classes_are_all_missing_sends_nothing() {
     );
     assert_eq!((r.text.as_str(), r.not_found.len()), ("", 1));
 }
+
+#[test]
+fn a_fragment_closes_where_it_ends() {
+    // Issue 34: `</>` was read as a self-closing tag, so the fragment swallowed the file.
+    let src = "class A extends React.Component {\n  render() {\n    return (<>\n      <p>a</p>\n    </>);\n  }\n}\nclass B {}\n";
+    for path in ["v.jsx", "v.tsx", "v.js"] {
+        assert_eq!(
+            names(path, src),
+            vec![n("A", 1, 1, 7), n("B", 8, 8, 8)],
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn fragments_in_every_position() {
+    let bodies = [
+        "x = <></>;",
+        "x = <><></></>;",
+        "x = <React.Fragment key={k}><b/></React.Fragment>;",
+        "x = <Fragment key=\"a\">{'}'}</Fragment>;",
+        "f() { return <>{a ? <>y</> : <>n</>}</>; }",
+        "f() { return (<><i>{'{'}</i></>); }",
+        "f() { return a && <>x</>; }",
+        "f() { return a ? <>x</> : null; }",
+        "f() { return a ? null : <>x</>; }",
+        "f = () => <>x</>;",
+        "f = () => (<>\n<p/>\n</>);",
+        "x = [<>a</>, <>b</>];",
+        "x = <Select<Opt> value={v}></Select>;",
+        "x = <div>{list.map(i => <>{i}</>)}</div>;",
+        "x = <>a {/* } */} b</>;",
+    ];
+    for body in bodies {
+        let src = format!("class A {{\n  {body}\n}}\nclass B {{}}\n");
+        let lines = src.lines().count();
+        for path in ["a.jsx", "a.tsx"] {
+            assert_eq!(
+                names(path, &src),
+                vec![n("A", 1, 1, lines - 1), n("B", lines, lines, lines)],
+                "{path}: {body}"
+            );
+        }
+    }
+}
+
+#[test]
+fn tsx_generic_arrows_are_not_jsx() {
+    for generic in [
+        "<T,>(x: T) => x",
+        "<T extends unknown>(x: T) => x",
+        "<T extends {}>(x: T) => x",
+        "<T = string>(x: T) => x",
+        "<const T,>(x: T) => x",
+    ] {
+        let src = format!(
+            "const f = {generic};\nclass A {{ m() {{ return <>{{'x'}}</>; }} }}\nclass B {{}}\n"
+        );
+        assert_eq!(
+            names("g.tsx", &src),
+            vec![n("A", 2, 2, 2), n("B", 3, 3, 3)],
+            "{generic}"
+        );
+    }
+    // `<T extends>` is an element with an attribute named `extends`.
+    let src = "const e = <T extends>{'}'}</T>;\nclass A {}\n";
+    assert_eq!(names("g.tsx", src), vec![n("A", 2, 2, 2)]);
+}
+
+#[test]
+fn a_byte_order_mark_hides_no_class() {
+    let cases = [
+        ("m.py", "\u{feff}class A:\n    pass\n", n("A", 1, 1, 2)),
+        ("m.dart", "\u{feff}class A {\n}\n", n("A", 1, 1, 2)),
+        ("m.ts", "\u{feff}export class A {\n}\n", n("A", 1, 1, 2)),
+        ("m.jsx", "\u{feff}class A {\n}\n", n("A", 1, 1, 2)),
+    ];
+    for (path, src, want) in cases {
+        let got = extract_classes(path, src).classes;
+        assert_eq!(names(path, src), vec![want], "{path}");
+        let c = got.first().unwrap();
+        // Offsets stay those of the given text, mark included.
+        assert_eq!(c.start_byte, 3, "{path}");
+        assert_eq!(c.start_utf16, 1, "{path}");
+    }
+}
+
+#[test]
+fn dart_mixins_and_extensions() {
+    let src = "mixin M on A, B {\n  void f() {}\n}\nbase mixin N {}\nmixin class C {}\nabstract mixin class D {}\nextension E<T> on List<T> {\n  T get x => first;\n}\nextension on String {}\nextension type const Id._(int v) implements int {}\nextension type Raw(String s) {}\nextension type on int {}\nfinal mixin = 1;\nvar extension = p.extension(x);\n";
+    assert_eq!(
+        names("m.dart", src),
+        vec![
+            n("M", 1, 1, 3),
+            n("N", 4, 4, 4),
+            n("C", 5, 5, 5),
+            n("D", 6, 6, 6),
+            n("E", 7, 7, 9),
+            n("Id", 11, 11, 11),
+            n("Raw", 12, 12, 12),
+            n("type", 13, 13, 13),
+        ]
+    );
+}
+
+#[test]
+fn every_line_end_is_one_line_end() {
+    for eol in ["\n", "\r\n", "\r"] {
+        let py = ["class A:", "    x = 1", "", "class B:", "    pass", ""].join(eol);
+        assert_eq!(
+            names("a.py", &py),
+            vec![n("A", 1, 1, 2), n("B", 4, 4, 5)],
+            "{eol:?}"
+        );
+        let ts = ["// c", "class A {", "  s = 'x';", "}", "class B {}", ""].join(eol);
+        for path in ["a.ts", "a.tsx", "a.dart"] {
+            assert_eq!(
+                names(path, &ts),
+                vec![n("A", 2, 2, 4), n("B", 5, 5, 5)],
+                "{path} {eol:?}"
+            );
+        }
+    }
+}
