@@ -22,7 +22,7 @@ enum Kind {
     /// One of `{}()[]<>.,;:?=@`.
     Punct(u8),
     Arrow,
-    /// `++` / `--`: after them a `/` divides.
+    /// `++` / `--` and a non-null assertion `x!`: after them a `/` divides and `<` compares.
     Step,
     /// Any other operator: after it a `/` starts a regular expression.
     Op,
@@ -223,6 +223,11 @@ impl<'a> Lexer<'a> {
                     self.at = self.at.saturating_add(2);
                     self.push(Kind::Op, start);
                 }
+                // TypeScript's non-null assertion `value!` ends a value, as `++` does.
+                b'!' if self.peek(1) != b'=' && !self.expression_expected() => {
+                    self.at = self.at.saturating_add(1);
+                    self.push(Kind::Step, start);
+                }
                 b'+' | b'-' if self.peek(1) == c => {
                     self.at = self.at.saturating_add(2);
                     self.push(Kind::Step, start);
@@ -369,7 +374,9 @@ impl<'a> Lexer<'a> {
     /// TypeScript compiler decides (`<T extends>`, `<T extends=…>` and `<T extends/>` stay JSX:
     /// an attribute named `extends`).
     fn jsx_may_start(&self) -> bool {
-        let i = self.skip_space(self.at.saturating_add(1));
+        // Right after the `<`: `a < b` with a space is a comparison wherever a value the
+        // lexer cannot see ends (`value! < limit`).
+        let i = self.at.saturating_add(1);
         if self.b.get(i) == Some(&b'>') {
             return true;
         }
@@ -443,6 +450,9 @@ impl<'a> Lexer<'a> {
                         self.open(Brace::Jsx { depth, in_tag }, open);
                         return;
                     }
+                    // Comments may sit between attributes.
+                    b'/' if self.peek(1) == b'/' => self.line_comment(),
+                    b'/' if self.peek(1) == b'*' => self.block_comment(),
                     b'<' => {
                         angles = angles.saturating_add(1);
                         self.at = self.at.saturating_add(1);
@@ -566,6 +576,7 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
     lexer.run();
     let tokens = lexer.tokens;
     let matches = matching(&tokens);
+    let declarators = declaration_commas(&tokens, src);
     let word = |i: usize| -> &str {
         tokens
             .get(i)
@@ -650,22 +661,23 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
                 break;
             }
         }
-        let name = if let Some((binding, declaration)) = assigned(&word, &punct, first) {
-            // `const A = class …` is imported as `A`, and shown from its declaration on.
-            first = declaration;
-            if first > 0 && word(first.saturating_sub(1)) == "export" {
-                first = first.saturating_sub(1);
-            }
-            binding.to_string()
-        } else if let Some(own) = own_name {
-            own.to_string()
-        } else if (first..i).any(|m| word(m) == "default") {
-            "default".to_string()
-        } else {
-            // An anonymous class expression (an argument, a return value) has no name to
-            // import by.
-            continue;
-        };
+        let name =
+            if let Some((binding, declaration)) = assigned(&word, &punct, &declarators, first) {
+                // `const A = class …` is imported as `A`, and shown from its declaration on.
+                first = declaration;
+                if first > 0 && word(first.saturating_sub(1)) == "export" {
+                    first = first.saturating_sub(1);
+                }
+                binding.to_string()
+            } else if let Some(own) = own_name {
+                own.to_string()
+            } else if (first..i).any(|m| word(m) == "default") {
+                "default".to_string()
+            } else {
+                // An anonymous class expression (an argument, a return value) has no name to
+                // import by.
+                continue;
+            };
         let start = tokens.get(first).map_or(t.start, |f| f.start);
         found.push(Found {
             name,
@@ -732,6 +744,7 @@ fn dart_declaration<'s>(word: &impl Fn(usize) -> &'s str, at: usize) -> Option<u
 fn assigned<'s>(
     word: &impl Fn(usize) -> &'s str,
     punct: &impl Fn(usize, u8) -> bool,
+    declarators: &[bool],
     class_at: usize,
 ) -> Option<(&'s str, usize)> {
     let eq = class_at.checked_sub(1)?;
@@ -746,9 +759,50 @@ fn assigned<'s>(
     let before = name_at.checked_sub(1)?;
     match word(before) {
         "const" | "let" | "var" => Some((name, before)),
-        _ if punct(before, b',') => Some((name, name_at)),
+        _ if punct(before, b',') && declarators.get(before).copied().unwrap_or(false) => {
+            Some((name, name_at))
+        }
         _ => None,
     }
+}
+
+/// For each token, whether it is a comma between the declarators of a `const`/`let`/`var`
+/// (`var a = 1, B = class {}`) rather than a comma operator (`a = 1, B = class {}`, which
+/// names no class). One pass, with a flag per open bracket: a declaration keyword sets it, a
+/// `;` at that depth clears it.
+fn declaration_commas(tokens: &[Token], src: &str) -> Vec<bool> {
+    let mut out = vec![false; tokens.len()];
+    let mut open: Vec<bool> = vec![false];
+    let mut after_dot = false;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.kind {
+            Kind::Punct(b'{' | b'(' | b'[') => open.push(false),
+            Kind::Punct(b'}' | b')' | b']') | Kind::CondClose if open.len() > 1 => {
+                open.pop();
+            }
+            Kind::Punct(b';') => {
+                if let Some(top) = open.last_mut() {
+                    *top = false;
+                }
+            }
+            Kind::Punct(b',') => {
+                if let Some(slot) = out.get_mut(i) {
+                    *slot = open.last().copied().unwrap_or(false);
+                }
+            }
+            Kind::Ident
+                if !after_dot
+                    && matches!(src.get(t.start..t.end), Some("const" | "let" | "var")) =>
+            {
+                if let Some(top) = open.last_mut() {
+                    *top = true;
+                }
+            }
+            _ => {}
+        }
+        after_dot = t.kind == Kind::Punct(b'.');
+    }
+    out
 }
 
 /// If a decorator (`@a.b` or `@a.b(…)`) ends just before token `at`, the index of its `@`.

@@ -356,6 +356,8 @@ fn fragments_in_every_position() {
         "x = <Select<Opt> value={v}></Select>;",
         "x = <div>{list.map(i => <>{i}</>)}</div>;",
         "x = <>a {/* } */} b</>;",
+        "f = (v) => v! < m! ? <>a</> : v! > 0;",
+        "x = <a\n    // the parent's\n    /* > */ b={1}\n  />;",
     ];
     for body in bodies {
         let src = format!("class A {{\n  {body}\n}}\nclass B {{}}\n");
@@ -447,4 +449,10 @@ fn every_line_end_is_one_line_end() {
             );
         }
     }
+}
+
+#[test]
+fn a_comma_operator_names_no_class() {
+    let src = "var a = 1, B = class {};\nx = 1, C = class {};\nfor (let i = 0, D = class {}; ;) {}\nf(a, E = class {});\n";
+    assert_eq!(names("c.js", src), vec![n("B", 1, 1, 1), n("D", 3, 3, 3)]);
 }

@@ -22,6 +22,18 @@ class List extends React.Component {
 
 const Row = (p) => <><td>{p.a}</td><td>{p.b}</td></>;
 
+const Field = (p) => (
+  <input
+    {...p}
+    // the parent's value, not the field's
+    /* a > b */
+    value={p.value}
+  />
+);
+
+let Base, Mixed = class extends Footer {};
+Base = null, Base = class {};
+
 export class Footer extends React.Component {
   label = () => (<>a &gt; b {/* } */}</>);
   render() {

@@ -18,9 +18,10 @@ export class Panel extends React.Component<{ title: string }> {
   }
 }
 
-export default class Page extends React.Component {
+export default class Page extends React.Component<{ n?: number }> {
   render() {
-    return <Panel title="t" />;
+    const n = this.props.n;
+    return <Panel title={n! < 3! ? "few" : "many"} />;
   }
 }
 
