@@ -17,7 +17,7 @@ pub(super) enum Dialect {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     Ident,
     /// One of `{}()[]<>.,;:?=@`.
     Punct(u8),
@@ -33,10 +33,10 @@ enum Kind {
 }
 
 #[derive(Debug, Clone, Copy)]
-struct Token {
-    kind: Kind,
-    start: usize,
-    end: usize,
+pub(super) struct Token {
+    pub(super) kind: Kind,
+    pub(super) start: usize,
+    pub(super) end: usize,
 }
 
 /// What a `{` opened, so its `}` knows what to resume.
@@ -564,7 +564,9 @@ const DART_MODIFIERS: [&str; 9] = [
     "external",
 ];
 
-pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
+/// The tokens of `src`: what strings, comments, templates, regular expressions and JSX hide
+/// is inside single tokens.
+pub(super) fn lex(src: &str, dialect: Dialect) -> Vec<Token> {
     let mut lexer = Lexer {
         b: src.as_bytes(),
         at: 0,
@@ -574,7 +576,11 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
         parens: Vec::new(),
     };
     lexer.run();
-    let tokens = lexer.tokens;
+    lexer.tokens
+}
+
+pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
+    let tokens = lex(src, dialect);
     let matches = matching(&tokens);
     let declarators = declaration_commas(&tokens, src);
     let word = |i: usize| -> &str {
