@@ -219,7 +219,9 @@ fn python_all(src: &str) -> Option<Vec<String>> {
         let line_start =
             at == 0 || matches!(src.as_bytes().get(at.wrapping_sub(1)), Some(b'\n' | b'\r'));
         let rest = src.get(from..).unwrap_or("");
-        if !line_start || rest.starts_with(|c: char| c == '_' || c.is_alphanumeric()) {
+        if !line_start
+            || rest.starts_with(|c: char| c == '_' || c.is_ascii_alphanumeric() || !c.is_ascii())
+        {
             continue;
         }
         let rest = rest.trim_start_matches([' ', '\t']);

@@ -552,10 +552,14 @@ fn module_identifier(path: &str) -> String {
         stem
     };
     let mut out = String::new();
-    for word in stem.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')) {
+    // ASCII rules only: Unicode's case and letter tables would cost the entry kilobytes, and a
+    // non-ASCII character is kept as it is (JavaScript identifiers allow it).
+    for word in stem
+        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '$') || !c.is_ascii()))
+    {
         let mut chars = word.chars();
         if let Some(first) = chars.next() {
-            out.extend(first.to_uppercase());
+            out.push(first.to_ascii_uppercase());
             out.push_str(chars.as_str());
         }
     }
