@@ -212,16 +212,18 @@ fn ends_statement(tokens: &[Token], src: &str, i: usize) -> bool {
 /// `__all__` or one is computed (it cannot be followed then).
 fn python_all(src: &str) -> Option<Vec<String>> {
     let mut names: Option<Vec<String>> = None;
-    let mut from = 0usize;
-    while let Some(found) = src.get(from..).and_then(|rest| rest.find("__all__")) {
-        let at = from.saturating_add(found);
-        from = at.saturating_add("__all__".len());
-        let line_start =
-            at == 0 || matches!(src.as_bytes().get(at.wrapping_sub(1)), Some(b'\n' | b'\r'));
-        let rest = src.get(from..).unwrap_or("");
-        if !line_start
-            || rest.starts_with(|c: char| c == '_' || c.is_ascii_alphanumeric() || !c.is_ascii())
-        {
+    // Line by line (a byte scan: a substring search would add its searcher to the wasm).
+    let mut next_line = Some(0usize);
+    while let Some(line) = next_line {
+        next_line = src
+            .as_bytes()
+            .get(line..)
+            .and_then(|rest| rest.iter().position(|&c| c == b'\n' || c == b'\r'))
+            .map(|end| line.saturating_add(end).saturating_add(1));
+        let Some(rest) = src.get(line..).and_then(|l| l.strip_prefix("__all__")) else {
+            continue;
+        };
+        if rest.starts_with(|c: char| c == '_' || c.is_ascii_alphanumeric() || !c.is_ascii()) {
             continue;
         }
         let rest = rest.trim_start_matches([' ', '\t']);
