@@ -126,6 +126,14 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Whether the `!` here follows a value directly (`value!`), not starting a negation.
+    fn non_null_assertion(&self) -> bool {
+        self.tokens
+            .last()
+            .is_some_and(|t| t.end == self.at && t.kind != Kind::Op)
+            && !self.expression_expected()
+    }
+
     fn run(&mut self) {
         while self.at < self.b.len() {
             let c = self.peek(0);
@@ -224,7 +232,7 @@ impl<'a> Lexer<'a> {
                     self.push(Kind::Op, start);
                 }
                 // TypeScript's non-null assertion `value!` ends a value, as `++` does.
-                b'!' if self.peek(1) != b'=' && !self.expression_expected() => {
+                b'!' if self.peek(1) != b'=' && self.non_null_assertion() => {
                     self.at = self.at.saturating_add(1);
                     self.push(Kind::Step, start);
                 }
@@ -582,7 +590,15 @@ pub(super) fn lex(src: &str, dialect: Dialect) -> Vec<Token> {
 pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
     let tokens = lex(src, dialect);
     let matches = matching(&tokens);
-    let declarators = declaration_commas(&tokens, src);
+    // Needed only for `, Name = class`: computed once, the first time.
+    let commas = std::cell::OnceCell::new();
+    let declarator_comma = |i: usize| {
+        commas
+            .get_or_init(|| declaration_commas(&tokens, src))
+            .get(i)
+            .copied()
+            .unwrap_or(false)
+    };
     let word = |i: usize| -> &str {
         tokens
             .get(i)
@@ -667,23 +683,24 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
                 break;
             }
         }
-        let name =
-            if let Some((binding, declaration)) = assigned(&word, &punct, &declarators, first) {
-                // `const A = class …` is imported as `A`, and shown from its declaration on.
-                first = declaration;
-                if first > 0 && word(first.saturating_sub(1)) == "export" {
-                    first = first.saturating_sub(1);
-                }
-                binding.to_string()
-            } else if let Some(own) = own_name {
-                own.to_string()
-            } else if (first..i).any(|m| word(m) == "default") {
-                "default".to_string()
-            } else {
-                // An anonymous class expression (an argument, a return value) has no name to
-                // import by.
-                continue;
-            };
+        let name = if let Some((binding, declaration)) =
+            assigned(&word, &punct, &declarator_comma, first)
+        {
+            // `const A = class …` is imported as `A`, and shown from its declaration on.
+            first = declaration;
+            if first > 0 && word(first.saturating_sub(1)) == "export" {
+                first = first.saturating_sub(1);
+            }
+            binding.to_string()
+        } else if let Some(own) = own_name {
+            own.to_string()
+        } else if (first..i).any(|m| word(m) == "default") {
+            "default".to_string()
+        } else {
+            // An anonymous class expression (an argument, a return value) has no name to
+            // import by.
+            continue;
+        };
         let start = tokens.get(first).map_or(t.start, |f| f.start);
         found.push(Found {
             name,
@@ -750,7 +767,7 @@ fn dart_declaration<'s>(word: &impl Fn(usize) -> &'s str, at: usize) -> Option<u
 fn assigned<'s>(
     word: &impl Fn(usize) -> &'s str,
     punct: &impl Fn(usize, u8) -> bool,
-    declarators: &[bool],
+    declarator_comma: &impl Fn(usize) -> bool,
     class_at: usize,
 ) -> Option<(&'s str, usize)> {
     let eq = class_at.checked_sub(1)?;
@@ -765,9 +782,7 @@ fn assigned<'s>(
     let before = name_at.checked_sub(1)?;
     match word(before) {
         "const" | "let" | "var" => Some((name, before)),
-        _ if punct(before, b',') && declarators.get(before).copied().unwrap_or(false) => {
-            Some((name, name_at))
-        }
+        _ if punct(before, b',') && declarator_comma(before) => Some((name, name_at)),
         _ => None,
     }
 }
