@@ -590,15 +590,8 @@ pub(super) fn lex(src: &str, dialect: Dialect) -> Vec<Token> {
 pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
     let tokens = lex(src, dialect);
     let matches = matching(&tokens);
-    // Needed only for `, Name = class`: computed once, the first time.
-    let commas = std::cell::OnceCell::new();
-    let declarator_comma = |i: usize| {
-        commas
-            .get_or_init(|| declaration_commas(&tokens, src))
-            .get(i)
-            .copied()
-            .unwrap_or(false)
-    };
+    // Needed only for `, Name = class`: computed the first time.
+    let mut commas: Option<Vec<bool>> = None;
     let word = |i: usize| -> &str {
         tokens
             .get(i)
@@ -683,8 +676,20 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
                 break;
             }
         }
-        let name = if let Some((binding, declaration)) =
-            assigned(&word, &punct, &declarator_comma, first)
+        let declared = assigned(&word, &punct, first).filter(|a| {
+            a.comma.map_or(true, |c| {
+                commas
+                    .get_or_insert_with(|| declaration_commas(&tokens, src))
+                    .get(c)
+                    .copied()
+                    .unwrap_or(false)
+            })
+        });
+        let name = if let Some(Assigned {
+            binding,
+            declaration,
+            ..
+        }) = declared
         {
             // `const A = class …` is imported as `A`, and shown from its declaration on.
             first = declaration;
@@ -762,27 +767,41 @@ fn dart_declaration<'s>(word: &impl Fn(usize) -> &'s str, at: usize) -> Option<u
     is_name(next).then_some(next)
 }
 
-/// `(const|let|var) Name = class` or `, Name = class`: the binding name and where its
-/// declaration starts.
+/// A class expression bound to a name: `(const|let|var) Name = class` or `, Name = class`.
+struct Assigned<'s> {
+    binding: &'s str,
+    /// Where the declaration starts (the keyword, or the name after a comma).
+    declaration: usize,
+    /// The comma before the name, which must separate declarators (not be a comma operator).
+    comma: Option<usize>,
+}
+
 fn assigned<'s>(
     word: &impl Fn(usize) -> &'s str,
     punct: &impl Fn(usize, u8) -> bool,
-    declarator_comma: &impl Fn(usize) -> bool,
     class_at: usize,
-) -> Option<(&'s str, usize)> {
+) -> Option<Assigned<'s>> {
     let eq = class_at.checked_sub(1)?;
     if !punct(eq, b'=') {
         return None;
     }
     let name_at = eq.checked_sub(1)?;
-    let name = word(name_at);
-    if name.is_empty() {
+    let binding = word(name_at);
+    if binding.is_empty() {
         return None;
     }
     let before = name_at.checked_sub(1)?;
     match word(before) {
-        "const" | "let" | "var" => Some((name, before)),
-        _ if punct(before, b',') && declarator_comma(before) => Some((name, name_at)),
+        "const" | "let" | "var" => Some(Assigned {
+            binding,
+            declaration: before,
+            comma: None,
+        }),
+        _ if punct(before, b',') => Some(Assigned {
+            binding,
+            declaration: name_at,
+            comma: Some(before),
+        }),
         _ => None,
     }
 }
