@@ -109,7 +109,11 @@ fn es_exports(src: &str, dialect: curly::Dialect) -> Exports {
         };
         if word(k) == "default" {
             let mut m = k.saturating_add(1);
-            while matches!(word(m), "abstract" | "declare") {
+            loop {
+                m = past_decorators(&tokens, &word, m);
+                if !matches!(word(m), "abstract" | "declare") {
+                    break;
+                }
                 m = m.saturating_add(1);
             }
             let value = k.saturating_add(1);
@@ -144,7 +148,12 @@ fn es_exports(src: &str, dialect: curly::Dialect) -> Exports {
             }
             continue;
         }
-        while matches!(word(k), "declare" | "abstract") {
+        loop {
+            // TypeScript 5 decorators may follow `export`: `export @Injectable() class S {}`.
+            k = past_decorators(&tokens, &word, k);
+            if !matches!(word(k), "declare" | "abstract") {
+                break;
+            }
             k = k.saturating_add(1);
         }
         if word(k) == "class" {
@@ -159,6 +168,34 @@ fn es_exports(src: &str, dialect: curly::Dialect) -> Exports {
         }
     }
     out
+}
+
+/// The token after any decorators starting at `at` (`@a.b`, `@a.b(…)`).
+fn past_decorators<'s>(tokens: &[Token], word: &impl Fn(usize) -> &'s str, mut at: usize) -> usize {
+    let punct = |i: usize, c: u8| tokens.get(i).is_some_and(|t| t.kind == Kind::Punct(c));
+    while punct(at, b'@') && !word(at.saturating_add(1)).is_empty() {
+        at = at.saturating_add(2);
+        while punct(at, b'.') && !word(at.saturating_add(1)).is_empty() {
+            at = at.saturating_add(2);
+        }
+        if matches!(tokens.get(at).map(|t| t.kind), Some(Kind::Punct(b'('))) {
+            let mut depth = 0usize;
+            while let Some(t) = tokens.get(at) {
+                at = at.saturating_add(1);
+                match t.kind {
+                    Kind::Punct(b'(') => depth = depth.saturating_add(1),
+                    Kind::Punct(b')') | Kind::CondClose => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    at
 }
 
 /// The `A`, `A as B`, `type A as B` entries of an export list between tokens `from..to`.

@@ -488,7 +488,7 @@ fn import_of(path: &str, src: &str, classes: &[&str]) -> (String, Option<String>
 
 #[test]
 fn imports_follow_how_each_class_is_exported() {
-    let cases: [(&str, &str, &[&str], &str); 9] = [
+    let cases: [(&str, &str, &[&str], &str); 10] = [
         // Issue 34's case.
         (
             "src/H.tsx",
@@ -537,6 +537,12 @@ fn imports_follow_how_each_class_is_exported() {
             "export type { T };\nexport const B = class {};\nclass T {}\n",
             &["B", "T"],
             "import { B, T } from \"./src/m\";",
+        ),
+        (
+            "src/s.ts",
+            "export @Injectable({ a: (1) }) @other.dec class Service {}\nexport default @dec class Main {}\n",
+            &["Service", "Main"],
+            "import Main, { Service } from \"./src/s\";",
         ),
         // No export statement at all (a script, CommonJS): named, as before.
         (
