@@ -6,14 +6,15 @@
 // has a name — its own, the binding's for `const A = class {…}` (the span then starts at the
 // declaration: `export const A = …`), or "default" for an anonymous `export default class`.
 // Spans: the `class` keyword's line, the start line (`getStart()`: decorators and modifiers
-// included, comments not) and the line of the closing brace. Files the compiler reports syntax
+// included, comments not), the line of the closing brace and the UTF-8 offset just past it. Files the compiler reports syntax
 // errors for are counted apart. Prints a summary and every disagreement.
 //
 //   cargo build --release --example extract_classes
-//   node scripts/code-accuracy.mjs [PACKAGE_DIR…] [--bin target/release/examples/extract_classes]
+//   node scripts/code-accuracy.mjs [PACKAGE_DIR…] [--react] [--bin target/release/examples/extract_classes]
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const require = createRequire(resolve("node_modules") + "/");
@@ -41,6 +42,47 @@ const DEFAULT_PACKAGES = [
   "node_modules/nanoid",
   "/usr/lib/node_modules/npm",
 ];
+// --react: React component sources (.tsx, .jsx, .js with JSX; class components, fragments)
+// as their packages publish them, fetched from the npm registry at these pinned versions into
+// a cache directory (`npm pack`, no dependencies, no install scripts).
+const REACT_PACKAGES = [
+  "@blueprintjs/core@5.19.1",
+  "@blueprintjs/datetime@5.3.33",
+  "@blueprintjs/select@5.3.21",
+  "@blueprintjs/table@5.3.15",
+  "create-vite@9.3.0",
+  "@docusaurus/theme-classic@3.10.2",
+  "react-dropzone@19.3.0",
+  "react-native@0.82.1",
+  "react-native-calendars@1.1314.0",
+  "react-native-gesture-handler@3.5.0",
+  "react-native-maps@1.29.11",
+  "react-native-paper@5.15.3",
+  "react-native-reanimated@4.8.0",
+  "react-native-svg@15.16.1",
+  "react-native-webview@16.0.0",
+  "@react-navigation/stack@7.12.1",
+  "@rjsf/core@6.11.1",
+  "@shopify/flash-list@2.3.2",
+  "@uiw/react-md-editor@4.1.2",
+];
+const react = args.indexOf("--react");
+if (react >= 0) {
+  args.splice(react, 1);
+  const cache = process.env.CTXPACK_REACT_CORPUS ?? join(tmpdir(), "ctxpack-react-corpus");
+  mkdirSync(cache, { recursive: true });
+  for (const spec of REACT_PACKAGES) {
+    // `@scope/name@1.2.3` packs as `scope-name-1.2.3.tgz`.
+    const base = spec.replace(/^@/, "").replace("/", "-").replace(/@([^@]+)$/, "-$1");
+    const dir = join(cache, base);
+    if (!existsSync(join(dir, "package"))) {
+      execFileSync("npm", ["pack", spec, "--silent", "--pack-destination", cache], { stdio: ["ignore", "ignore", "inherit"] });
+      mkdirSync(dir, { recursive: true });
+      execFileSync("tar", ["-xzf", join(cache, `${base}.tgz`), "-C", dir]);
+    }
+    args.push(dir);
+  }
+}
 const roots = (args.length ? args : DEFAULT_PACKAGES).filter((r) => {
   try {
     return statSync(r).isDirectory();
@@ -88,7 +130,12 @@ function tsClasses(path, text) {
       } else if (!name && ts.isClassDeclaration(node) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) {
         name = "default";
       }
-      if (name && keyword) out.push([name, line(keyword.getStart(sf)), line(start), line(node.end - 1)]);
+      if (name && keyword) {
+        // The end as a UTF-8 offset too: a body that runs on to the end of the file ends on
+        // the same line when the class is the file's last.
+        const endByte = Buffer.byteLength(text.slice(0, node.end));
+        out.push([name, line(keyword.getStart(sf)), line(start), line(node.end - 1), endByte]);
+      }
     }
     ts.forEachChild(node, visit);
   };
@@ -115,7 +162,7 @@ const got = new Map();
 for (const line of stdout.split("\n")) {
   if (!line) continue;
   const rec = JSON.parse(line);
-  got.set(rec.path, rec.classes.map((c) => c.slice(0, 4)));
+  got.set(rec.path, rec.classes.map((c) => [...c.slice(0, 4), c[6]]));
 }
 let total = 0;
 let exact = 0;
@@ -153,5 +200,7 @@ console.log(`exact-span matches: ${exact} (${total ? ((100 * exact) / total).toF
 console.log(`missed: ${missed.length}, extra: ${extra.length}, span differs: ${wrong.length}`);
 for (const [p, c] of missed) console.log(`  MISSED ${p}:${c[1]} ${c[0]} (ts start ${c[2]} end ${c[3]})`);
 for (const [p, h] of extra) console.log(`  EXTRA  ${p}:${h[1]} ${h[0]} (ours start ${h[2]} end ${h[3]})`);
-for (const [p, c, h] of wrong) console.log(`  SPAN   ${p}:${c[1]} ${c[0]} ts ${c[2]}-${c[3]} ours ${h[2]}-${h[3]}`);
+for (const [p, c, h] of wrong) {
+  console.log(`  SPAN   ${p}:${c[1]} ${c[0]} ts ${c[2]}-${c[3]} (byte ${c[4]}) ours ${h[2]}-${h[3]} (byte ${h[4]})`);
+}
 for (const p of broken) console.log(`  SYNTAX-ERRORS ${p}`);

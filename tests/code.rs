@@ -149,6 +149,15 @@ fn code_like() -> impl Strategy<Value = String> {
             Just("\\".to_string()),
             Just("/*".to_string()),
             Just("é😀".to_string()),
+            Just("\u{feff}".to_string()),
+            Just("<>".to_string()),
+            Just("</>".to_string()),
+            Just("!".to_string()),
+            Just("mixin M ".to_string()),
+            Just("extension type E".to_string()),
+            Just("export { A as B }".to_string()),
+            Just("export = A".to_string()),
+            Just("__all__ = ['A',\n".to_string()),
             "[a-z ]{0,4}",
         ],
         0..60,
@@ -193,5 +202,83 @@ proptest! {
         prop_assert_eq!(r.classes.len(), 3);
         let _ = code::parse_modified_files(&src);
         let _ = code::track_outputs(&[("a.py".to_string(), src.clone())], &[("b.dart".to_string(), Some(src))]);
+    }
+}
+
+/// A JSX expression: elements, fragments (bare, keyed, `React.Fragment`), text with the
+/// characters that used to end it early, and `{…}` children holding JSX again.
+fn jsx_expression() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("<br/>".to_string()),
+        Just("<></>".to_string()),
+        Just("<img alt=\"a > b }\" />".to_string()),
+        Just("<Icon {...props} />".to_string()),
+    ];
+    leaf.prop_recursive(4, 40, 4, |inner| {
+        let tag = prop_oneof![
+            Just(("<>", "</>")),
+            Just(("<div className=\"}\">", "</div>")),
+            Just(("<React.Fragment key={k}>", "</React.Fragment>")),
+            Just(("<Fragment key=\"a\">", "</Fragment>")),
+            Just(("<Select<Opt> value={v}>", "</Select>")),
+        ];
+        let child = prop_oneof![
+            Just("Don't".to_string()),
+            Just("a > b &rbrace;".to_string()),
+            Just("\n    ".to_string()),
+            Just("{/* } */}".to_string()),
+            Just("{'}'}".to_string()),
+            inner.clone(),
+            inner.clone().prop_map(|x| format!("{{{x}}}")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("{{c ? {a} : {b}}}")),
+            inner.clone().prop_map(|x| format!("{{c && {x}}}")),
+            inner
+                .clone()
+                .prop_map(|x| format!("{{list.map((i) => {x})}}")),
+        ];
+        (tag, proptest::collection::vec(child, 0..4))
+            .prop_map(|((open, close), kids)| format!("{open}{}{close}", kids.concat()))
+    })
+}
+
+/// Where a JSX expression sits in a class: after `return`, `(`, `=`, `?`, `:`, `&&`, `=>`.
+fn jsx_member(x: &str, position: usize) -> String {
+    match position {
+        0 => format!("render() {{\n    return (\n      {x}\n    );\n  }}"),
+        7 => format!("cmp = (v) => v! < limit! ? {x} : v! > 0;"),
+        1 => format!("render() {{ return {x}; }}"),
+        2 => format!("view = {x};"),
+        3 => format!("pick = (a) => a ? {x} : null;"),
+        4 => format!("other = (a) => a ? null : {x};"),
+        5 => format!("maybe = a && {x};"),
+        _ => format!("arrow = () => {x};"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Classes holding JSX (fragments in every position), with TSX generic arrows between
+    /// them, are each found with their exact lines — none swallowed, none cut short.
+    #[test]
+    fn classes_around_jsx_keep_their_spans(
+        members in proptest::collection::vec((jsx_expression(), 0usize..8, any::<bool>()), 1..5),
+        tsx in any::<bool>(),
+    ) {
+        let mut src = String::from("import React from \"react\";\n");
+        let mut want = Vec::new();
+        for (i, (x, position, generic)) in members.iter().enumerate() {
+            if *generic && tsx {
+                src.push_str("const id = <T,>(x: T) => x;\nconst pair = <T extends object>(a: T) => <>{a}</>;\n");
+            }
+            let start = src.matches('\n').count() + 1;
+            src.push_str(&format!("export class C{i} extends React.Component {{\n  {}\n}}\n", jsx_member(x, *position)));
+            let end = src.matches('\n').count();
+            want.push((format!("C{i}"), start, start, end));
+        }
+        let path = if tsx { "view.tsx" } else { "view.jsx" };
+        let got: Vec<_> = code::extract_classes(path, &src).classes.into_iter()
+            .map(|c| (c.name, c.line, c.start_line, c.end_line)).collect();
+        prop_assert_eq!(got, want, "{}", src);
     }
 }

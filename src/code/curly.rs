@@ -17,12 +17,12 @@ pub(super) enum Dialect {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     Ident,
     /// One of `{}()[]<>.,;:?=@`.
     Punct(u8),
     Arrow,
-    /// `++` / `--`: after them a `/` divides.
+    /// `++` / `--` and a non-null assertion `x!`: after them a `/` divides and `<` compares.
     Step,
     /// Any other operator: after it a `/` starts a regular expression.
     Op,
@@ -33,10 +33,10 @@ enum Kind {
 }
 
 #[derive(Debug, Clone, Copy)]
-struct Token {
-    kind: Kind,
-    start: usize,
-    end: usize,
+pub(super) struct Token {
+    pub(super) kind: Kind,
+    pub(super) start: usize,
+    pub(super) end: usize,
 }
 
 /// What a `{` opened, so its `}` knows what to resume.
@@ -124,6 +124,14 @@ impl<'a> Lexer<'a> {
             Kind::Punct(b')' | b']') => false,
             _ => true,
         }
+    }
+
+    /// Whether the `!` here follows a value directly (`value!`), not starting a negation.
+    fn non_null_assertion(&self) -> bool {
+        self.tokens
+            .last()
+            .is_some_and(|t| t.end == self.at && t.kind != Kind::Op)
+            && !self.expression_expected()
     }
 
     fn run(&mut self) {
@@ -222,6 +230,11 @@ impl<'a> Lexer<'a> {
                 b'<' if matches!(self.peek(1), b'<' | b'=') => {
                     self.at = self.at.saturating_add(2);
                     self.push(Kind::Op, start);
+                }
+                // TypeScript's non-null assertion `value!` ends a value, as `++` does.
+                b'!' if self.peek(1) != b'=' && self.non_null_assertion() => {
+                    self.at = self.at.saturating_add(1);
+                    self.push(Kind::Step, start);
                 }
                 b'+' | b'-' if self.peek(1) == c => {
                     self.at = self.at.saturating_add(2);
@@ -364,31 +377,69 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// `<` opens JSX when a tag name or `>` follows — but `<T,>` and `<T extends …>` open a
-    /// generic arrow function's type parameters in TSX.
+    /// `<` opens JSX when a tag name or `>` (a fragment) follows — but in TSX `<T,>`,
+    /// `<T = D>` and `<T extends U>` open a generic arrow function's type parameters, as the
+    /// TypeScript compiler decides (`<T extends>`, `<T extends=…>` and `<T extends/>` stay JSX:
+    /// an attribute named `extends`).
     fn jsx_may_start(&self) -> bool {
-        let next = self.peek(1);
-        if next == b'>' {
+        // Right after the `<`: `a < b` with a space is a comparison wherever a value the
+        // lexer cannot see ends (`value! < limit`).
+        let i = self.at.saturating_add(1);
+        if self.b.get(i) == Some(&b'>') {
             return true;
         }
-        if !ident_start(next) {
+        let Some(after) = self.ident_at(i) else {
+            return false;
+        };
+        let mut name_end = after;
+        if self.b.get(i..after) == Some(b"const".as_slice()) {
+            if let Some(end) = self.ident_at(self.skip_space(after)) {
+                name_end = end;
+            }
+        }
+        let j = self.skip_space(name_end);
+        if matches!(self.b.get(j), Some(b',' | b'=')) {
             return false;
         }
-        let mut i = self.at.saturating_add(1);
-        while self.b.get(i).copied().is_some_and(ident_part) {
-            i = i.saturating_add(1);
+        let Some(end) = self.ident_at(j) else {
+            return true;
+        };
+        if self.b.get(j..end) != Some(b"extends".as_slice()) {
+            return true;
         }
+        matches!(
+            self.b.get(self.skip_space(end)),
+            Some(b'=' | b'>' | b'/') | None
+        )
+    }
+
+    fn skip_space(&self, mut i: usize) -> usize {
         while matches!(self.b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
             i = i.saturating_add(1);
         }
-        let rest = self.b.get(i..).unwrap_or(&[]);
-        !(rest.starts_with(b",") || rest.starts_with(b"extends "))
+        i
+    }
+
+    /// The end of the identifier starting at `i`, if one does.
+    fn ident_at(&self, i: usize) -> Option<usize> {
+        if !self.b.get(i).copied().is_some_and(ident_start) {
+            return None;
+        }
+        let mut end = i;
+        while self.b.get(end).copied().is_some_and(ident_part) {
+            end = end.saturating_add(1);
+        }
+        Some(end)
     }
 
     /// A JSX element from inside a tag (`in_tag`) or its children, `depth` elements deep.
     /// Returns at the element's end (one `Value` token for it) or at a `{` (code until its `}`).
+    /// A closing tag (`</a>`, a fragment's `</>`) never holds a `{`, so a resumed tag is an
+    /// opening one.
     fn jsx(&mut self, mut depth: usize, mut in_tag: bool, start: usize) {
-        let mut closing = in_tag && self.peek(0) == b'/';
+        let mut closing = false;
+        // `<` … `>` of type arguments in a tag (`<Select<Option> value={v}>`).
+        let mut angles = 0usize;
         while self.at < self.b.len() {
             let c = self.peek(0);
             if in_tag {
@@ -407,7 +458,18 @@ impl<'a> Lexer<'a> {
                         self.open(Brace::Jsx { depth, in_tag }, open);
                         return;
                     }
-                    b'/' if self.peek(1) == b'>' => {
+                    // Comments may sit between attributes.
+                    b'/' if self.peek(1) == b'/' => self.line_comment(),
+                    b'/' if self.peek(1) == b'*' => self.block_comment(),
+                    b'<' => {
+                        angles = angles.saturating_add(1);
+                        self.at = self.at.saturating_add(1);
+                    }
+                    b'>' if angles > 0 => {
+                        angles = angles.saturating_sub(1);
+                        self.at = self.at.saturating_add(1);
+                    }
+                    b'/' if self.peek(1) == b'>' && !closing => {
                         self.at = self.at.saturating_add(2);
                         if depth == 0 {
                             self.push(Kind::Value, start);
@@ -439,9 +501,13 @@ impl<'a> Lexer<'a> {
                         return;
                     }
                     b'<' => {
-                        self.at = self.at.saturating_add(1);
+                        self.at = self.skip_space(self.at.saturating_add(1));
                         in_tag = true;
+                        angles = 0;
                         closing = self.peek(0) == b'/';
+                        if closing {
+                            self.at = self.at.saturating_add(1);
+                        }
                     }
                     _ => self.at = self.at.saturating_add(1),
                 }
@@ -506,7 +572,9 @@ const DART_MODIFIERS: [&str; 9] = [
     "external",
 ];
 
-pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
+/// The tokens of `src`: what strings, comments, templates, regular expressions and JSX hide
+/// is inside single tokens.
+pub(super) fn lex(src: &str, dialect: Dialect) -> Vec<Token> {
     let mut lexer = Lexer {
         b: src.as_bytes(),
         at: 0,
@@ -516,8 +584,14 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
         parens: Vec::new(),
     };
     lexer.run();
-    let tokens = lexer.tokens;
+    lexer.tokens
+}
+
+pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
+    let tokens = lex(src, dialect);
     let matches = matching(&tokens);
+    // Needed only for `, Name = class`: computed the first time.
+    let mut commas: Option<Vec<bool>> = None;
     let word = |i: usize| -> &str {
         tokens
             .get(i)
@@ -533,10 +607,17 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
     };
     let mut found: Vec<Found> = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
-        if word(i) != "class" || (i > 0 && punct(i.saturating_sub(1), b'.')) {
+        if i > 0 && punct(i.saturating_sub(1), b'.') {
             continue;
         }
-        let next = i.saturating_add(1);
+        let next = match word(i) {
+            "class" => i.saturating_add(1),
+            "mixin" | "extension" if dialect == Dialect::Dart => match dart_declaration(&word, i) {
+                Some(name_at) => name_at,
+                None => continue,
+            },
+            _ => continue,
+        };
         let own_name = match word(next) {
             "" if punct(next, b'{') => None,
             "" => continue,
@@ -595,7 +676,21 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
                 break;
             }
         }
-        let name = if let Some((binding, declaration)) = assigned(&word, &punct, first) {
+        let declared = assigned(&word, &punct, first).filter(|a| {
+            a.comma.map_or(true, |c| {
+                commas
+                    .get_or_insert_with(|| declaration_commas(&tokens, src))
+                    .get(c)
+                    .copied()
+                    .unwrap_or(false)
+            })
+        });
+        let name = if let Some(Assigned {
+            binding,
+            declaration,
+            ..
+        }) = declared
+        {
             // `const A = class …` is imported as `A`, and shown from its declaration on.
             first = declaration;
             if first > 0 && word(first.saturating_sub(1)) == "export" {
@@ -648,28 +743,106 @@ pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
     found
 }
 
-/// `(const|let|var) Name = class` or `, Name = class`: the binding name and where its
-/// declaration starts.
+/// Dart's other class-like declarations: `mixin M on A {…}` (with `base`; `mixin class` is read
+/// at its `class`), `extension E on T {…}` and `extension type [const] E(int i) {…}`. The index
+/// of the declared name; `None` for an unnamed extension (nothing to import or re-declare by
+/// name) or where the word is an identifier (`mixin = 1`).
+fn dart_declaration<'s>(word: &impl Fn(usize) -> &'s str, at: usize) -> Option<usize> {
+    let next = at.saturating_add(1);
+    let is_name = |i: usize| !matches!(word(i), "" | "on" | "class");
+    if word(at) == "mixin" {
+        return is_name(next).then_some(next);
+    }
+    // `extension type on String {}` is an extension named `type`.
+    if word(next) == "type" && is_name(next.saturating_add(1)) {
+        let name = next.saturating_add(1);
+        return Some(
+            if word(name) == "const" && is_name(name.saturating_add(1)) {
+                name.saturating_add(1)
+            } else {
+                name
+            },
+        );
+    }
+    is_name(next).then_some(next)
+}
+
+/// A class expression bound to a name: `(const|let|var) Name = class` or `, Name = class`.
+struct Assigned<'s> {
+    binding: &'s str,
+    /// Where the declaration starts (the keyword, or the name after a comma).
+    declaration: usize,
+    /// The comma before the name, which must separate declarators (not be a comma operator).
+    comma: Option<usize>,
+}
+
 fn assigned<'s>(
     word: &impl Fn(usize) -> &'s str,
     punct: &impl Fn(usize, u8) -> bool,
     class_at: usize,
-) -> Option<(&'s str, usize)> {
+) -> Option<Assigned<'s>> {
     let eq = class_at.checked_sub(1)?;
     if !punct(eq, b'=') {
         return None;
     }
     let name_at = eq.checked_sub(1)?;
-    let name = word(name_at);
-    if name.is_empty() {
+    let binding = word(name_at);
+    if binding.is_empty() {
         return None;
     }
     let before = name_at.checked_sub(1)?;
     match word(before) {
-        "const" | "let" | "var" => Some((name, before)),
-        _ if punct(before, b',') => Some((name, name_at)),
+        "const" | "let" | "var" => Some(Assigned {
+            binding,
+            declaration: before,
+            comma: None,
+        }),
+        _ if punct(before, b',') => Some(Assigned {
+            binding,
+            declaration: name_at,
+            comma: Some(before),
+        }),
         _ => None,
     }
+}
+
+/// For each token, whether it is a comma between the declarators of a `const`/`let`/`var`
+/// (`var a = 1, B = class {}`) rather than a comma operator (`a = 1, B = class {}`, which
+/// names no class). One pass, with a flag per open bracket: a declaration keyword sets it, a
+/// `;` at that depth clears it.
+fn declaration_commas(tokens: &[Token], src: &str) -> Vec<bool> {
+    let mut out = vec![false; tokens.len()];
+    let mut open: Vec<bool> = vec![false];
+    let mut after_dot = false;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.kind {
+            Kind::Punct(b'{' | b'(' | b'[') => open.push(false),
+            Kind::Punct(b'}' | b')' | b']') | Kind::CondClose if open.len() > 1 => {
+                open.pop();
+            }
+            Kind::Punct(b';') => {
+                if let Some(top) = open.last_mut() {
+                    *top = false;
+                }
+            }
+            Kind::Punct(b',') => {
+                if let Some(slot) = out.get_mut(i) {
+                    *slot = open.last().copied().unwrap_or(false);
+                }
+            }
+            Kind::Ident
+                if !after_dot
+                    && matches!(src.get(t.start..t.end), Some("const" | "let" | "var")) =>
+            {
+                if let Some(top) = open.last_mut() {
+                    *top = true;
+                }
+            }
+            _ => {}
+        }
+        after_dot = t.kind == Kind::Punct(b'.');
+    }
+    out
 }
 
 /// If a decorator (`@a.b` or `@a.b(…)`) ends just before token `at`, the index of its `@`.

@@ -8,6 +8,7 @@
 //! - [`track_outputs`] and [`parse_modified_files`]: what a step created or changed.
 
 mod curly;
+mod exports;
 mod outputs;
 mod python;
 pub(crate) mod registry;
@@ -114,23 +115,42 @@ pub(crate) struct Found {
 /// inside the file and nested properly.
 pub fn extract_classes(path: &str, content: &str) -> ExtractedClasses {
     let language = Language::of_path(path);
-    let found = match language {
+    let (bom, code) = without_bom(content);
+    let mut found = match language {
         None => Vec::new(),
-        Some(Language::Python) => python::classes(content),
-        Some(Language::Dart) => curly::classes(content, curly::Dialect::Dart),
-        Some(_) => {
-            let tsx = path.ends_with(".ts") || path.ends_with(".mts") || path.ends_with(".cts");
-            let dialect = if tsx {
-                curly::Dialect::Ts
-            } else {
-                curly::Dialect::Jsx
-            };
-            curly::classes(content, dialect)
-        }
+        Some(Language::Python) => python::classes(code),
+        Some(_) => curly::classes(code, dialect(path)),
     };
+    for f in &mut found {
+        f.keyword = f.keyword.saturating_add(bom);
+        f.start = f.start.saturating_add(bom);
+        f.end = f.end.saturating_add(bom);
+    }
     ExtractedClasses {
         language,
         classes: spans(content, &found),
+    }
+}
+
+/// A UTF-8 byte-order mark is no part of the code (Python's tokenizer, the TypeScript compiler
+/// and Dart all skip it); left in, it would glue itself to the first token. Its length and the
+/// text after it.
+fn without_bom(content: &str) -> (usize, &str) {
+    match content.strip_prefix('\u{feff}') {
+        Some(rest) => ('\u{feff}'.len_utf8(), rest),
+        None => (0, content),
+    }
+}
+
+/// How a brace-language file is lexed: `.ts .mts .cts` without JSX, Dart as Dart, the rest
+/// (`.tsx`, and JavaScript, which the TypeScript compiler parses as JSX too) with JSX.
+fn dialect(path: &str) -> curly::Dialect {
+    if path.ends_with(".dart") {
+        curly::Dialect::Dart
+    } else if path.ends_with(".ts") || path.ends_with(".mts") || path.ends_with(".cts") {
+        curly::Dialect::Ts
+    } else {
+        curly::Dialect::Jsx
     }
 }
 

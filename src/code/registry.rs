@@ -3,6 +3,7 @@
 //! instead of re-creating. Under an overall budget whole classes are dropped from the end; the
 //! manifest says which, and which listed classes or files were not found.
 
+use super::exports::{Binding, Exports};
 use super::{extract_classes, ClassSpan, Language};
 use crate::error::pointer_push;
 use crate::json::read::wrong_type;
@@ -159,6 +160,8 @@ struct Located<'a> {
     name: &'a str,
     /// The name the import line uses (the outermost class of a nested one).
     import: String,
+    /// How that class is exported.
+    binding: Binding,
     source: String,
     source_units: usize,
 }
@@ -183,6 +186,7 @@ pub fn format_module_registry(
             missing_files.push(module.path.clone());
         }
         let spans = content.map(|c| extract_classes(&module.path, c).classes);
+        let exports = content.map(|c| Exports::of(&module.path, c));
         for name in names {
             let id = format!("{}#{name}", module.path);
             let found = spans.as_deref().and_then(|s| find(s, name));
@@ -203,6 +207,9 @@ pub fn format_module_registry(
                         module: m,
                         name,
                         import: outer.to_string(),
+                        binding: exports
+                            .as_ref()
+                            .map_or(Binding::Named(outer.to_string()), |e| e.binding(outer)),
                         source_units: utf16_len(&source),
                         source,
                     },
@@ -428,14 +435,20 @@ fn render(
         }
         let issue = module.entry.created_by_issue.as_deref().unwrap_or("?");
         out.push_str(&format!("\n### From `{}` (Issue #{issue})\n", module.path));
-        let mut names: Vec<&str> = Vec::new();
+        let mut imports: Vec<Imported> = Vec::new();
         for (c, _) in &mine {
-            if !names.contains(&c.import.as_str()) {
-                names.push(&c.import);
+            if !imports.iter().any(|i| i.name == c.import) {
+                imports.push(Imported {
+                    name: &c.import,
+                    binding: &c.binding,
+                });
             }
         }
-        if let Some(line) = import_line(&module.path, &names, options) {
+        if let Some(line) = import_line(&module.path, &imports, options) {
             out.push_str(&format!("**Import:** `{line}`\n"));
+        }
+        if let Some(note) = hidden_note(&module.path, &imports) {
+            out.push_str(&note);
         }
         for (_, block) in mine {
             out.push_str(block);
@@ -445,23 +458,115 @@ fn render(
     out
 }
 
-/// How the importing file imports `names` from `path`.
-pub fn import_line(path: &str, names: &[&str], options: &RegistryOptions) -> Option<String> {
-    let list = names.join(", ");
-    match Language::of_path(path)? {
-        Language::Python => Some(format!(
-            "from {} import {list}",
-            python_module(path, options.source_roots.as_deref().unwrap_or(&[]))
-        )),
-        Language::Dart => Some(format!(
-            "import '{}';",
-            relative(path, options.importer_dir.as_deref().unwrap_or(""), true)
-        )),
-        _ => Some(format!(
-            "import {{ {list} }} from \"{}\";",
-            relative(path, options.importer_dir.as_deref().unwrap_or(""), false)
-        )),
+/// A class on an import line: the name its source uses and how its file exports it.
+pub(crate) struct Imported<'a> {
+    pub name: &'a str,
+    pub binding: &'a Binding,
+}
+
+/// How the importing file imports the classes `imports` from `path`: Python's `from … import`
+/// (`__all__` or not: `from` reaches every top-level name), Dart's library import, and for
+/// TS/JS a default, named (`Y as X` for `export { X as Y }`) or `export =` import, as the file
+/// exports each; `None` when nothing listed is exported.
+pub(crate) fn import_line(
+    path: &str,
+    imports: &[Imported],
+    options: &RegistryOptions,
+) -> Option<String> {
+    let dir = options.importer_dir.as_deref().unwrap_or("");
+    let language = Language::of_path(path)?;
+    match language {
+        Language::Python => {
+            let names: Vec<&str> = imports.iter().map(|i| i.name).collect();
+            return Some(format!(
+                "from {} import {}",
+                python_module(path, options.source_roots.as_deref().unwrap_or(&[])),
+                names.join(", ")
+            ));
+        }
+        Language::Dart => return Some(format!("import '{}';", relative(path, dir, true))),
+        Language::Typescript | Language::Javascript => {}
     }
+    let from = relative(path, dir, false);
+    if let Some(whole) = imports.iter().find(|i| *i.binding == Binding::Equals) {
+        return Some(match language {
+            Language::Typescript => format!("import {} = require(\"{from}\");", whole.name),
+            _ => format!("const {} = require(\"{from}\");", whole.name),
+        });
+    }
+    let default = imports
+        .iter()
+        .find(|i| *i.binding == Binding::Default)
+        .map(|i| match i.name {
+            "default" => module_identifier(path),
+            name => name.to_string(),
+        });
+    let named: Vec<String> = imports
+        .iter()
+        .filter_map(|i| match i.binding {
+            Binding::Named(exported) if exported == i.name => Some(exported.clone()),
+            Binding::Named(exported) => Some(format!("{exported} as {}", i.name)),
+            _ => None,
+        })
+        .collect();
+    let braces = format!("{{ {} }}", named.join(", "));
+    let what = match (default, named.is_empty()) {
+        (Some(d), true) => d,
+        (Some(d), false) => format!("{d}, {braces}"),
+        (None, false) => braces,
+        (None, true) => return None,
+    };
+    Some(format!("import {what} from \"{from}\";"))
+}
+
+/// The line saying which listed classes the import line cannot reach (TS/JS: not exported)
+/// or reaches outside the module's public names (Python: not in `__all__`).
+fn hidden_note(path: &str, imports: &[Imported]) -> Option<String> {
+    let hidden: Vec<String> = imports
+        .iter()
+        .filter(|i| *i.binding == Binding::Hidden)
+        .map(|i| format!("`{}`", i.name))
+        .collect();
+    if hidden.is_empty() {
+        return None;
+    }
+    let it = if hidden.len() == 1 { "it" } else { "them" };
+    let list = hidden.join(", ");
+    Some(match Language::of_path(path) {
+        Some(Language::Python) => format!(
+            "**Not in `__all__`:** {list} (imported above all the same; `import *` leaves {it} out)\n"
+        ),
+        _ => format!("**Not exported:** {list} (export {it} from `{path}` before importing {it})\n"),
+    })
+}
+
+/// A default import's local name for an anonymous `export default class`: the file's name
+/// (its directory's for `index`) in PascalCase, `src/user-card.tsx` → `UserCard`.
+fn module_identifier(path: &str) -> String {
+    let mut parts = path.rsplit(['/', '\\']).filter(|p| !p.is_empty());
+    let file = parts.next().unwrap_or("");
+    let stem = file.split('.').next().unwrap_or(file);
+    let stem = if stem == "index" {
+        parts.next().unwrap_or(stem)
+    } else {
+        stem
+    };
+    let mut out = String::new();
+    // ASCII rules only: Unicode's case and letter tables would cost the entry kilobytes, and a
+    // non-ASCII character is kept as it is (JavaScript identifiers allow it).
+    for word in stem
+        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '$') || !c.is_ascii()))
+    {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            out.push(first.to_ascii_uppercase());
+            out.push_str(chars.as_str());
+        }
+    }
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    out
 }
 
 /// `src/pkg/mod.py` → `pkg.mod` (with `src/` a source root); a package's `__init__` is the

@@ -1,3 +1,4 @@
+use super::exports::Binding;
 use super::*;
 use std::collections::BTreeMap;
 
@@ -146,7 +147,21 @@ fn imports_follow_the_language_and_the_options() {
         importer_dir: Some("src/app".to_string()),
         ..RegistryOptions::default()
     };
-    let line = |p: &str| registry::import_line(p, &["A", "B"], &options).unwrap();
+    let named = [
+        Binding::Named("A".to_string()),
+        Binding::Named("B".to_string()),
+    ];
+    let imports = [
+        registry::Imported {
+            name: "A",
+            binding: &named[0],
+        },
+        registry::Imported {
+            name: "B",
+            binding: &named[1],
+        },
+    ];
+    let line = |p: &str| registry::import_line(p, &imports, &options).unwrap();
     assert_eq!(line("src/pkg/mod.py"), "from pkg.mod import A, B");
     assert_eq!(line("src/pkg/__init__.py"), "from pkg import A, B");
     assert_eq!(
@@ -155,7 +170,7 @@ fn imports_follow_the_language_and_the_options() {
     );
     assert_eq!(line("src/app/x.tsx"), "import { A, B } from \"./x\";");
     assert_eq!(line("lib/a.dart"), "import '../../lib/a.dart';");
-    assert!(registry::import_line("notes.txt", &["A"], &options).is_none());
+    assert!(registry::import_line("notes.txt", &imports, &options).is_none());
 }
 
 #[test]
@@ -323,4 +338,268 @@ fn a_registry_whose_classes_are_all_missing_sends_nothing() {
         &RegistryOptions::default(),
     );
     assert_eq!((r.text.as_str(), r.not_found.len()), ("", 1));
+}
+
+#[test]
+fn a_fragment_closes_where_it_ends() {
+    // Issue 34: `</>` was read as a self-closing tag, so the fragment swallowed the file.
+    let src = "class A extends React.Component {\n  render() {\n    return (<>\n      <p>a</p>\n    </>);\n  }\n}\nclass B {}\n";
+    for path in ["v.jsx", "v.tsx", "v.js"] {
+        assert_eq!(
+            names(path, src),
+            vec![n("A", 1, 1, 7), n("B", 8, 8, 8)],
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn fragments_in_every_position() {
+    let bodies = [
+        "x = <></>;",
+        "x = <><></></>;",
+        "x = <React.Fragment key={k}><b/></React.Fragment>;",
+        "x = <Fragment key=\"a\">{'}'}</Fragment>;",
+        "f() { return <>{a ? <>y</> : <>n</>}</>; }",
+        "f() { return (<><i>{'{'}</i></>); }",
+        "f() { return a && <>x</>; }",
+        "f() { return a ? <>x</> : null; }",
+        "f() { return a ? null : <>x</>; }",
+        "f = () => <>x</>;",
+        "f = () => (<>\n<p/>\n</>);",
+        "x = [<>a</>, <>b</>];",
+        "x = <Select<Opt> value={v}></Select>;",
+        "x = <div>{list.map(i => <>{i}</>)}</div>;",
+        "x = <>a {/* } */} b</>;",
+        "f = (v) => v! < m! ? <>a</> : v! > 0;",
+        "x = <a\n    // the parent's\n    /* > */ b={1}\n  />;",
+    ];
+    for body in bodies {
+        let src = format!("class A {{\n  {body}\n}}\nclass B {{}}\n");
+        let lines = src.lines().count();
+        for path in ["a.jsx", "a.tsx"] {
+            assert_eq!(
+                names(path, &src),
+                vec![n("A", 1, 1, lines - 1), n("B", lines, lines, lines)],
+                "{path}: {body}"
+            );
+        }
+    }
+}
+
+#[test]
+fn tsx_generic_arrows_are_not_jsx() {
+    for generic in [
+        "<T,>(x: T) => x",
+        "<T extends unknown>(x: T) => x",
+        "<T extends {}>(x: T) => x",
+        "<T = string>(x: T) => x",
+        "<const T,>(x: T) => x",
+    ] {
+        let src = format!(
+            "const f = {generic};\nclass A {{ m() {{ return <>{{'x'}}</>; }} }}\nclass B {{}}\n"
+        );
+        assert_eq!(
+            names("g.tsx", &src),
+            vec![n("A", 2, 2, 2), n("B", 3, 3, 3)],
+            "{generic}"
+        );
+    }
+    // `<T extends>` is an element with an attribute named `extends`.
+    let src = "const e = <T extends>{'}'}</T>;\nclass A {}\n";
+    assert_eq!(names("g.tsx", src), vec![n("A", 2, 2, 2)]);
+}
+
+#[test]
+fn a_byte_order_mark_hides_no_class() {
+    let cases = [
+        ("m.py", "\u{feff}class A:\n    pass\n", n("A", 1, 1, 2)),
+        ("m.dart", "\u{feff}class A {\n}\n", n("A", 1, 1, 2)),
+        ("m.ts", "\u{feff}export class A {\n}\n", n("A", 1, 1, 2)),
+        ("m.jsx", "\u{feff}class A {\n}\n", n("A", 1, 1, 2)),
+    ];
+    for (path, src, want) in cases {
+        let got = extract_classes(path, src).classes;
+        assert_eq!(names(path, src), vec![want], "{path}");
+        let c = got.first().unwrap();
+        // Offsets stay those of the given text, mark included.
+        assert_eq!(c.start_byte, 3, "{path}");
+        assert_eq!(c.start_utf16, 1, "{path}");
+    }
+}
+
+#[test]
+fn dart_mixins_and_extensions() {
+    let src = "mixin M on A, B {\n  void f() {}\n}\nbase mixin N {}\nmixin class C {}\nabstract mixin class D {}\nextension E<T> on List<T> {\n  T get x => first;\n}\nextension on String {}\nextension type const Id._(int v) implements int {}\nextension type Raw(String s) {}\nextension type on int {}\nfinal mixin = 1;\nvar extension = p.extension(x);\n";
+    assert_eq!(
+        names("m.dart", src),
+        vec![
+            n("M", 1, 1, 3),
+            n("N", 4, 4, 4),
+            n("C", 5, 5, 5),
+            n("D", 6, 6, 6),
+            n("E", 7, 7, 9),
+            n("Id", 11, 11, 11),
+            n("Raw", 12, 12, 12),
+            n("type", 13, 13, 13),
+        ]
+    );
+}
+
+#[test]
+fn every_line_end_is_one_line_end() {
+    for eol in ["\n", "\r\n", "\r"] {
+        let py = ["class A:", "    x = 1", "", "class B:", "    pass", ""].join(eol);
+        assert_eq!(
+            names("a.py", &py),
+            vec![n("A", 1, 1, 2), n("B", 4, 4, 5)],
+            "{eol:?}"
+        );
+        let ts = ["// c", "class A {", "  s = 'x';", "}", "class B {}", ""].join(eol);
+        for path in ["a.ts", "a.tsx", "a.dart"] {
+            assert_eq!(
+                names(path, &ts),
+                vec![n("A", 2, 2, 4), n("B", 5, 5, 5)],
+                "{path} {eol:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_comma_operator_names_no_class() {
+    let src = "var a = 1, B = class {};\nx = 1, C = class {};\nfor (let i = 0, D = class {}; ;) {}\nf(a, E = class {});\n";
+    assert_eq!(names("c.js", src), vec![n("B", 1, 1, 1), n("D", 3, 3, 3)]);
+}
+
+/// The import line and the note of a one-module registry listing `classes` of `path`.
+fn import_of(path: &str, src: &str, classes: &[&str]) -> (String, Option<String>) {
+    let registry = registry_of(&[(path, Some(1), classes)]);
+    let files = files_of(&[(path, src)]);
+    let r = format_module_registry(&registry, &files, &RegistryOptions::default());
+    let line = |prefix: &str| {
+        r.text
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .map(str::to_string)
+    };
+    (line("**Import:**").unwrap_or_default(), line("**Not "))
+}
+
+#[test]
+fn imports_follow_how_each_class_is_exported() {
+    let cases: [(&str, &str, &[&str], &str); 10] = [
+        // Issue 34's case.
+        (
+            "src/H.tsx",
+            "export default class Header extends React.Component {}\n",
+            &["Header"],
+            "import Header from \"./src/H\";",
+        ),
+        (
+            "src/m.ts",
+            "export default class A {}\nexport class B {}\nexport abstract class C {}\n",
+            &["B", "A", "C"],
+            "import A, { B, C } from \"./src/m\";",
+        ),
+        (
+            "src/m.ts",
+            "class Impl {}\nclass Own {}\nexport { Impl as Public, Own };\nexport { Other } from \"./o\";\n",
+            &["Impl", "Own"],
+            "import { Public as Impl, Own } from \"./src/m\";",
+        ),
+        (
+            "src/m.js",
+            "class Store {}\nexport default Store\nexport const x = 1;\n",
+            &["Store"],
+            "import Store from \"./src/m\";",
+        ),
+        (
+            "src/m.ts",
+            "class Api {}\nexport = Api;\n",
+            &["Api"],
+            "import Api = require(\"./src/m\");",
+        ),
+        (
+            "src/user-card.tsx",
+            "export default class extends React.Component {}\n",
+            &["default"],
+            "import UserCard from \"./src/user-card\";",
+        ),
+        (
+            "src/m.ts",
+            "class A {}\nexport { A as default, A as Alias };\n",
+            &["A"],
+            "import A from \"./src/m\";",
+        ),
+        (
+            "src/m.ts",
+            "export type { T };\nexport const B = class {};\nclass T {}\n",
+            &["B", "T"],
+            "import { B, T } from \"./src/m\";",
+        ),
+        (
+            "src/s.ts",
+            "export @Injectable({ a: (1) }) @other.dec class Service {}\nexport default @dec class Main {}\n",
+            &["Service", "Main"],
+            "import Main, { Service } from \"./src/s\";",
+        ),
+        // No export statement at all (a script, CommonJS): named, as before.
+        (
+            "src/m.js",
+            "class A {}\nmodule.exports = { A };\n",
+            &["A"],
+            "import { A } from \"./src/m\";",
+        ),
+    ];
+    for (path, src, classes, want) in cases {
+        let (line, note) = import_of(path, src, classes);
+        assert_eq!(line, format!("**Import:** `{want}`"), "{src}");
+        assert_eq!(note, None, "{src}");
+    }
+}
+
+#[test]
+fn unexported_classes_are_named_apart() {
+    let (line, note) = import_of(
+        "src/m.ts",
+        "export class A {}\nclass Local {}\nnamespace N { export class Inner {} }\n",
+        &["A", "Local"],
+    );
+    assert_eq!(line, "**Import:** `import { A } from \"./src/m\";`");
+    assert_eq!(
+        note.as_deref(),
+        Some("**Not exported:** `Local` (export it from `src/m.ts` before importing it)")
+    );
+    let (line, note) = import_of(
+        "src/m.ts",
+        "export const x = 1;\nclass Local {}\n",
+        &["Local"],
+    );
+    assert_eq!(line, "");
+    assert!(note.is_some_and(|n| n.contains("`Local`")));
+}
+
+#[test]
+fn python_follows_a_literal_all() {
+    let src = "\u{feff}__all__ = [\n    \"Public\",  # the API\n    'Other',\n]\n__all__ += (\"Late\",)\n__all__.append(\"Appended\")\n\nclass Public: pass\nclass Other: pass\nclass Late: pass\nclass Appended: pass\nclass _Private: pass\n";
+    let all = ["Public", "Other", "Late", "Appended", "_Private"];
+    let (line, note) = import_of("pkg/m.py", src, &all);
+    assert_eq!(
+        line,
+        "**Import:** `from pkg.m import Public, Other, Late, Appended, _Private`"
+    );
+    assert_eq!(
+        note.as_deref(),
+        Some("**Not in `__all__`:** `_Private` (imported above all the same; `import *` leaves it out)")
+    );
+    // A computed `__all__` cannot be followed: no note.
+    for computed in [
+        "__all__ = base.__all__ + [\"A\"]\nclass A: pass\nclass B: pass\n",
+        "__all__ = [name for name in dir()]\nclass A: pass\nclass B: pass\n",
+    ] {
+        let (line, note) = import_of("m.py", computed, &["A", "B"]);
+        assert_eq!(line, "**Import:** `from m import A, B`");
+        assert_eq!(note, None, "{computed}");
+    }
 }

@@ -1,0 +1,6 @@
+# line ends
+class A:
+    x = 1class B:
+    y = '''
+'''
+class C: pass
