@@ -261,7 +261,7 @@ pub const DEFAULT_TEST_COMMANDS: [&str; 34] = [
 /// re-indented patch normalises to the same text.
 pub fn normalise_diff(diff: &str) -> String {
     let mut out = String::with_capacity(diff.len());
-    for line in diff.lines() {
+    for line in crate::text::lines(diff) {
         if line.starts_with("diff --git")
             || line.starts_with("index ")
             || line.starts_with("--- ")
@@ -435,7 +435,7 @@ pub fn errors_in_log(log: &str) -> Vec<(String, String)> {
                 && w.eq_ignore_ascii_case(word)
         })
     };
-    log.lines()
+    crate::text::lines(log)
         .filter(|l| mentions(l.as_bytes(), b"error") || mentions(l.as_bytes(), b"failed"))
         .filter_map(|l| Some((file_in_line(l)?, error_family(l))))
         .collect()
