@@ -647,8 +647,13 @@ fn fit<'a>(
     let budget = preload_budget(input);
     let strict = input.mode.unwrap_or_default() == PreloadMode::Strict;
     let heading_units = utf16_len(HEADING);
-    // The heading is counted from the start: the first file to be inlined brings it along.
-    let (mut running, _) = meter.with(&meter.start(), &[HEADING])?;
+    // The heading is counted from the start: the first file to be inlined brings it along
+    // (and a caller's counter is not called when there is nothing to fit).
+    let mut running = if candidates.is_empty() {
+        meter.start()
+    } else {
+        meter.with(&meter.start(), &[HEADING])?.0
+    };
     let mut units = heading_units;
     let mut inlined: Vec<usize> = Vec::new();
     // Strict mode: the files that do not fit (each is counted after all those before it).

@@ -399,7 +399,7 @@ function decodeClassSpan(d) {
   return r;
 }
 
-const REGISTRY_RESULT_MEMBERS = { text: null, classes: null, notFound: null, missingFiles: null, dropped: null, chars: null, tokens: null };
+const REGISTRY_RESULT_MEMBERS = { text: null, classes: null, notFound: null, missingFiles: null, dropped: null, chars: null, tokens: null, counter: null, counterCalls: null };
 
 function decodeRegistryResult(d) {
   const r = { ...REGISTRY_RESULT_MEMBERS };
@@ -410,6 +410,8 @@ function decodeRegistryResult(d) {
   r.dropped = d.array((d) => d.str());
   r.chars = d.num();
   r.tokens = d.code() === 0 ? null : d.num();
+  r.counter = d.code() === 0 ? null : d.str();
+  r.counterCalls = d.code() === 0 ? null : d.num();
   return r;
 }
 

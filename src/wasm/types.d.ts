@@ -440,6 +440,16 @@ export interface RegistryResult {
     chars: number;
     /** `text`'s estimated tokens when `maxTokens` was given. */
     tokens: number | null;
+    /**
+     * What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
+     * `tokenCounter`; `null` without `maxTokens`.
+     */
+    counter: string | null;
+    /**
+     * How many times the caller's counter was called (each distinct text once); `null` for
+     * the estimator and without `maxTokens`.
+     */
+    counterCalls: number | null;
 }
 
 /** One listed class's line in the manifest. */
