@@ -46,8 +46,8 @@ function readContextFiles(baseDir, paths, options, callOptions) {
   const maxBytes = opts.maxBytes ?? defaultMaxBytes(opts);
   // Absolute paths are taken under the base as given (resolved, not followed through symlinks):
   // the core strips it lexically and the disk's rules below still apply.
-  const base = typeof baseDir === "string" && baseDir !== "" ? posixBase(nodePath.resolve(baseDir)) : undefined;
-  const input = { ...opts, references, contents: [], maxBytes, ...(base === undefined ? {} : { base }) };
+  const lexicalBase = typeof baseDir === "string" && baseDir !== "" ? posixBase(nodePath.resolve(baseDir)) : undefined;
+  const input = { ...opts, references, contents: [], maxBytes, ...(lexicalBase === undefined ? {} : { base: lexicalBase }) };
   // The whole input is read by the core before the disk is touched (no contents: cheap): a bad
   // option or reference fails the call with the core's code, message and pointer, and nothing
   // was opened.
