@@ -70,9 +70,14 @@ test("seed 002: 650k words, strict, maxTokens 900000 — inlined whole; without 
       e.message.includes("`long.ts` has 300 lines, over maxLines (200, the default when no budget is given") &&
       e.message.endsWith("nothing was rendered"),
   );
-  // Too small a budget: named too.
+  // Too small a budget: named too — here by the byte limit the budget implies (16 bytes a
+  // token), the reader refusing to read what could never fit.
   assert.throws(
     () => readContextFiles(base, ["bundle.txt"], { mode: "strict", maxTokens: 100_000 }),
+    (e) => e.code === "BUDGET_EXCEEDED" && e.path === "/maxBytes" && /`bundle\.txt` has 3705000 bytes, over maxBytes \(1600000\)/.test(e.message),
+  );
+  assert.throws(
+    () => readContextFiles(base, ["bundle.txt"], { mode: "strict", maxTokens: 500_000 }),
     (e) => e.code === "BUDGET_EXCEEDED" && e.path === "/maxTokens" && /these do not fit: `bundle\.txt`/.test(e.message),
   );
   // Best effort without a budget: the reader refuses it by size before reading it.
@@ -84,7 +89,7 @@ test("seed 002: 650k words, strict, maxTokens 900000 — inlined whole; without 
 
 test("the block: lines, bytes and tokens in each heading, then what was not inlined and why", () => {
   const r = readContextFiles(base, ["src/App.jsx", ".env", "long.ts", "gone.ts"]);
-  assert.match(r.block, /#### `src\/App\.jsx` \(3 lines, 50 bytes, ~\d+ tokens\)\n```jsx\n/);
+  assert.match(r.block, /#### `src\/App\.jsx` \(3 lines, 49 bytes, ~\d+ tokens\)\n```jsx\n/);
   assert.ok(
     r.block.endsWith("\nReferenced but not inlined (reason in brackets):\n- `.env` (secret)\n- `long.ts` (too_many_lines)\n- `gone.ts` (missing)\n"),
     r.block,

@@ -20,7 +20,9 @@ let input = "";
 process.stdin.setEncoding("utf8");
 for await (const chunk of process.stdin) input += chunk;
 const { base, references } = JSON.parse(input);
-process.stdout.write(readContextFiles(base, references).block);
+// The seed's prompt names only what it inlined (its test_respects_token_budget asserts that a
+// file left out of the budget is absent), so the list of what was not inlined is turned off.
+process.stdout.write(readContextFiles(base, references, { listNotInlined: false }).block);
 """
 
 
