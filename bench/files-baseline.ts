@@ -346,7 +346,7 @@ export function preloadPlain(references: FileRef[], contents: FileContent[], opt
         parts = section(id, rec.language, text, rec.lines, rec.bytes, guess);
         const head = running.clone();
         head.push(parts.head);
-        let body = last === null ? null : head.splice(last[0], last[1]);
+        let body: OwnEstimate | null = last === null ? null : head.splice(last[0], last[1]);
         if (body === null) {
           body = head.clone();
           body.push(parts.body);

@@ -450,6 +450,14 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_cr_ends_a_line_as_lf_and_crlf_do() {
+        let lf = normalise_diff("@@ -1 +1 @@\n-old\n+new\n");
+        assert_eq!(lf, "@@\n-old\n+new\n");
+        assert_eq!(normalise_diff("@@ -1 +1 @@\r-old\r+new\r"), lf);
+        assert_eq!(normalise_diff("@@ -1 +1 @@\r\n-old\r\n+new\r\n"), lf);
+    }
+
+    #[test]
     fn shell_words_fold_whitespace_and_quoting() {
         assert_eq!(words("npm   test"), words("'npm' \"test\""));
         assert_eq!(words("pytest \"tests/a b.py\""), ["pytest", "tests/a b.py"]);
