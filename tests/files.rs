@@ -371,39 +371,22 @@ fn seed_002_an_explicit_high_budget_inlines_650k_words() {
     let cost = ok.manifest.files[0].tokens.unwrap();
     assert!(figure < cost && figure + 40 > cost, "{figure} of {cost}");
 
-    let e = preload(&input(None, None), &Limits::default()).unwrap_err();
+    let refused = |i: PreloadInput, path: &str| {
+        let e = preload(&i, &Limits::default()).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::BudgetExceeded, path));
+        e.message
+    };
     assert_eq!(
-        (e.code, e.path.as_str()),
-        (ErrorCode::BudgetExceeded, "/maxLines")
-    );
-    assert_eq!(
-        e.message,
+        refused(input(None, None), "/maxLines"),
         "strict: `large-context-bundle.txt` has 65000 lines, over maxLines (200, the default when no budget is given: an explicit maxTokens lifts it); nothing was rendered"
     );
     // Too small an explicit budget: the file is named with the total it needs.
-    let e = preload(&input(Some(500_000), None), &Limits::default()).unwrap_err();
-    assert_eq!(
-        (e.code, e.path.as_str()),
-        (ErrorCode::BudgetExceeded, "/maxTokens")
-    );
-    assert!(
-        e.message.starts_with("strict: 1 file needs "),
-        "{}",
-        e.message
-    );
-    assert!(e.message.ends_with("over the budget of 500000 tokens, so these do not fit: `large-context-bundle.txt`; nothing was rendered"), "{}", e.message);
-
+    let m = refused(input(Some(500_000), None), "/maxTokens");
+    assert!(m.starts_with("strict: 1 file needs "), "{m}");
+    assert!(m.ends_with("over the budget of 500000 tokens, so these do not fit: `large-context-bundle.txt`; nothing was rendered"), "{m}");
     // A limit the caller set wins over the budget that would lift it.
-    let e = preload(&input(Some(900_000), Some(200)), &Limits::default()).unwrap_err();
-    assert_eq!(
-        (e.code, e.path.as_str()),
-        (ErrorCode::BudgetExceeded, "/maxLines")
-    );
-    assert!(
-        e.message.contains("has 65000 lines, over maxLines (200)"),
-        "{}",
-        e.message
-    );
+    let m = refused(input(Some(900_000), Some(200)), "/maxLines");
+    assert!(m.contains("has 65000 lines, over maxLines (200)"), "{m}");
     let mut best = input(Some(900_000), Some(200));
     best.mode = None;
     let skipped = preload(&best, &Limits::default()).unwrap();

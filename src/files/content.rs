@@ -71,9 +71,10 @@ impl<'a> ContentRef<'a> {
 /// not start one.
 pub fn line_count(text: &str) -> usize {
     let bytes = text.as_bytes();
-    let newlines = count_byte(bytes, b'\n');
-    // Most files have no `\r` at all: a memchr says so, at a fraction of a count's cost.
-    let ends = if bytes.contains(&b'\r') {
+    let (newlines, any_return) = newlines_and_any_return(bytes);
+    // Most files have no `\r` at all: the pass that counts newlines says so, and nothing more is
+    // read (a separate search for `\r` was a second pass over every file, without SIMD in wasm).
+    let ends = if any_return {
         let returns = count_byte(bytes, b'\r');
         let pairs = bytes.windows(2).filter(|w| w == b"\r\n").count();
         newlines.saturating_add(returns).saturating_sub(pairs)
@@ -87,22 +88,43 @@ pub fn line_count(text: &str) -> usize {
     }
 }
 
-/// How many `target` bytes, eight bytes at a time: every preloaded file is counted, and a
-/// byte-by-byte count is not vectorised at the size-optimised level the wasm is built at.
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each zero byte of `x`. Per byte, `(b & 0x7F) + 0x7F` sets the high bit
+/// unless the low seven bits are zero, and cannot carry into the next byte; or-ed with `b`,
+/// the high bit is clear only for a zero byte.
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & LOW7).wrapping_add(LOW7)) | x) & HIGH
+}
+
+/// How many `\n`, and whether there is any `\r`, eight bytes at a time in one pass: every
+/// preloaded file is counted, and a byte-by-byte count is not vectorised at the size-optimised
+/// level the wasm is built at.
+fn newlines_and_any_return(bytes: &[u8]) -> (usize, bool) {
+    const NEWLINES: u64 = 0x0A0A_0A0A_0A0A_0A0A;
+    const RETURNS: u64 = 0x0D0D_0D0D_0D0D_0D0D;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut n = 0usize;
+    let mut returns = 0u64;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        n = n.wrapping_add(zero_bytes(word ^ NEWLINES).count_ones() as usize);
+        returns |= zero_bytes(word ^ RETURNS);
+    }
+    let tail = chunks.remainder();
+    let n = n.wrapping_add(tail.iter().filter(|&&b| b == b'\n').count());
+    (n, returns != 0 || tail.contains(&b'\r'))
+}
+
+/// How many `target` bytes, eight bytes at a time.
 fn count_byte(bytes: &[u8], target: u8) -> usize {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let spread = u64::from_le_bytes([target; 8]);
     let mut chunks = bytes.chunks_exact(8);
     let mut n = 0usize;
     for chunk in &mut chunks {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        // A zero byte of `x` is a match. Per byte, `(b & 0x7F) + 0x7F` sets the high bit
-        // unless the low seven bits are zero, and cannot carry into the next byte; or-ed with
-        // `b`, the high bit is clear only for a zero byte.
-        let x = word ^ spread;
-        let nonzero = ((x & LOW7).wrapping_add(LOW7)) | x;
-        n = n.wrapping_add((!nonzero & HIGH).count_ones() as usize);
+        n = n.wrapping_add(zero_bytes(word ^ spread).count_ones() as usize);
     }
     let tail = chunks.remainder().iter().filter(|&&b| b == target).count();
     n.wrapping_add(tail)
@@ -521,6 +543,11 @@ mod tests {
                     count_byte(text.as_bytes(), b'\r'),
                 );
                 assert_eq!(counted, (count(b'\n'), count(b'\r')), "{text:?}");
+                assert_eq!(
+                    newlines_and_any_return(text.as_bytes()),
+                    (count(b'\n'), count(b'\r') > 0),
+                    "{text:?}"
+                );
             }
         }
         let all: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
