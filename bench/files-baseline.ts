@@ -135,12 +135,16 @@ function longestBacktickRun(text: string): number {
   return longest;
 }
 
-function section(path: string, lang: string, text: string, lines: number): string {
+const plural = (n: number, what: string) => (n === 1 ? `1 ${what}` : `${n} ${what}s`);
+
+/** A file's section as ctxpack writes it: the heading (lines, bytes, the body's tokens), the body, the tail. */
+function section(path: string, lang: string, text: string, lines: number, bytes: number, tokens: number): { head: string; body: string; tail: string } {
   const fence = "`".repeat(Math.max(3, longestBacktickRun(text) + 1));
   const tick = "`".repeat(longestBacktickRun(path) + 1);
   const pad = path.startsWith("`") || path.endsWith("`") ? " " : "";
   const body = text.endsWith("\n") ? text.slice(0, -1) : text;
-  return `\n#### ${tick}${pad}${path}${pad}${tick} (${lines === 1 ? "1 line" : `${lines} lines`})\n${fence}${lang}\n${body}\n${fence}\n`;
+  const meta = `${plural(lines, "line")}, ${plural(bytes, "byte")}, ~${plural(tokens, "token")}`;
+  return { head: `\n#### ${tick}${pad}${path}${pad}${tick} (${meta})\n${fence}${lang}\n`, body, tail: `\n${fence}\n` };
 }
 
 
@@ -180,6 +184,20 @@ export class OwnEstimate {
 
   clone(): OwnEstimate {
     return Object.assign(new OwnEstimate(), this);
+  }
+
+  /** The estimate of what was pushed since `earlier`, a count this one grew from. */
+  since(earlier: OwnEstimate): number {
+    return Math.ceil(((this.milli - earlier.milli) * MARGIN) / 1_000_000);
+  }
+
+  /** This count followed by what took `from` to `to`, when this one stands where `from` did. */
+  splice(from: OwnEstimate, to: OwnEstimate): OwnEstimate | null {
+    const same = this.prev === from.prev && this.run === from.run && this.spaces === from.spaces && this.broke === from.broke && this.solid === from.solid && this.sinceLetter === from.sinceLetter && this.last === from.last;
+    if (!same) return null;
+    const out = to.clone();
+    out.milli = this.milli + (to.milli - from.milli);
+    return out;
   }
 
   tokens(): number {
@@ -315,15 +333,37 @@ export function preloadPlain(references: FileRef[], contents: FileContent[], opt
     }
     if (secretContent(text)) return void (rec.reasonCode = "secret");
     rec.language = language(id);
-    const piece = section(id, rec.language, text, rec.lines);
+    let piece: string;
     let trial: OwnEstimate | null = null;
     let total: number;
     if (options.tokens === "estimate") {
-      trial = running.clone();
-      trial.push(piece);
+      // As ctxpack: the heading's figure is the body's count after the heading, the body
+      // scanned once and its count spliced after the final heading.
+      let guess = Math.floor(rec.bytes / 4);
+      let last: [OwnEstimate, OwnEstimate] | null = null;
+      let parts = section(id, rec.language, text, rec.lines, rec.bytes, guess);
+      for (let round = 0; round < 4; round++) {
+        parts = section(id, rec.language, text, rec.lines, rec.bytes, guess);
+        const head = running.clone();
+        head.push(parts.head);
+        let body: OwnEstimate | null = last === null ? null : head.splice(last[0], last[1]);
+        if (body === null) {
+          body = head.clone();
+          body.push(parts.body);
+        }
+        const figure = body.since(head);
+        last = [head, body];
+        if (figure === guess || round === 3) break;
+        guess = figure;
+      }
+      trial = last![1];
+      trial.push(parts.tail);
+      piece = parts.head + parts.body + parts.tail;
       rec.tokens = trial.tokens() - running.tokens();
       total = trial.tokens();
     } else {
+      const parts = section(id, rec.language, text, rec.lines, rec.bytes, Math.ceil(text.length / 4));
+      piece = parts.head + parts.body + parts.tail;
       rec.tokens = tokensOf(piece);
       total = tokens + rec.tokens + (pieces.length === 0 ? headingTokens : 0);
     }

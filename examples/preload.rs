@@ -96,6 +96,7 @@ fn read_contents(base: &Path, paths: &[String], allow_secrets: Option<bool>) -> 
         &PathsInput {
             paths: paths.to_vec(),
             allow_secrets,
+            base: None,
         },
         &Limits::default(),
     ) {

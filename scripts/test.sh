@@ -87,6 +87,9 @@ if [ ${#node_tests[@]} -gt 0 ]; then
   node --test "${node_tests[@]}"
 fi
 
+section "seed 000: its Task 1 tests as written, through readContextFiles (pytest in a venv)"
+bash scripts/seed000.sh
+
 section "abuse: hostile input at every export, Node"
 node --test tests/abuse/
 

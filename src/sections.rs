@@ -16,7 +16,7 @@ use crate::error::pointer_push;
 use crate::manifest::{Action, ItemRecord};
 use crate::shape::Shape;
 use crate::text::{prefix_utf16, utf16_len};
-use crate::tokens::{Estimator, Running, TokenCounter, Vocabulary};
+use crate::tokens::{Estimator, Meter, Running, Tally, Vocabulary};
 use crate::{Error, ErrorCode, Limits, Result};
 
 /// The budget when none is given: the core's default context cap, in UTF-16 code units.
@@ -118,8 +118,13 @@ pub struct SectionsTotals {
     pub front_matter_chars: usize,
     /// Passes measured before one fitted (or the cut was made).
     pub passes_tried: usize,
+    /// What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
+    /// `tokenCounter`.
     #[shape(intern)]
     pub counter: String,
+    /// How many times the caller's counter was called (each distinct piece once); `null` for
+    /// the estimator.
+    pub counter_calls: Option<usize>,
     pub max_chars: Option<usize>,
     pub max_tokens: Option<usize>,
 }
@@ -140,15 +145,16 @@ pub struct SectionsResult {
     pub totals: SectionsTotals,
 }
 
-/// `## Your Plan` and `## Additional Context from User`, each followed by a blank line.
+/// `## Your Plan` and `## Additional Context from User`, each followed by a blank line; an
+/// empty one has no heading (the reference design writes each only `if plan:`).
 pub fn front_matter(plan: Option<&str>, user_context: Option<&str>) -> String {
     let mut out = String::new();
-    if let Some(plan) = plan {
+    if let Some(plan) = plan.filter(|p| !p.is_empty()) {
         out.push_str("## Your Plan\n\nFollow this plan:\n");
         out.push_str(plan);
         out.push_str("\n\n");
     }
-    if let Some(answers) = user_context {
+    if let Some(answers) = user_context.filter(|a| !a.is_empty()) {
         out.push_str("## Additional Context from User\n\n");
         out.push_str(answers);
         out.push_str("\n\n");
@@ -229,7 +235,7 @@ fn resolve(input: &SectionsInput) -> Result<Plan> {
 /// pass starts from.
 #[derive(Clone)]
 struct Mark {
-    running: Running,
+    tally: Tally,
     units: usize,
     /// A non-empty section came before (the next one is preceded by the separator).
     any: bool,
@@ -258,28 +264,37 @@ impl Measure<'_> {
             .unwrap_or(0)
     }
 
-    /// Re-measures `state` from section `from` on (the marks before it are still right).
-    fn remeasure(&mut self, state: &[Option<usize>], from: usize, tokens: bool) {
+    /// Re-measures `state` from section `from` on (the marks before it are still right);
+    /// tokens too when `meter` is given.
+    fn remeasure(
+        &mut self,
+        state: &[Option<usize>],
+        from: usize,
+        mut meter: Option<&mut Meter>,
+    ) -> Result<()> {
         for (i, &variant) in state.iter().enumerate().skip(from) {
             let Some(mut mark) = self.marks.get(i).cloned() else {
-                return;
+                return Ok(());
             };
             let units = self.units_of(i, variant);
             if units > 0 {
+                let text = self.text_of(i, variant);
+                let parts: &[&str] = if mark.any {
+                    &[self.separator, text]
+                } else {
+                    &[text]
+                };
+                if let Some(meter) = meter.as_deref_mut() {
+                    mark.tally = meter.with(&mark.tally, parts)?.0;
+                }
                 if mark.any {
                     mark.units = mark.units.saturating_add(self.separator_units);
-                    if tokens {
-                        mark.running.push(self.separator);
-                    }
                 }
                 mark.units = mark.units.saturating_add(units);
-                if tokens {
-                    mark.running.push(self.text_of(i, variant));
-                }
                 mark.any = true;
             }
             if let Some(next) = self.marks.get_mut(i.saturating_add(1)) {
-                if tokens {
+                if meter.is_some() {
                     *next = mark;
                 } else {
                     // A chars-only pass leaves the token marks of the pass last counted.
@@ -288,10 +303,28 @@ impl Measure<'_> {
                 }
             }
         }
+        Ok(())
     }
 
     fn total(&self) -> Option<&Mark> {
         self.marks.last()
+    }
+
+    /// The text as the pieces a caller's counter is given: the front matter, then each
+    /// non-empty section's separator and text.
+    fn pieces<'t>(&'t self, front: &'t str, state: &[Option<usize>]) -> Vec<&'t str> {
+        let mut out = vec![front];
+        for (i, &variant) in state.iter().enumerate() {
+            let text = self.text_of(i, variant);
+            if text.is_empty() {
+                continue;
+            }
+            if out.len() > 1 {
+                out.push(self.separator);
+            }
+            out.push(text);
+        }
+        out
     }
 
     fn render(&self, front: &str, state: &[Option<usize>]) -> String {
@@ -315,6 +348,17 @@ impl Measure<'_> {
 
 /// The prompt at the first pass that fits the budget (or cut to it); see the module docs.
 pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsResult> {
+    let estimator: Estimator = input.vocabulary.unwrap_or_default().estimator();
+    fit_sections_metered(input, limits, &mut Meter::Estimate(estimator))
+}
+
+/// [`fit_sections`] with tokens counted by `meter` (a caller's counter, [`Meter::Pieces`],
+/// counts the front matter, each separator and each section's text as pieces, and sums them).
+pub fn fit_sections_metered(
+    input: &SectionsInput,
+    limits: &Limits,
+    meter: &mut Meter,
+) -> Result<SectionsResult> {
     limits.check_documents(input.sections.len(), "/sections")?;
     let plan = resolve(input)?;
     let budget = Budget {
@@ -322,16 +366,18 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
         max_tokens: input.max_tokens,
     }
     .over(Budget::default(), DEFAULT_MAX_CHARS);
-    let estimator: Estimator = input.vocabulary.unwrap_or_default().estimator();
     let count_tokens = budget.max_tokens.is_some();
     let front = front_matter(input.plan.as_deref(), input.user_context.as_deref());
     let separator = input.separator.as_deref().unwrap_or("\n");
-    let mut start = Mark {
-        running: estimator.running(),
+    let start = Mark {
+        tally: if count_tokens {
+            meter.with(&meter.start(), &[&front])?.0
+        } else {
+            meter.start()
+        },
         units: utf16_len(&front),
         any: false,
     };
-    start.running.push(&front);
     let n = input.sections.len();
     let mut measure = Measure {
         input,
@@ -347,7 +393,7 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
     let mut state: Vec<Option<usize>> = vec![Some(0); n];
     let fits = |m: &Mark| {
         budget.max_chars.map_or(true, |c| m.units <= c)
-            && budget.max_tokens.map_or(true, |t| m.running.tokens() <= t)
+            && budget.max_tokens.map_or(true, |t| m.tally.tokens() <= t)
     };
     // Chars first: tokens are counted only for a pass whose chars fit, from the first section
     // changed since tokens were last counted.
@@ -355,12 +401,12 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
     let mut pass = 0usize;
     let mut fitted = false;
     loop {
-        measure.remeasure(&state, 0, false);
+        measure.remeasure(&state, 0, None)?;
         let chars_fit = measure
             .total()
             .is_some_and(|m| budget.max_chars.map_or(true, |c| m.units <= c));
         if chars_fit && count_tokens {
-            measure.remeasure(&state, stale_tokens.min(n), true);
+            measure.remeasure(&state, stale_tokens.min(n), Some(meter))?;
             stale_tokens = n;
         }
         if chars_fit && measure.total().is_some_and(fits) {
@@ -381,7 +427,8 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
     let (text, cut_at) = if fitted {
         (full, None)
     } else {
-        let (text, kept) = hard_cut(&full, budget, &estimator);
+        let pieces = measure.pieces(&front, &state);
+        let (text, kept) = hard_cut(&full, &pieces, budget, meter)?;
         (text, Some((kept.unwrap_or(0), kept.is_some())))
     };
     let steps = input.steps.as_deref().unwrap_or(&[]);
@@ -393,15 +440,7 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
         Some("hard cut".to_string())
     };
     // The records count the text piece by piece: their running total is the text's count.
-    let (records, tokens) = records(
-        input,
-        &measure,
-        &state,
-        &front,
-        cut_at,
-        &estimator,
-        count_tokens,
-    );
+    let (records, tokens) = records(input, &measure, &state, &front, cut_at, meter, count_tokens)?;
     Ok(SectionsResult {
         totals: SectionsTotals {
             sections: n,
@@ -413,7 +452,8 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
                 _ => utf16_len(&front),
             },
             passes_tried: pass.saturating_add(1),
-            counter: estimator.name().to_string(),
+            counter: meter.name().to_string(),
+            counter_calls: meter.calls(),
             max_chars: budget.max_chars,
             max_tokens: budget.max_tokens,
         },
@@ -430,46 +470,119 @@ pub fn fit_sections(input: &SectionsInput, limits: &Limits) -> Result<SectionsRe
 }
 
 /// The longest prefix of `text` that fits the budget with [`CUT_MARKER`] after it, and its
-/// length in bytes; `""` (and `None`) when not even the marker fits.
-fn hard_cut(text: &str, budget: Budget, estimator: &Estimator) -> (String, Option<usize>) {
+/// length in bytes; `""` (and `None`) when not even the marker fits. `pieces` is `text` as a
+/// caller's counter is given it.
+fn hard_cut(
+    text: &str,
+    pieces: &[&str],
+    budget: Budget,
+    meter: &mut Meter,
+) -> Result<(String, Option<usize>)> {
     let marker_units = utf16_len(CUT_MARKER);
     let room = match budget.max_chars {
-        Some(c) if c < marker_units => return (String::new(), None),
+        Some(c) if c < marker_units => return Ok((String::new(), None)),
         Some(c) => c.saturating_sub(marker_units),
         None => usize::MAX,
     };
     let mut prefix = prefix_utf16(text, room);
     if let Some(max) = budget.max_tokens {
-        let with_marker = |running: &Running| {
-            let mut r = running.clone();
-            r.push(CUT_MARKER);
-            r.tokens()
+        let end = match meter {
+            Meter::Estimate(e) => estimated_cut(prefix, max, e),
+            Meter::Pieces(_) => counted_cut(prefix.len(), pieces, max, meter)?,
         };
-        let mut whole = estimator.running();
-        whole.push(prefix);
-        if with_marker(&whole) > max {
-            // The count only grows as text is appended: walk until the next character would
-            // not fit.
-            let mut running = estimator.running();
-            if with_marker(&running) > max {
-                return (String::new(), None);
-            }
-            let mut end = 0usize;
-            let mut buf = [0u8; 4];
-            for (at, c) in prefix.char_indices() {
-                let mut next = running.clone();
-                next.push(c.encode_utf8(&mut buf));
-                if with_marker(&next) > max {
-                    break;
-                }
-                running = next;
-                end = at.saturating_add(c.len_utf8());
-            }
-            prefix = prefix.get(..end).unwrap_or("");
-        }
+        let Some(end) = end else {
+            return Ok((String::new(), None));
+        };
+        prefix = prefix.get(..end).unwrap_or("");
     }
     let kept = prefix.len();
-    (format!("{prefix}{CUT_MARKER}"), Some(kept))
+    Ok((format!("{prefix}{CUT_MARKER}"), Some(kept)))
+}
+
+/// The bytes of `prefix` the estimator fits in `max` tokens with the marker after them (`None`
+/// when not even the marker fits).
+fn estimated_cut(prefix: &str, max: usize, estimator: &Estimator) -> Option<usize> {
+    let with_marker = |running: &Running| {
+        let mut r = running.clone();
+        r.push(CUT_MARKER);
+        r.tokens()
+    };
+    let mut whole = estimator.running();
+    whole.push(prefix);
+    if with_marker(&whole) <= max {
+        return Some(prefix.len());
+    }
+    // The count only grows as text is appended: walk until the next character would not fit.
+    let mut running = estimator.running();
+    if with_marker(&running) > max {
+        return None;
+    }
+    let mut end = 0usize;
+    let mut buf = [0u8; 4];
+    for (at, c) in prefix.char_indices() {
+        let mut next = running.clone();
+        next.push(c.encode_utf8(&mut buf));
+        if with_marker(&next) > max {
+            break;
+        }
+        running = next;
+        end = at.saturating_add(c.len_utf8());
+    }
+    Some(end)
+}
+
+/// The same with a caller's counter, within the first `limit` bytes: whole pieces while they
+/// fit, then the longest prefix of the next one that fits, found by bisection over its
+/// characters (a logarithmic number of calls, not one per character). Every answer is
+/// checked, so a counter that is not monotone still gets a prefix that fits.
+fn counted_cut(
+    limit: usize,
+    pieces: &[&str],
+    max: usize,
+    meter: &mut Meter,
+) -> Result<Option<usize>> {
+    let marker = meter.count(CUT_MARKER)?;
+    if marker > max {
+        return Ok(None);
+    }
+    let mut sum = marker;
+    let mut at = 0usize;
+    for piece in pieces {
+        let room = limit.saturating_sub(at);
+        let whole = piece.len() <= room;
+        if whole {
+            let n = meter.count(piece)?;
+            if sum.saturating_add(n) <= max {
+                sum = sum.saturating_add(n);
+                at = at.saturating_add(piece.len());
+                continue;
+            }
+        }
+        let mut ends: Vec<usize> = piece
+            .char_indices()
+            .map(|(i, c)| i.saturating_add(c.len_utf8()))
+            .filter(|&e| e <= room)
+            .collect();
+        if whole {
+            // The whole piece did not fit.
+            ends.pop();
+        }
+        let (mut lo, mut hi) = (0usize, ends.len());
+        let mut best = 0usize;
+        while lo < hi {
+            let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
+            let end = ends.get(mid).copied().unwrap_or(0);
+            let n = meter.count(piece.get(..end).unwrap_or(""))?;
+            if sum.saturating_add(n) <= max {
+                best = end;
+                lo = mid.saturating_add(1);
+            } else {
+                hi = mid;
+            }
+        }
+        return Ok(Some(at.saturating_add(best)));
+    }
+    Ok(Some(at))
 }
 
 /// One record per section: its final variant and what it contributed to the text; and the
@@ -480,126 +593,127 @@ fn records(
     state: &[Option<usize>],
     front: &str,
     cut_at: Option<(usize, bool)>,
-    estimator: &Estimator,
+    meter: &mut Meter,
     count_tokens: bool,
-) -> (Vec<SectionRecord>, usize) {
+) -> Result<(Vec<SectionRecord>, usize)> {
     // Byte spans of each section in the uncut text (separator included), to see what a cut kept.
     let mut at = front.len();
     let mut any = false;
-    let mut running = estimator.running();
+    let mut running = meter.start();
     let front_kept = cut_at.map_or(front, |(c, _)| {
         front.get(..c.min(front.len())).unwrap_or("")
     });
-    running.push(front_kept);
     // The marker belongs to the section the cut fell in (to none when it fell in the front
     // matter, or when not even the marker fit).
     let mut marker_placed = cut_at.map_or(true, |(c, marker)| !marker || c < front.len());
+    // The total is counted whatever the budget (the records say each section's share only
+    // under a token budget).
+    running = meter.with(&running, &[front_kept])?.0;
     if matches!(cut_at, Some((c, true)) if c < front.len()) {
-        running.push(CUT_MARKER);
+        running = meter.with(&running, &[CUT_MARKER])?.0;
     }
-    let records = input
-        .sections
-        .iter()
-        .zip(state)
-        .enumerate()
-        .map(|(i, (section, &variant))| {
-            let text = measure.text_of(i, variant);
-            let mut piece = String::new();
-            if !text.is_empty() {
-                if any {
-                    piece.push_str(measure.separator);
-                }
-                piece.push_str(text);
-                any = true;
-            }
-            let span_start = at;
-            at = at.saturating_add(piece.len());
-            let kept = match cut_at {
-                None => piece.as_str(),
-                Some((c, _)) => piece
-                    .get(..c.saturating_sub(span_start).min(piece.len()))
-                    .unwrap_or(""),
-            };
-            let was_cut = kept.len() < piece.len();
-            let mut contributed = kept.to_string();
-            if was_cut && !marker_placed {
-                contributed.push_str(CUT_MARKER);
-                marker_placed = true;
-            }
-            let before_tokens = running.tokens();
-            running.push(&contributed);
-            let first = section.variants.first();
-            let variant_name = variant
-                .and_then(|v| section.variants.get(v))
-                .map(|v| v.name.clone());
-            let (action, code, reason) = if was_cut {
-                if kept.is_empty() {
-                    (
-                        Action::Discarded,
-                        SectionReason::Cut,
-                        "removed by the hard cut: no pass fit the budget".to_string(),
-                    )
-                } else {
-                    (
-                        Action::Truncated,
-                        SectionReason::Cut,
-                        format!(
-                            "cut to {} of {} chars: no pass fit the budget",
-                            utf16_len(kept),
-                            utf16_len(&piece)
-                        ),
-                    )
-                }
+    let mut records = Vec::with_capacity(input.sections.len());
+    for (i, (section, &variant)) in input.sections.iter().zip(state).enumerate() {
+        let text = measure.text_of(i, variant);
+        // The separator and the text, as the pieces a counter was given.
+        let sep = if !text.is_empty() && any {
+            measure.separator
+        } else {
+            ""
+        };
+        any = any || !text.is_empty();
+        let piece_len = sep.len().saturating_add(text.len());
+        let span_start = at;
+        at = at.saturating_add(piece_len);
+        let kept_len = match cut_at {
+            None => piece_len,
+            Some((c, _)) => c.saturating_sub(span_start).min(piece_len),
+        };
+        let was_cut = kept_len < piece_len;
+        let kept_sep = sep.get(..kept_len.min(sep.len())).unwrap_or("");
+        let kept_text = text.get(..kept_len.saturating_sub(sep.len())).unwrap_or("");
+        let marker = if was_cut && !marker_placed {
+            marker_placed = true;
+            CUT_MARKER
+        } else {
+            ""
+        };
+        let parts = [kept_sep, kept_text, marker];
+        let contributed_units = parts.iter().map(|p| utf16_len(p)).sum::<usize>();
+        let before_tokens = running.tokens();
+        running = meter.with(&running, &parts)?.0;
+        let kept_units = utf16_len(kept_sep).saturating_add(utf16_len(kept_text));
+        let first = section.variants.first();
+        let variant_name = variant
+            .and_then(|v| section.variants.get(v))
+            .map(|v| v.name.clone());
+        let (action, code, reason) = if was_cut {
+            if kept_len == 0 {
+                (
+                    Action::Discarded,
+                    SectionReason::Cut,
+                    "removed by the hard cut: no pass fit the budget".to_string(),
+                )
             } else {
-                match variant {
-                    None => (
-                        Action::Discarded,
-                        SectionReason::Dropped,
-                        "dropped by the plan to fit the budget".to_string(),
+                (
+                    Action::Truncated,
+                    SectionReason::Cut,
+                    format!(
+                        "cut to {} of {} chars: no pass fit the budget",
+                        kept_units,
+                        utf16_len(sep).saturating_add(utf16_len(text))
                     ),
-                    Some(0) => (
-                        Action::Full,
-                        SectionReason::Kept,
-                        format!("kept as `{}`", first.map_or("", |v| v.name.as_str())),
-                    ),
-                    Some(_) => (
-                        Action::Summarized,
-                        SectionReason::Switched,
-                        format!(
-                            "switched to `{}` to fit the budget",
-                            variant_name.as_deref().unwrap_or("")
-                        ),
-                    ),
-                }
-            };
-            SectionRecord {
-                item: ItemRecord {
-                    id: section.name.as_str().into(),
-                    action,
-                    reason: reason.into(),
-                    chars_before: measure.units.get(i).and_then(|u| u.first().copied()),
-                    chars_after: utf16_len(&contributed),
-                    tokens_before: if count_tokens {
-                        first.map(|v| estimator.count(&v.text))
-                    } else {
-                        None
-                    },
-                    tokens_after: if count_tokens {
-                        Some(running.tokens().saturating_sub(before_tokens))
-                    } else {
-                        None
-                    },
-                },
-                reason_code: code,
-                variant: if was_cut && kept.is_empty() {
-                    None
-                } else {
-                    variant_name
-                },
+                )
             }
-        })
-        .collect();
-    (records, running.tokens())
+        } else {
+            match variant {
+                None => (
+                    Action::Discarded,
+                    SectionReason::Dropped,
+                    "dropped by the plan to fit the budget".to_string(),
+                ),
+                Some(0) => (
+                    Action::Full,
+                    SectionReason::Kept,
+                    format!("kept as `{}`", first.map_or("", |v| v.name.as_str())),
+                ),
+                Some(_) => (
+                    Action::Summarized,
+                    SectionReason::Switched,
+                    format!(
+                        "switched to `{}` to fit the budget",
+                        variant_name.as_deref().unwrap_or("")
+                    ),
+                ),
+            }
+        };
+        let tokens_before = match first {
+            Some(v) if count_tokens => Some(meter.count(&v.text)?),
+            _ => None,
+        };
+        records.push(SectionRecord {
+            item: ItemRecord {
+                id: section.name.as_str().into(),
+                action,
+                reason: reason.into(),
+                chars_before: measure.units.get(i).and_then(|u| u.first().copied()),
+                chars_after: contributed_units,
+                tokens_before,
+                tokens_after: if count_tokens {
+                    Some(running.tokens().saturating_sub(before_tokens))
+                } else {
+                    None
+                },
+            },
+            reason_code: code,
+            variant: if was_cut && kept_len == 0 {
+                None
+            } else {
+                variant_name
+            },
+        });
+    }
+    Ok((records, running.tokens()))
 }
 
 #[cfg(test)]
@@ -615,6 +729,11 @@ mod tests {
     #[test]
     fn front_matter_as_the_reference_design_writes_it() {
         assert_eq!(front_matter(None, None), "");
+        assert_eq!(front_matter(Some(""), Some("")), "");
+        assert_eq!(
+            front_matter(Some(""), Some("yes")),
+            "## Additional Context from User\n\nyes\n\n"
+        );
         assert_eq!(
             front_matter(Some("1. a"), Some("yes")),
             "## Your Plan\n\nFollow this plan:\n1. a\n\n## Additional Context from User\n\nyes\n\n"

@@ -211,6 +211,40 @@ impl std::fmt::Display for GivenStr {
     }
 }
 
+/// The lines of `text` as editors and Python's `splitlines` see them: `\r\n`, `\n` and a lone
+/// `\r` each end one line (`str::lines` misses the lone `\r` that old Mac files and progress
+/// output use); the line ends are not included, and a final one starts no line.
+pub fn lines(text: &str) -> Lines<'_> {
+    Lines { rest: text }
+}
+
+/// See [`lines`].
+pub struct Lines<'a> {
+    rest: &'a str,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let bytes = self.rest.as_bytes();
+        let Some(end) = bytes.iter().position(|&b| b == b'\n' || b == b'\r') else {
+            return Some(std::mem::take(&mut self.rest));
+        };
+        let line = self.rest.get(..end).unwrap_or_default();
+        let crlf = bytes.get(end..end.saturating_add(2)) == Some(b"\r\n".as_slice());
+        let skip = if crlf { 2 } else { 1 };
+        self.rest = self
+            .rest
+            .get(end.saturating_add(skip)..)
+            .unwrap_or_default();
+        Some(line)
+    }
+}
+
 /// Length of `s` in UTF-16 code units.
 pub fn utf16_len(s: &str) -> usize {
     // Each char has one non-continuation byte; 4-byte chars (U+10000 and up) are surrogate pairs.
@@ -250,6 +284,21 @@ pub fn prefix_utf16(s: &str, max_units: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_end_at_crlf_lf_and_a_lone_cr() {
+        let got: Vec<&str> = lines("a\r\nb\nc\rd\r\r\ne").collect();
+        assert_eq!(got, ["a", "b", "c", "d", "", "e"]);
+        assert_eq!(lines("x\r").collect::<Vec<_>>(), ["x"]);
+        assert_eq!(lines("").count(), 0);
+        assert_eq!(lines(&"l\r".repeat(250)).count(), 250);
+        for text in ["a\nb\n", "a\r\nb", "\n\n", "no end", "é\r\nü\n"] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                text.lines().collect::<Vec<_>>()
+            );
+        }
+    }
 
     #[test]
     fn counts_like_javascript() {

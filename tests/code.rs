@@ -18,6 +18,7 @@ mod common;
 use ctxpack::code::{self, ModuleRegistry, RegistryOptions};
 use ctxpack::json::{self, Value};
 use ctxpack::shape::{to_json_text, Input};
+use ctxpack::tokens::{Meter, Pieces};
 use ctxpack::Limits;
 use proptest::prelude::*;
 use std::fs;
@@ -36,8 +37,9 @@ fn string(v: &Value) -> String {
     }
 }
 
-/// The result's JSON text, as the export would return it.
-fn call(name: &str, args: &[Value]) -> String {
+/// The result's JSON text, as the export would return it; `counter`: the vector's
+/// `tokenCounter` (`utf16`: `text.length`, as tests/engines/vectors.mjs passes it).
+fn call(name: &str, args: &[Value], counter: Option<&str>) -> String {
     match name {
         "extractClasses" => to_json_text(&code::extract_classes(
             &string(&arg(args, 0)),
@@ -53,7 +55,20 @@ fn call(name: &str, args: &[Value]) -> String {
                 Value::Null => RegistryOptions::default(),
                 v => RegistryOptions::read(&v, "/options").unwrap(),
             };
-            to_json_text(&code::format_module_registry(&registry, &files, &options))
+            match counter {
+                None => to_json_text(&code::format_module_registry(&registry, &files, &options)),
+                Some(name) => {
+                    assert_eq!(name, "utf16", "unknown vector counter");
+                    let mut count = |t: &str| Ok(ctxpack::text::utf16_len(t));
+                    let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
+                    to_json_text(
+                        &code::format_module_registry_metered(
+                            &registry, &files, &options, &mut meter,
+                        )
+                        .unwrap(),
+                    )
+                }
+            }
         }
         "trackOutputs" => {
             let created: Vec<(String, String)> =
@@ -84,7 +99,11 @@ fn vectors_produce_the_expected_bytes() {
         let Some(Value::Array(args)) = object.get("args") else {
             panic!("{name}: args must be an array");
         };
-        let got = call(&function, args);
+        let counter = match object.get("tokenCounter") {
+            Some(Value::String(c)) => Some(c.as_str()),
+            _ => None,
+        };
+        let got = call(&function, args, counter);
         let path = Path::new(DIR).join(format!("expected/{name}.json"));
         if update {
             fs::write(&path, &got).unwrap();

@@ -16,13 +16,15 @@
 mod common;
 
 use ctxpack::files::check::{check_paths, PathStatus, PathsInput};
-use ctxpack::files::{preload, FileContent, FileReason, FileRef, PreloadInput, PreloadMode};
+use ctxpack::files::{
+    preload, preload_metered, FileContent, FileReason, FileRef, PreloadInput, PreloadMode,
+};
 use ctxpack::json::{self, Value};
 use ctxpack::manifest::Action;
-use ctxpack::sections::{fit_sections, SectionsInput};
+use ctxpack::sections::{fit_sections, fit_sections_metered, SectionsInput};
 use ctxpack::shape::{to_value, Input};
 use ctxpack::text::utf16_len;
-use ctxpack::tokens::estimate_tokens;
+use ctxpack::tokens::{estimate_tokens, Estimator, Meter, Pieces};
 use ctxpack::{ErrorCode, Limits};
 use proptest::prelude::*;
 use std::fs;
@@ -52,19 +54,42 @@ fn field<'a>(v: &'a Value, key: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no `{key}`"))
 }
 
+/// The counters a vector may name in its `tokenCounter` field: what the runners pass as
+/// `{tokenCounter}` (tests/engines/vectors.mjs defines the same functions).
+fn vector_counter(name: &str) -> fn(&str) -> usize {
+    match name {
+        // `text.length`.
+        "utf16" => utf16_len,
+        other => panic!("unknown vector counter {other}"),
+    }
+}
+
 /// What a vector's function gives: the result as `JSON.stringify(result, null, 2)` and its text
 /// (the block or the prompt), or the error as `JSON.stringify({code, path, message}, null, 2)`.
-fn run(function: &str, input: &Value) -> (String, Option<String>) {
+fn run(function: &str, input: &Value, counter: Option<&str>) -> (String, Option<String>) {
     let limits = Limits::default();
+    let count = counter.map(vector_counter);
+    let mut host = |t: &str| Ok(count.map_or(0, |c| c(t)));
+    let name = format!("host:{}", counter.unwrap_or_default());
+    let mut meter = match count {
+        Some(_) => Meter::Pieces(Pieces::new(name, &mut host)),
+        None => Meter::Estimate(Estimator::o200k()),
+    };
     let result = match function {
         "preloadFiles" => PreloadInput::read(input, "")
-            .and_then(|i| preload(&i, &limits))
+            .and_then(|i| match counter {
+                None => preload(&i, &limits),
+                Some(_) => preload_metered(&i, &limits, &mut meter),
+            })
             .map(|r| (to_value(&r), r.block)),
         "checkPaths" => PathsInput::read(input, "")
             .and_then(|i| check_paths(&i, &limits))
             .map(|r| (to_value(&r), String::new())),
         "fitSections" => SectionsInput::read(input, "")
-            .and_then(|i| fit_sections(&i, &limits))
+            .and_then(|i| match counter {
+                None => fit_sections(&i, &limits),
+                Some(_) => fit_sections_metered(&i, &limits, &mut meter),
+            })
             .map(|r| (to_value(&r), r.text)),
         other => panic!("unknown function {other}"),
     };
@@ -96,10 +121,19 @@ fn check_engine(engine: &str) {
             Value::String(s) => s.clone(),
             _ => panic!("{name}: function"),
         };
-        let (json_text, text) = run(&function, field(&vector, "input"));
+        let counter = vector
+            .as_object()
+            .unwrap()
+            .iter()
+            .find(|(k, _)| *k == "tokenCounter")
+            .and_then(|(_, v)| match v {
+                Value::String(s) => Some(s.clone()),
+                _ => None,
+            });
+        let (json_text, text) = run(&function, field(&vector, "input"), counter.as_deref());
         // Deterministic: a second call gives the same bytes.
         assert_eq!(
-            run(&function, field(&vector, "input")).0,
+            run(&function, field(&vector, "input"), counter.as_deref()).0,
             json_text,
             "{name}"
         );
@@ -178,6 +212,7 @@ fn no_path_of_the_traversal_corpus_is_read() {
         &PathsInput {
             paths: paths.clone(),
             allow_secrets: Some(true),
+            base: None,
         },
         &Limits::default(),
     )
@@ -294,9 +329,77 @@ fn strict_600k_words_with_and_without_a_budget() {
     );
 }
 
+/// Seed 002: a 650k-word bundle named by its absolute path, `mode: "strict"`,
+/// `maxTokens: 900000`, is inlined whole: the explicit budget lifts the default 200-line limit
+/// it makes redundant, and the path inside the base is taken in its relative form. Without a
+/// budget the same payload fails fast, naming the file and both reasons.
+#[test]
+fn seed_002_an_explicit_high_budget_inlines_650k_words() {
+    let line = "alpha beta gamma delta epsilon zeta eta theta iota kappa\n"; // 10 words
+    let bundle = line.repeat(65_000);
+    let input = |max_tokens: Option<usize>, max_lines: Option<usize>| PreloadInput {
+        references: vec![FileRef {
+            path: "/tmp/work/large-context-bundle.txt".into(),
+            source: Some("context_files[0]".into()),
+        }],
+        contents: Some(vec![FileContent {
+            path: "large-context-bundle.txt".into(),
+            content: Some(ctxpack::files::content::Content::Text(bundle.clone())),
+            kind: None,
+            size: None,
+        }]),
+        max_tokens,
+        max_lines,
+        mode: Some(PreloadMode::Strict),
+        base: Some("/tmp/work".into()),
+        ..Default::default()
+    };
+    let ok = preload(&input(Some(900_000), None), &Limits::default()).unwrap();
+    assert_eq!(ok.manifest.totals.inlined, 1);
+    assert!(ok.manifest.totals.tokens <= 900_000);
+    assert_eq!(
+        ok.manifest.files[0].item.id.to_string(),
+        "large-context-bundle.txt"
+    );
+    let heading = format!(
+        "#### `large-context-bundle.txt` (65000 lines, {} bytes, ~",
+        bundle.len()
+    );
+    let (_, after) = ok.block.split_once(&heading).unwrap();
+    let figure: usize = after.split_once(" tokens)").unwrap().0.parse().unwrap();
+    // The body's own estimate: the file's cost less its heading and fences.
+    let cost = ok.manifest.files[0].tokens.unwrap();
+    assert!(figure < cost && figure + 40 > cost, "{figure} of {cost}");
+
+    let refused = |i: PreloadInput, path: &str| {
+        let e = preload(&i, &Limits::default()).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::BudgetExceeded, path));
+        e.message
+    };
+    assert_eq!(
+        refused(input(None, None), "/maxLines"),
+        "strict: `large-context-bundle.txt` has 65000 lines, over maxLines (200, the default when no budget is given: an explicit maxTokens lifts it); nothing was rendered"
+    );
+    // Too small an explicit budget: the file is named with the total it needs.
+    let m = refused(input(Some(500_000), None), "/maxTokens");
+    assert!(m.starts_with("strict: 1 file needs "), "{m}");
+    assert!(m.ends_with("over the budget of 500000 tokens, so these do not fit: `large-context-bundle.txt`; nothing was rendered"), "{m}");
+    // A limit the caller set wins over the budget that would lift it.
+    let m = refused(input(Some(900_000), Some(200)), "/maxLines");
+    assert!(m.contains("has 65000 lines, over maxLines (200)"), "{m}");
+    let mut best = input(Some(900_000), Some(200));
+    best.mode = None;
+    let skipped = preload(&best, &Limits::default()).unwrap();
+    assert_eq!(
+        skipped.manifest.files[0].reason_code,
+        FileReason::TooManyLines
+    );
+    assert_eq!(skipped.block, "");
+}
+
 fn arb_reference() -> impl Strategy<Value = String> {
     prop_oneof![
-        4 => "[a-c]{1,2}(/[a-c]{1,2}){0,2}\\.(js|py|md)",
+        4 => "[a-cé]{1,2}(/[a-cé]{1,2}){0,2}\\.(js|py|md)",
         1 => "(\\./|\\.\\./|/|//)?[a-c]{1,2}/\\.\\./[a-c]\\.js",
         1 => Just(".env".to_string()),
         1 => "[a-c\\\\%:․／]{1,4}",
@@ -305,7 +408,8 @@ fn arb_reference() -> impl Strategy<Value = String> {
 
 fn arb_content() -> impl Strategy<Value = String> {
     prop_oneof![
-        "[a-z ]{0,30}(\n[a-z😀故`]{0,20}){0,6}\n?",
+        "[a-z ]{0,30}(\n[a-z😀故`é1]{0,20}){0,6}\n?",
+        "[a-zé ]{0,30}(\n[0-9 ]{0,20}){0,60}\n?",
         "(```\n)?[a-z]{1,20}\n(````)?",
         Just("x\0y".to_string()),
         "[a-z]{0,10}\n".prop_map(|s| s.repeat(40)),
@@ -361,13 +465,54 @@ proptest! {
             prop_assert_eq!(sum_tokens, tokens);
         }
         for f in &out.manifest.files {
-            let heading = format!("`{}` (", f.item.id);
+            let heading = format!("#### `{}` (", f.item.id);
             prop_assert_eq!(f.item.action == Action::Inlined, out.block.contains(&heading) && f.reason_code == FileReason::Inlined);
             if f.item.action == Action::Inlined {
                 prop_assert!(!f.item.id.contains(".."));
                 prop_assert!(!f.item.id.starts_with('/'));
+                let lines = match f.lines.unwrap() { 1 => "1 line".to_string(), n => format!("{n} lines") };
+                let meta = format!("#### `{}` ({lines}, {} byte", f.item.id, f.bytes.unwrap());
+                prop_assert!(out.block.contains(&meta), "{}", meta);
             }
         }
+        // The list after the files names what was not inlined, in order, with its reason,
+        // unless the budget left no room for it.
+        if let Some((_, list)) = out.block.split_once("\nReferenced but not inlined (reason in brackets):\n") {
+            let left_out: Vec<_> = out.manifest.files.iter().filter(|f| matches!(f.item.action, Action::Skipped | Action::Rejected)).collect();
+            let lines: Vec<&str> = list.lines().collect();
+            prop_assert!(!lines.is_empty());
+            for (line, f) in lines.iter().zip(&left_out) {
+                if line.starts_with("- and ") { break; }
+                let code = to_value(&f.reason_code);
+                let code = match &code { Value::String(c) => c.clone(), _ => String::new() };
+                prop_assert!(line.ends_with(&format!(" ({code})")), "{} for {:?}", line, f.item.id);
+            }
+        }
+
+        // The same with a caller's counter: `text.length`, whose sum over the pieces is the
+        // count of the whole, so the block's count is exact.
+        let mut calls = 0usize;
+        let mut count = |t: &str| { calls += 1; Ok(utf16_len(t)) };
+        let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
+        match preload_metered(&input, &Limits::default(), &mut meter) {
+            Ok(out) => {
+                let units = utf16_len(&out.block);
+                prop_assert_eq!(out.manifest.totals.tokens, units);
+                if let Some(m) = budget.max_tokens { prop_assert!(units <= m, "{} > {}", units, m); }
+                prop_assert_eq!(out.manifest.totals.counter.as_str(), "host:utf16");
+                prop_assert!(out.manifest.totals.counter_calls.is_some());
+                if budget.max_tokens.is_some() {
+                    let sum_tokens: usize = out.manifest.files.iter().map(|f| f.item.tokens_after.unwrap()).sum();
+                    prop_assert_eq!(sum_tokens, units);
+                }
+            }
+            Err(e) => {
+                prop_assert!(strict);
+                prop_assert_eq!(e.code, ErrorCode::BudgetExceeded);
+            }
+        }
+        drop(meter);
+        prop_assert!(calls > 0 || input.references.is_empty() || out.manifest.totals.inlined == 0);
     }
 
     /// Whatever the sizes and the plan, the prompt fits, is a pass of the plan or a cut of the
@@ -430,6 +575,25 @@ proptest! {
             let front_tokens = estimate_tokens(front);
             prop_assert_eq!(sum + front_tokens, out.totals.tokens);
             prop_assert!(out.totals.tokens <= m);
+        }
+
+        // With a caller's counter (`text.length`: the sum over the pieces is the whole's
+        // count), the prompt fits in its tokens and the records add up to them.
+        let mut count = |t: &str| Ok(utf16_len(t));
+        let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
+        let counted = fit_sections_metered(&input, &Limits::default(), &mut meter).unwrap();
+        let units = utf16_len(&counted.text);
+        prop_assert_eq!(counted.totals.tokens, units);
+        if let Some(m) = counted.totals.max_tokens {
+            prop_assert!(units <= m, "{} > {}", units, m);
+            let sum: usize = counted.sections.iter().map(|s| s.item.tokens_after.unwrap()).sum();
+            prop_assert_eq!(sum + counted.totals.front_matter_chars, units);
+        }
+        if let Some(m) = counted.totals.max_chars { prop_assert!(units <= m); }
+        prop_assert!(counted.text.is_empty() || !counted.cut || counted.text.ends_with("..."));
+        if let (true, None, Some(m)) = (counted.cut, counted.totals.max_chars, counted.totals.max_tokens) {
+            // The cut keeps the longest prefix that fits (a character of two units may not).
+            if m >= 3 { prop_assert!(units + 1 >= m, "{} of {}", units, m); }
         }
     }
 }

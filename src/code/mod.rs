@@ -18,8 +18,8 @@ pub use outputs::{
     TrackedOutputs,
 };
 pub use registry::{
-    format_module_registry, source_files_from_value, ClassRecord, ClassStatus, ModuleEntry,
-    ModuleRegistry, RegistryOptions, RegistryResult, SourceFile,
+    format_module_registry, format_module_registry_metered, source_files_from_value, ClassRecord,
+    ClassStatus, ModuleEntry, ModuleRegistry, RegistryOptions, RegistryResult, SourceFile,
 };
 
 use crate::shape::Shape;

@@ -11,7 +11,7 @@ use crate::json::Value;
 use crate::manifest::{Action, ItemRecord};
 use crate::shape::Shape;
 use crate::text::{prefix_utf16, utf16_len};
-use crate::tokens::{TokenCounter, Vocabulary};
+use crate::tokens::{Meter, Vocabulary};
 use crate::Result;
 use std::collections::BTreeMap;
 
@@ -145,6 +145,12 @@ pub struct RegistryResult {
     pub chars: usize,
     /// `text`'s estimated tokens when `maxTokens` was given.
     pub tokens: Option<usize>,
+    /// What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
+    /// `tokenCounter`; `null` without `maxTokens`.
+    pub counter: Option<String>,
+    /// How many times the caller's counter was called (each distinct text once); `null` for
+    /// the estimator and without `maxTokens`.
+    pub counter_calls: Option<usize>,
 }
 
 const HEADING: &str = "## Existing Classes (MUST IMPORT - DO NOT RECREATE)\n\n\
@@ -172,6 +178,32 @@ pub fn format_module_registry(
     files: &BTreeMap<String, String>,
     options: &RegistryOptions,
 ) -> RegistryResult {
+    let estimator = options.vocabulary.unwrap_or_default().estimator();
+    let mut meter = Meter::Estimate(estimator);
+    // The estimator cannot fail.
+    format_module_registry_metered(registry, files, options, &mut meter).unwrap_or_else(|_| {
+        RegistryResult {
+            text: String::new(),
+            classes: Vec::new(),
+            not_found: Vec::new(),
+            missing_files: Vec::new(),
+            dropped: Vec::new(),
+            chars: 0,
+            tokens: None,
+            counter: None,
+            counter_calls: None,
+        }
+    })
+}
+
+/// [`format_module_registry`] with `maxTokens` measured by `meter` (a caller's counter,
+/// [`Meter::Pieces`], is given each candidate block whole); fails only when the counter does.
+pub fn format_module_registry_metered(
+    registry: &ModuleRegistry,
+    files: &BTreeMap<String, String>,
+    options: &RegistryOptions,
+    meter: &mut Meter,
+) -> Result<RegistryResult> {
     let per_class = options
         .max_chars_per_class
         .unwrap_or(DEFAULT_MAX_CHARS_PER_CLASS);
@@ -240,25 +272,25 @@ pub fn format_module_registry(
         .iter()
         .map(|(_, c)| class_block(c, registry, per_class))
         .collect();
-    let estimator = options.vocabulary.unwrap_or_default().estimator();
-    let fits = |text: &str| {
-        options.max_chars.map_or(true, |m| utf16_len(text) <= m)
-            && options
-                .max_tokens
-                .map_or(true, |m| estimator.count(text) <= m)
+    let mut fits = |text: &str| -> Result<bool> {
+        Ok(options.max_chars.map_or(true, |m| utf16_len(text) <= m)
+            && match options.max_tokens {
+                Some(m) => meter.count(text)? <= m,
+                None => true,
+            })
     };
     // Whole classes leave from the end until the block fits. Each class kept only adds text
     // (its block, perhaps its file's heading and a name on the import line), so the counts that
     // fit are a prefix of 0..=n and a binary search finds the largest in O(log n) renders.
     let mut keep = located.len();
     let mut text = render(registry, &located, &blocks, keep, options);
-    if !fits(&text) {
+    if !fits(&text)? {
         let (mut lo, mut hi) = (0usize, keep); // fits(lo) is unknown only for lo = 0; hi fails
         let mut best: Option<String> = None;
         while hi.saturating_sub(lo) > 1 {
             let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
             let candidate = render(registry, &located, &blocks, mid, options);
-            if fits(&candidate) {
+            if fits(&candidate)? {
                 lo = mid;
                 best = Some(candidate);
             } else {
@@ -293,9 +325,9 @@ pub fn format_module_registry(
             }
         }
         if options.max_tokens.is_some() {
-            r.item.tokens_before = Some(estimator.count(&full));
+            r.item.tokens_before = Some(meter.count(&full)?);
             r.item.tokens_after = Some(if r.item.chars_after > 0 {
-                estimator.count(block)
+                meter.count(block)?
             } else {
                 0
             });
@@ -307,15 +339,21 @@ pub fn format_module_registry(
         }
     }
     dropped.reverse();
-    RegistryResult {
+    let tokens = match options.max_tokens {
+        Some(_) => Some(meter.count(&text)?),
+        None => None,
+    };
+    Ok(RegistryResult {
         chars: utf16_len(&text),
-        tokens: options.max_tokens.map(|_| estimator.count(&text)),
+        tokens,
+        counter: options.max_tokens.map(|_| meter.name().to_string()),
+        counter_calls: options.max_tokens.and(meter.calls()),
         text,
         classes: records,
         not_found,
         missing_files,
         dropped,
-    }
+    })
 }
 
 /// The class named `name` (a top-level one first) and the name its import uses.

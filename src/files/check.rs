@@ -3,7 +3,7 @@
 //! here, so the reader and `preload` can never disagree.
 
 use super::content::secret_name;
-use super::path::{normalize, PathFault};
+use super::path::{normalize_in, PathFault};
 use super::FileReason;
 use crate::shape::Shape;
 use crate::{Limits, Result};
@@ -19,6 +19,9 @@ pub struct PathsInput {
     pub paths: Vec<String>,
     /// Let names that look like credential files through (default false).
     pub allow_secrets: Option<bool>,
+    /// The absolute directory the paths are relative to, for absolute paths (as `preloadFiles`'
+    /// `base`).
+    pub base: Option<String>,
 }
 
 /// What may be done with a path.
@@ -59,6 +62,7 @@ pub struct PathChecks {
 pub fn check_paths(input: &PathsInput, limits: &Limits) -> Result<PathChecks> {
     limits.check_documents(input.paths.len(), "/paths")?;
     let allow_secrets = input.allow_secrets.unwrap_or(false);
+    let base = super::read_base(input.base.as_deref())?;
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     let paths = input
         .paths
@@ -73,10 +77,10 @@ pub fn check_paths(input: &PathsInput, limits: &Limits) -> Result<PathChecks> {
                 reason: None,
                 duplicate_of: None,
             };
-            match normalize(raw) {
+            match normalize_in(raw, base.as_ref()) {
                 Err(fault) => {
                     c.reason_code = Some(match fault {
-                        PathFault::Escape(_) => FileReason::PathEscape,
+                        PathFault::Escape(_) | PathFault::Outside(_) => FileReason::PathEscape,
                         PathFault::Empty => FileReason::InvalidPath,
                     });
                     c.reason = Some(fault.message());

@@ -66,34 +66,67 @@ impl<'a> ContentRef<'a> {
     }
 }
 
-/// Lines as an editor numbers them: a final newline ends the last line, it does not start one.
+/// Lines as an editor numbers them: `\r\n`, `\n` and a lone `\r` each end a line (as Python's
+/// `splitlines` and the code engine see them), and a final line end ends the last line, it does
+/// not start one.
 pub fn line_count(text: &str) -> usize {
-    let newlines = newlines(text.as_bytes());
-    if text.is_empty() || text.ends_with('\n') {
-        newlines
+    let bytes = text.as_bytes();
+    let (newlines, any_return) = newlines_and_any_return(bytes);
+    // Most files have no `\r` at all: the pass that counts newlines says so, and nothing more is
+    // read (a separate search for `\r` was a second pass over every file, without SIMD in wasm).
+    let ends = if any_return {
+        let returns = count_byte(bytes, b'\r');
+        let pairs = bytes.windows(2).filter(|w| w == b"\r\n").count();
+        newlines.saturating_add(returns).saturating_sub(pairs)
     } else {
-        newlines.saturating_add(1)
+        newlines
+    };
+    if text.is_empty() || text.ends_with('\n') || text.ends_with('\r') {
+        ends
+    } else {
+        ends.saturating_add(1)
     }
 }
 
-/// Newlines counted eight bytes at a time: every preloaded file is counted, and a byte-by-byte
-/// count is not vectorised at the size-optimised level the wasm is built at.
-fn newlines(bytes: &[u8]) -> usize {
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each zero byte of `x`. Per byte, `(b & 0x7F) + 0x7F` sets the high bit
+/// unless the low seven bits are zero, and cannot carry into the next byte; or-ed with `b`,
+/// the high bit is clear only for a zero byte.
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & LOW7).wrapping_add(LOW7)) | x) & HIGH
+}
+
+/// How many `\n`, and whether there is any `\r`, eight bytes at a time in one pass: every
+/// preloaded file is counted, and a byte-by-byte count is not vectorised at the size-optimised
+/// level the wasm is built at.
+fn newlines_and_any_return(bytes: &[u8]) -> (usize, bool) {
     const NEWLINES: u64 = 0x0A0A_0A0A_0A0A_0A0A;
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const RETURNS: u64 = 0x0D0D_0D0D_0D0D_0D0D;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut n = 0usize;
+    let mut returns = 0u64;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        n = n.wrapping_add(zero_bytes(word ^ NEWLINES).count_ones() as usize);
+        returns |= zero_bytes(word ^ RETURNS);
+    }
+    let tail = chunks.remainder();
+    let n = n.wrapping_add(tail.iter().filter(|&&b| b == b'\n').count());
+    (n, returns != 0 || tail.contains(&b'\r'))
+}
+
+/// How many `target` bytes, eight bytes at a time.
+fn count_byte(bytes: &[u8], target: u8) -> usize {
+    let spread = u64::from_le_bytes([target; 8]);
     let mut chunks = bytes.chunks_exact(8);
     let mut n = 0usize;
     for chunk in &mut chunks {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        // A zero byte of `x` is a newline. Per byte, `(b & 0x7F) + 0x7F` sets the high bit
-        // unless the low seven bits are zero, and cannot carry into the next byte; or-ed with
-        // `b`, the high bit is clear only for a zero byte.
-        let x = word ^ NEWLINES;
-        let nonzero = ((x & LOW7).wrapping_add(LOW7)) | x;
-        n = n.wrapping_add((!nonzero & HIGH).count_ones() as usize);
+        n = n.wrapping_add(zero_bytes(word ^ spread).count_ones() as usize);
     }
-    let tail = chunks.remainder().iter().filter(|&&b| b == b'\n').count();
+    let tail = chunks.remainder().iter().filter(|&&b| b == target).count();
     n.wrapping_add(tail)
 }
 
@@ -495,6 +528,7 @@ mod tests {
             "a\nb\n",
             "\n\n\n\n\n\n\n\n\n",
             "\u{8A}\n\u{10A}\n\u{FF0A}é\n\x0B\x09",
+            "\r\n\r\r\u{8D}\u{10D}\n",
         ];
         for base in samples {
             for extra in 0..20 {
@@ -503,12 +537,22 @@ mod tests {
                     "x\n".repeat(extra),
                     "\u{7F}\u{80}\n".repeat(extra % 3)
                 );
-                let expected = text.bytes().filter(|&b| b == b'\n').count();
-                assert_eq!(newlines(text.as_bytes()), expected, "{text:?}");
+                let count = |c: u8| text.bytes().filter(|&b| b == c).count();
+                let counted = (
+                    count_byte(text.as_bytes(), b'\n'),
+                    count_byte(text.as_bytes(), b'\r'),
+                );
+                assert_eq!(counted, (count(b'\n'), count(b'\r')), "{text:?}");
+                assert_eq!(
+                    newlines_and_any_return(text.as_bytes()),
+                    (count(b'\n'), count(b'\r') > 0),
+                    "{text:?}"
+                );
             }
         }
         let all: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
-        assert_eq!(newlines(&all), 16);
+        assert_eq!(count_byte(&all, b'\n'), 16);
+        assert_eq!(count_byte(&all, b'\r'), 16);
     }
 
     #[test]
@@ -562,6 +606,54 @@ mod tests {
         assert_eq!(line_count("a\n"), 1);
         assert_eq!(line_count("a\nb"), 2);
         assert_eq!(line_count("\n\n"), 2);
+        assert_eq!(line_count("a\rb\r"), 2);
+        assert_eq!(line_count("a\r\nb"), 2);
+        assert_eq!(line_count("\r\r\n\n"), 3);
+        assert_eq!(line_count(&"line\r".repeat(250)), 250);
+        assert_eq!(line_count(&"line\r\n".repeat(250)), 250);
+    }
+
+    /// Python's `str.splitlines` restricted to `\r\n`, `\n` and `\r`: the oracle.
+    #[allow(clippy::arithmetic_side_effects)]
+    fn splitlines(text: &str) -> usize {
+        let mut n = 0;
+        let mut chars = text.chars().peekable();
+        let mut open = false;
+        while let Some(c) = chars.next() {
+            match c {
+                '\r' => {
+                    chars.next_if_eq(&'\n');
+                    n += 1;
+                    open = false;
+                }
+                '\n' => {
+                    n += 1;
+                    open = false;
+                }
+                _ => open = true,
+            }
+        }
+        n + usize::from(open)
+    }
+
+    #[test]
+    fn every_mix_of_line_ends_counts_as_splitlines_does() {
+        // Every string of up to 9 characters over `a`, `\r`, `\n`, `é`, at every offset of an
+        // 8-byte word (the count goes a word at a time).
+        let alphabet = ['a', '\r', '\n', 'é'];
+        for len in 0..=9u32 {
+            for code in 0..4usize.pow(len) {
+                let mut text = String::new();
+                let mut c = code;
+                for _ in 0..len {
+                    text.push(alphabet[c % 4]);
+                    c /= 4;
+                }
+                let pad = "x".repeat(code % 8);
+                let text = format!("{pad}{text}");
+                assert_eq!(line_count(&text), splitlines(&text), "{text:?}");
+            }
+        }
     }
 
     #[test]

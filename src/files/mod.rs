@@ -18,11 +18,11 @@ use crate::json::Value;
 use crate::manifest::{Action, ItemRecord};
 use crate::shape::{Shape, Ty, TyRef};
 use crate::text::{utf16_len, SharedStr};
-use crate::tokens::{TokenCounter, Vocabulary};
+use crate::tokens::{Meter, Running, Tally, Vocabulary};
 use crate::{Error, ErrorCode, Limits, Result};
 use content::{line_count, secret_content, secret_name, Content, ContentRef};
-use path::{normalize, PathFault};
-use render::{language, Piece, HEADING};
+use path::{normalize_in, Base, PathFault};
+use render::{language, plural, Piece, HEADING};
 use std::collections::BTreeMap;
 
 /// Lines a file may have by default: longer files are better read by the agent in parts.
@@ -176,7 +176,8 @@ pub struct PreloadInput {
     pub references: Vec<FileRef>,
     /// The contents the host has; a reference without one is `missing`.
     pub contents: Option<Vec<FileContent>>,
-    /// A file with more lines is skipped (default 200).
+    /// A file with more lines is skipped (default 200 without a budget; none when `maxTokens`
+    /// or `maxChars` is given: the budget decides).
     #[shape(with = "whole_number", ts = "number")]
     pub max_lines: Option<usize>,
     /// A file with more UTF-8 bytes is skipped (default: no limit but `limits.maxTextLength`).
@@ -198,6 +199,13 @@ pub struct PreloadInput {
     pub allow_secrets: Option<bool>,
     /// The vocabulary tokens are estimated for (default `o200k`).
     pub vocabulary: Option<Vocabulary>,
+    /// End the block with a list of the references that were not inlined, each with its reason
+    /// code, so the agent knows what it was not given (default true).
+    pub list_not_inlined: Option<bool>,
+    /// The absolute directory the paths are relative to (`/srv/app`), for absolute paths: one
+    /// lexically under it is taken in its relative form, one outside it is refused. Without a
+    /// base every absolute path is refused. The Node reader passes its `baseDir`.
+    pub base: Option<String>,
 }
 
 /// Why a reference was or was not inlined.
@@ -268,8 +276,13 @@ pub struct PreloadTotals {
     pub fanout: usize,
     /// `tokens × fanout`: what sending the block to every agent costs.
     pub fanout_tokens: usize,
+    /// What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
+    /// `tokenCounter`.
     #[shape(intern)]
     pub counter: String,
+    /// How many times the caller's counter was called (each distinct piece once); `null` for
+    /// the estimator.
+    pub counter_calls: Option<usize>,
     pub max_chars: Option<usize>,
     pub max_tokens: Option<usize>,
 }
@@ -306,6 +319,18 @@ pub fn preload_budget(input: &PreloadInput) -> Budget {
     }
 }
 
+/// The line limit when `maxLines` is not given: 200, unless the caller gave a budget. An
+/// explicit budget says how much to inline, and the budget holds whatever the lines: a default
+/// line limit under it would only refuse what the caller asked for (seed 002's 650k words
+/// under `maxTokens: 900000`).
+pub fn default_max_lines(input: &PreloadInput) -> usize {
+    if input.max_tokens.is_some() || input.max_chars.is_some() {
+        usize::MAX
+    } else {
+        DEFAULT_MAX_LINES
+    }
+}
+
 /// A file that passed every rule, waiting for the budget.
 struct Candidate<'a> {
     record: usize,
@@ -326,6 +351,8 @@ pub struct Placed<'a> {
 pub struct Plan<'a> {
     manifest: PreloadManifest,
     pieces: Vec<Placed<'a>>,
+    /// The list of what was not inlined, after the pieces (`""` for none).
+    footer: String,
 }
 
 impl<'a> Plan<'a> {
@@ -333,9 +360,15 @@ impl<'a> Plan<'a> {
         &self.manifest
     }
 
-    /// The inlined files in order; the block is [`HEADING`] then each piece (when any).
+    /// The inlined files in order; the block is [`HEADING`], each piece, then
+    /// [`Plan::footer`] (when any file is inlined).
     pub fn pieces(&self) -> &[Placed<'a>] {
         &self.pieces
+    }
+
+    /// What ends the block: the references that were not inlined (`""` for none).
+    pub fn footer(&self) -> &str {
+        &self.footer
     }
 
     /// The block, written once into a string of its exact size.
@@ -346,18 +379,20 @@ impl<'a> Plan<'a> {
         let len = self
             .pieces
             .iter()
-            .fold(HEADING.len(), |n, p| n.saturating_add(p.piece.byte_len()));
+            .fold(HEADING.len(), |n, p| n.saturating_add(p.piece.byte_len()))
+            .saturating_add(self.footer.len());
         let mut block = String::with_capacity(len);
         block.push_str(HEADING);
         for p in &self.pieces {
             p.piece.write(&mut block);
         }
+        block.push_str(&self.footer);
         block
     }
 
-    /// The manifest and the pieces, for a caller that writes the block itself.
-    pub fn into_parts(self) -> (PreloadManifest, Vec<Placed<'a>>) {
-        (self.manifest, self.pieces)
+    /// The manifest, the pieces and the footer, for a caller that writes the block itself.
+    pub fn into_parts(self) -> (PreloadManifest, Vec<Placed<'a>>, String) {
+        (self.manifest, self.pieces, self.footer)
     }
 
     pub fn into_result(self) -> PreloadResult {
@@ -482,9 +517,25 @@ fn judge<'a>(
     Some((text, lines))
 }
 
+/// The `base` option, checked.
+pub(crate) fn read_base(raw: Option<&str>) -> Result<Option<Base>> {
+    raw.map(|b| Base::new(b).map_err(|why| Error::new(ErrorCode::InvalidInput, "/base", why)))
+        .transpose()
+}
+
 /// Inlines the referenced files that pass the rules and fit the budget; see the module docs.
 pub fn preload(input: &PreloadInput, limits: &Limits) -> Result<PreloadResult> {
     plan(input, &[], limits).map(Plan::into_result)
+}
+
+/// [`preload`] with tokens counted by `meter` (a caller's counter, [`Meter::Pieces`]) instead
+/// of the estimator of `input.vocabulary`.
+pub fn preload_metered(
+    input: &PreloadInput,
+    limits: &Limits,
+    meter: &mut Meter,
+) -> Result<PreloadResult> {
+    plan_metered(input, &[], limits, meter).map(Plan::into_result)
 }
 
 /// The error for a block the host could not hold as one string (a JavaScript string is limited
@@ -505,6 +556,17 @@ pub fn plan<'a>(
     held: &[Option<&'a str>],
     limits: &Limits,
 ) -> Result<Plan<'a>> {
+    let estimator = input.vocabulary.unwrap_or_default().estimator();
+    plan_metered(input, held, limits, &mut Meter::Estimate(estimator))
+}
+
+/// [`plan`] with tokens counted by `meter`.
+pub fn plan_metered<'a>(
+    input: &'a PreloadInput,
+    held: &[Option<&'a str>],
+    limits: &Limits,
+    meter: &mut Meter,
+) -> Result<Plan<'a>> {
     limits.check_documents(input.references.len(), "/references")?;
     let contents = input.contents.as_deref().unwrap_or(&[]);
     limits.check_documents(contents.len(), "/contents")?;
@@ -519,6 +581,8 @@ pub fn plan<'a>(
             limits.check_str(t, &format!("/contents/{i}/content"), "the content")?;
         }
     }
+    let base = read_base(input.base.as_deref())?;
+    let normalize = |raw: &str| normalize_in(raw, base.as_ref());
     // The first content given for a path is the one used (ties by input order).
     let mut by_path: BTreeMap<String, usize> = BTreeMap::new();
     for (i, c) in contents.iter().enumerate() {
@@ -527,7 +591,7 @@ pub fn plan<'a>(
         }
     }
     let rules = Rules {
-        max_lines: input.max_lines.unwrap_or(DEFAULT_MAX_LINES),
+        max_lines: input.max_lines.unwrap_or(default_max_lines(input)),
         max_bytes: input.max_bytes,
         allow_secrets: input.allow_secrets.unwrap_or(false),
     };
@@ -539,7 +603,7 @@ pub fn plan<'a>(
             Ok(p) => p,
             Err(fault) => {
                 let code = match fault {
-                    PathFault::Escape(_) => FileReason::PathEscape,
+                    PathFault::Escape(_) | PathFault::Outside(_) => FileReason::PathEscape,
                     PathFault::Empty => FileReason::InvalidPath,
                 };
                 let mut rec = blank_record(&r.path, r);
@@ -569,28 +633,34 @@ pub fn plan<'a>(
         seen.entry(normal).or_insert(i);
         records.push(rec);
     }
-    fit(input, records, candidates)
+    fit(input, records, candidates, meter)
 }
 
-/// Fits the candidates in order (strict mode: fails unless all fit).
+/// Fits the candidates in order (strict mode: fails unless all fit), then the list of what was
+/// not inlined into what is left.
 fn fit<'a>(
     input: &PreloadInput,
     mut records: Vec<FileRecord>,
-    candidates: Vec<Candidate<'a>>,
+    mut candidates: Vec<Candidate<'a>>,
+    meter: &mut Meter,
 ) -> Result<Plan<'a>> {
     let budget = preload_budget(input);
     let strict = input.mode.unwrap_or_default() == PreloadMode::Strict;
-    let estimator = input.vocabulary.unwrap_or_default().estimator();
     let heading_units = utf16_len(HEADING);
-    // The heading is counted from the start: the first file to be inlined brings it along.
-    let mut running = estimator.running();
-    running.push(HEADING);
+    // The heading is counted from the start: the first file to be inlined brings it along
+    // (and a caller's counter is not called when there is nothing to fit).
+    let mut running = if candidates.is_empty() {
+        meter.start()
+    } else {
+        meter.with(&meter.start(), &[HEADING])?.0
+    };
     let mut units = heading_units;
     let mut inlined: Vec<usize> = Vec::new();
+    // Strict mode: the files that do not fit (each is counted after all those before it).
+    let mut over: Vec<usize> = Vec::new();
     let mut bytes = 0usize;
-    for (k, c) in candidates.iter().enumerate() {
-        let mut trial = running.clone();
-        c.piece.count(&mut trial);
+    for (k, c) in candidates.iter_mut().enumerate() {
+        let trial = measure(meter, &running, &mut c.piece, c.bytes)?;
         let trial_units = units.saturating_add(c.piece.units());
         let own_tokens = trial.tokens().saturating_sub(running.tokens());
         let own_units = trial_units.saturating_sub(units);
@@ -604,6 +674,9 @@ fn fit<'a>(
         if budget.max_tokens.is_some() {
             rec.item.tokens_before = Some(own_tokens);
             rec.item.tokens_after = Some(0);
+        }
+        if strict && !(fits_chars && fits_tokens) {
+            over.push(c.record);
         }
         if strict || (fits_chars && fits_tokens) {
             let first = inlined.is_empty();
@@ -646,6 +719,23 @@ fn fit<'a>(
             });
         }
     }
+    let (chars, tokens) = if inlined.is_empty() {
+        (0, 0)
+    } else {
+        (units, running.tokens())
+    };
+    if strict {
+        check_strict(input, budget, &records, &over, chars, tokens, inlined.len())?;
+    }
+    let footer = if inlined.is_empty() || input.list_not_inlined == Some(false) {
+        None
+    } else {
+        not_inlined(&records, meter, &running, units, budget)?
+    };
+    let (chars, tokens) = match &footer {
+        Some((text, after)) => (chars.saturating_add(utf16_len(text)), after.tokens()),
+        None => (chars, tokens),
+    };
     if budget.max_tokens.is_some() {
         // With a token budget every record says what it cost in tokens: nothing, when it was
         // refused before it was measured.
@@ -653,13 +743,21 @@ fn fit<'a>(
             r.item.tokens_after = Some(0);
         }
     }
-    let (chars, tokens) = if inlined.is_empty() {
-        (0, 0)
-    } else {
-        (units, running.tokens())
-    };
-    if strict {
-        check_strict(input, budget, chars, tokens, inlined.len())?;
+    // The list is charged to the first file inlined, as the heading is: the records still add
+    // up to the totals.
+    if let (Some((text, after)), Some(first)) = (
+        &footer,
+        inlined
+            .first()
+            .and_then(|&k| candidates.get(k))
+            .map(|c| c.record),
+    ) {
+        if let Some(rec) = records.get_mut(first) {
+            rec.item.chars_after = rec.item.chars_after.saturating_add(utf16_len(text));
+            if let Some(t) = rec.item.tokens_after.as_mut() {
+                *t = t.saturating_add(after.tokens().saturating_sub(running.tokens()));
+            }
+        }
     }
     let mut taken = inlined.into_iter().peekable();
     let pieces = candidates
@@ -684,7 +782,8 @@ fn fit<'a>(
         bytes,
         fanout,
         fanout_tokens: tokens.saturating_mul(fanout),
-        counter: estimator.name().to_string(),
+        counter: meter.name().to_string(),
+        counter_calls: meter.calls(),
         max_chars: budget.max_chars,
         max_tokens: budget.max_tokens,
     };
@@ -694,15 +793,122 @@ fn fit<'a>(
             totals,
         },
         pieces,
+        footer: footer.map(|(text, _)| text).unwrap_or_default(),
     })
 }
 
-/// `1 line`, `2 lines`.
-fn plural(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
+/// `tally` with `piece` appended, the piece's heading saying its body's tokens.
+///
+/// The figure is in the heading, before the body it counts. The estimator counts the body
+/// once: the heading's figure changes the scan's state before the body only when it changes
+/// the figure's width (and an accented letter is near), so the body's count is spliced after
+/// the heading with its final figure instead of scanned again, and rescanned only when the
+/// state did change. A caller's counter counts the body on its own, as it counts every piece.
+fn measure(meter: &mut Meter, tally: &Tally, piece: &mut Piece<'_>, bytes: usize) -> Result<Tally> {
+    let Tally::Running(start) = tally else {
+        let figure = meter.count(piece.body().0)?;
+        piece.set_tokens(figure);
+        let (t, _) = meter.with(tally, &piece.head_parts())?;
+        let t = Tally::Sum(t.tokens().saturating_add(figure));
+        return Ok(meter.with(&t, &piece.tail_parts())?.0);
+    };
+    // Source code is about four bytes a token: the first guess usually has the right width.
+    let mut guess = bytes / 4;
+    let mut last: Option<(Running, Running)> = None;
+    // Each round confirms the figure or tries the one it found; a figure that keeps moving
+    // (never seen in practice) is left as the last round's, the count exact for it.
+    for round in 0..4 {
+        piece.set_tokens(guess);
+        let mut head = start.clone();
+        piece.count_head(&mut head);
+        let body = match last.as_ref().and_then(|(from, to)| head.splice(from, to)) {
+            Some(spliced) => spliced,
+            None => {
+                let mut b = head.clone();
+                b.push(piece.body().0);
+                b
+            }
+        };
+        let figure = body.tokens_since(&head);
+        last = Some((head, body));
+        if figure == guess || round == 3 {
+            break;
+        }
+        guess = figure;
+    }
+    let Some((_, mut body)) = last else {
+        return Ok(tally.clone());
+    };
+    piece.count_tail(&mut body);
+    Ok(Tally::Running(body))
+}
+
+/// At most this many references are listed after the files; the rest are counted.
+const LISTED: usize = 20;
+
+/// The list of references that were not inlined, each with its reason code, shortened until it
+/// fits what the files left of the budget (`None` when not even its first line does), and the
+/// count after it.
+fn not_inlined(
+    records: &[FileRecord],
+    meter: &mut Meter,
+    running: &Tally,
+    units: usize,
+    budget: Budget,
+) -> Result<Option<(String, Tally)>> {
+    let left_out: Vec<&FileRecord> = records
+        .iter()
+        .filter(|r| matches!(r.item.action, Action::Skipped | Action::Rejected))
+        .collect();
+    if left_out.is_empty() {
+        return Ok(None);
+    }
+    for listed in (0..=left_out.len().min(LISTED)).rev() {
+        let text = render::not_inlined(
+            left_out.iter().take(listed).map(|r| {
+                let shown = !matches!(
+                    r.reason_code,
+                    FileReason::PathEscape | FileReason::InvalidPath
+                );
+                (r.item.id.as_ref(), shown, reason_name(r.reason_code))
+            }),
+            left_out.len().saturating_sub(listed),
+        );
+        let (after, _) = meter.with(running, &[&text])?;
+        let fits_chars = budget
+            .max_chars
+            .map_or(true, |m| units.saturating_add(utf16_len(&text)) <= m);
+        let fits_tokens = budget.max_tokens.map_or(true, |m| after.tokens() <= m);
+        if fits_chars && fits_tokens {
+            return Ok(Some((text, after)));
+        }
+    }
+    Ok(None)
+}
+
+/// A reason code as the manifest spells it.
+fn reason_name(code: FileReason) -> &'static str {
+    match code {
+        FileReason::Inlined => "inlined",
+        FileReason::Budget => "budget",
+        FileReason::TooManyLines => "too_many_lines",
+        FileReason::TooLarge => "too_large",
+        FileReason::Missing => "missing",
+        FileReason::PathEscape => "path_escape",
+        FileReason::InvalidPath => "invalid_path",
+        FileReason::Binary => "binary",
+        FileReason::Directory => "directory",
+        FileReason::NotAFile => "not_a_file",
+        FileReason::Secret => "secret",
+        FileReason::Duplicate => "duplicate",
+    }
+}
+
+fn need(files: usize) -> &'static str {
+    if files == 1 {
+        "needs"
     } else {
-        format!("{n} {what}s")
+        "need"
     }
 }
 
@@ -716,35 +922,76 @@ fn left(max: Option<usize>, units: usize, nothing_yet: bool, heading: usize) -> 
     max.unwrap_or(0).saturating_sub(spent)
 }
 
-/// Strict mode: everything that passed the rules must fit, or nothing is rendered.
+/// Strict mode: no reference that passed the path, name and content rules may be skipped —
+/// not for its lines, its size or the budget — or the call fails naming every such reference,
+/// and nothing is rendered.
 fn check_strict(
     input: &PreloadInput,
     budget: Budget,
+    records: &[FileRecord],
+    over: &[usize],
     chars: usize,
     tokens: usize,
     files: usize,
 ) -> Result<()> {
+    let named = |r: &FileRecord| format!("`{}`", r.item.id);
+    let mut parts: Vec<String> = records
+        .iter()
+        .filter_map(|r| match r.reason_code {
+            FileReason::TooManyLines => Some(format!(
+                "{} has {}, over maxLines ({}{})",
+                named(r),
+                plural(r.lines.unwrap_or(0), "line"),
+                input.max_lines.unwrap_or(default_max_lines(input)),
+                if input.max_lines.is_none() {
+                    ", the default when no budget is given: an explicit maxTokens lifts it"
+                } else {
+                    ""
+                }
+            )),
+            FileReason::TooLarge => Some(format!(
+                "{} has {}, over maxBytes ({})",
+                named(r),
+                plural(r.bytes.unwrap_or(0), "byte"),
+                input.max_bytes.unwrap_or(0)
+            )),
+            _ => None,
+        })
+        .collect();
+    let first_limit = records.iter().find_map(|r| match r.reason_code {
+        FileReason::TooManyLines => Some("/maxLines"),
+        FileReason::TooLarge => Some("/maxBytes"),
+        _ => None,
+    });
     let defaulted = input.max_chars.is_none() && input.max_tokens.is_none();
     let hint = if defaulted {
         format!(" (no budget was given, so the default of {DEFAULT_MAX_TOKENS} tokens applies: pass an explicit maxTokens to inline more)")
     } else {
         String::new()
     };
+    let over_names = || {
+        over.iter()
+            .filter_map(|&i| records.get(i))
+            .map(named)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut path = first_limit;
     if let Some(max) = budget.max_tokens.filter(|&m| tokens > m) {
-        return Err(Error::new(
-            ErrorCode::BudgetExceeded,
-            "/maxTokens",
-            format!("strict: {} need {tokens} tokens ({chars} chars), over the budget of {max} tokens{hint}; nothing was rendered", plural(files, "file")),
-        ));
+        parts.push(format!("{} {} {tokens} tokens ({chars} chars), over the budget of {max} tokens{hint}, so these do not fit: {}", plural(files, "file"), need(files), over_names()));
+        path = Some("/maxTokens");
+    } else if let Some(max) = budget.max_chars.filter(|&m| chars > m) {
+        parts.push(format!("{} {} {chars} chars ({tokens} tokens), over the budget of {max} chars, so these do not fit: {}", plural(files, "file"), need(files), over_names()));
+        path = Some("/maxChars");
     }
-    if let Some(max) = budget.max_chars.filter(|&m| chars > m) {
-        return Err(Error::new(
+    match path {
+        None => Ok(()),
+        Some(path) => Err(Error::new(
             ErrorCode::BudgetExceeded,
-            "/maxChars",
-            format!("strict: {} need {chars} chars ({tokens} tokens), over the budget of {max} chars; nothing was rendered", plural(files, "file")),
-        ));
+            path,
+            format!("strict: {}; nothing was rendered", parts.join("; ")),
+        )),
     }
-    Ok(())
 }
 
 #[cfg(test)]

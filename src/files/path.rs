@@ -24,6 +24,8 @@
 pub enum PathFault {
     /// It could reach outside the base; the message says by what.
     Escape(String),
+    /// It is absolute and lies outside the base (or no base was given).
+    Outside(String),
     /// It names nothing (empty, or only `.` segments: the base itself).
     Empty,
 }
@@ -34,6 +36,7 @@ impl PathFault {
             PathFault::Escape(why) => {
                 format!("refused: the path {why}; it could reach outside the base")
             }
+            PathFault::Outside(why) => format!("refused: the path {why}"),
             PathFault::Empty => {
                 "refused: the path names no file (empty, or the base itself)".to_string()
             }
@@ -81,13 +84,81 @@ fn is_invisible(c: char) -> bool {
 /// `raw` normalised: segments joined by `/`, no empty or `.` segments, inner `..` resolved —
 /// or the reason it is refused. `src/App.jsx`, `./src/App.jsx` and `src//App.jsx` are one path.
 pub fn normalize(raw: &str) -> Result<String, PathFault> {
+    normalize_in(raw, None)
+}
+
+/// [`normalize`], where an absolute path is accepted when it lies lexically under `base`, in
+/// its relative form (`/srv/app/src/a.js` under `/srv/app` is `src/a.js`); an absolute path
+/// outside the base, or any absolute path without one, is refused and the reason says which.
+pub fn normalize_in(raw: &str, base: Option<&Base>) -> Result<String, PathFault> {
     let escape = |why: &str| Err(PathFault::Escape(why.to_string()));
-    if raw.starts_with('/') {
-        return escape("is absolute");
-    }
     if raw.starts_with('~') {
         return escape("starts with `~` (a home directory)");
     }
+    check_chars(raw)?;
+    let Some(rest) = raw.strip_prefix('/') else {
+        return join(resolve(raw, "its base")?);
+    };
+    let Some(base) = base else {
+        return Err(PathFault::Outside(
+            "is absolute, and no base was given to resolve it against".to_string(),
+        ));
+    };
+    let kept = resolve(rest, "the root")?;
+    let under = kept.len() >= base.segments.len()
+        && kept
+            .iter()
+            .zip(&base.segments)
+            .all(|(a, b)| *a == b.as_str());
+    match kept.get(base.segments.len()..).filter(|_| under) {
+        Some(inside) => join(inside.to_vec()),
+        None => Err(PathFault::Outside(format!(
+            "is absolute and outside the base `{}`",
+            base.shown
+        ))),
+    }
+}
+
+/// An absolute base directory, lexically normalised (`/srv//app/./` is `/srv/app`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Base {
+    segments: Vec<String>,
+    shown: String,
+}
+
+impl Base {
+    /// `raw` must be absolute, and pass the rules a path does; else the reason it is refused.
+    pub fn new(raw: &str) -> Result<Base, String> {
+        let Some(rest) = raw.strip_prefix('/') else {
+            return Err(format!(
+                "the base must be an absolute path starting with `/`, got `{raw}`"
+            ));
+        };
+        let refused = |fault: PathFault| match fault {
+            PathFault::Escape(why) | PathFault::Outside(why) => format!("the base {why}"),
+            PathFault::Empty => "the base names nothing".to_string(),
+        };
+        check_chars(raw).map_err(refused)?;
+        let segments: Vec<String> = resolve(rest, "the root")
+            .map_err(refused)?
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        let shown = format!("/{}", segments.join("/"));
+        Ok(Base { segments, shown })
+    }
+}
+
+fn join(kept: Vec<&str>) -> Result<String, PathFault> {
+    if kept.is_empty() {
+        return Err(PathFault::Empty);
+    }
+    Ok(kept.join("/"))
+}
+
+/// The characters no path may hold, whatever its form.
+fn check_chars(raw: &str) -> Result<(), PathFault> {
+    let escape = |why: &str| Err(PathFault::Escape(why.to_string()));
     let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {
         if c == '\0' {
@@ -116,25 +187,30 @@ pub fn normalize(raw: &str) -> Result<String, PathFault> {
             return escape("contains an invisible or bidirectional format character");
         }
     }
+    Ok(())
+}
+
+/// The segments of a relative path with `.` and inner `..` resolved; `..` past the start
+/// (`above`: what the path is relative to) is refused.
+fn resolve<'a>(rel: &'a str, above: &str) -> Result<Vec<&'a str>, PathFault> {
     let mut kept: Vec<&str> = Vec::new();
-    for segment in raw.split('/') {
+    for segment in rel.split('/') {
         match segment {
             "" | "." => {}
             ".." => {
                 if kept.pop().is_none() {
-                    return escape("climbs above its base with `..`");
+                    return Err(PathFault::Escape(format!("climbs above {above} with `..`")));
                 }
             }
             s if s.chars().all(|c| c == '.' || c == ' ') => {
-                return escape("has a segment of dots and spaces (Windows reads `.. ` as `..`)");
+                return Err(PathFault::Escape(
+                    "has a segment of dots and spaces (Windows reads `.. ` as `..`)".to_string(),
+                ));
             }
             s => kept.push(s),
         }
     }
-    if kept.is_empty() {
-        return Err(PathFault::Empty);
-    }
-    Ok(kept.join("/"))
+    Ok(kept)
 }
 
 /// The last segment of a normalised path.
@@ -178,7 +254,6 @@ mod tests {
         for raw in [
             "../x",
             "a/../../x",
-            "/etc/passwd",
             "~/.ssh/id_rsa",
             "C:/x",
             "c:x",
@@ -202,9 +277,47 @@ mod tests {
                 "{raw:?}"
             );
         }
+        assert!(matches!(
+            normalize("/etc/passwd"),
+            Err(PathFault::Outside(_))
+        ));
         assert_eq!(normalize(""), Err(PathFault::Empty));
         assert_eq!(normalize("./."), Err(PathFault::Empty));
         assert_eq!(normalize("a/.."), Err(PathFault::Empty));
+    }
+
+    #[test]
+    fn absolute_paths_inside_the_base_are_made_relative() {
+        let base = Base::new("/srv//app/./").unwrap();
+        let at = |raw: &str| normalize_in(raw, Some(&base));
+        assert_eq!(at("/srv/app/src/a.js"), Ok("src/a.js".to_string()));
+        assert_eq!(at("/srv/x/../app/src/a.js"), Ok("src/a.js".to_string()));
+        assert_eq!(at("src/a.js"), Ok("src/a.js".to_string()));
+        assert_eq!(at("/srv/app"), Err(PathFault::Empty));
+        assert_eq!(at("/srv/app/"), Err(PathFault::Empty));
+        for (raw, why) in [
+            ("/srv/application/a.js", "outside the base `/srv/app`"),
+            ("/etc/passwd", "outside the base `/srv/app`"),
+            ("/srv/app/../x", "outside the base `/srv/app`"),
+            ("/../srv/app/a", "climbs above the root"),
+            ("/srv/app/a\nb", "control character"),
+        ] {
+            match at(raw) {
+                Err(PathFault::Escape(m) | PathFault::Outside(m)) => {
+                    assert!(m.contains(why), "{raw}: {m}")
+                }
+                other => panic!("{raw}: {other:?}"),
+            }
+        }
+        match normalize("/srv/app/a.js") {
+            Err(PathFault::Outside(m)) => assert!(m.contains("is absolute"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+        let root = Base::new("/").unwrap();
+        assert_eq!(normalize_in("/a/b", Some(&root)), Ok("a/b".to_string()));
+        assert!(Base::new("srv/app").is_err());
+        assert!(Base::new("C:/app").is_err());
+        assert!(Base::new("/a/../..").is_err());
     }
 
     #[test]

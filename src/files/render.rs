@@ -1,5 +1,6 @@
 //! The preloaded-files block: a heading, one line telling the agent not to read these files
-//! again, then per file a heading with its path and line count and a fenced block.
+//! again, then per file a heading with its path, lines, bytes and estimated tokens and a fenced
+//! block, and last a short list of the references that were not inlined, with their reasons.
 //!
 //! A file is a sequence of parts, measured (UTF-16 units, tokens) and written from the same
 //! list, so what the budget was checked against is byte for byte what is rendered.
@@ -100,7 +101,10 @@ pub struct Piece<'a> {
     tick: String,
     pad: &'static str,
     path: String,
-    lines: String,
+    /// `5 lines, 120 bytes, ~40 tokens`.
+    meta: String,
+    lines: usize,
+    bytes: usize,
     fence: String,
     language: &'static str,
     body: &'a str,
@@ -108,6 +112,15 @@ pub struct Piece<'a> {
     body_units: usize,
     /// The whole piece's, measured once (the budget and the block's length both need it).
     units: usize,
+}
+
+/// `1 line`, `2 lines`.
+pub fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
 }
 
 /// Where the body sits among [`Piece::parts`]: the heading and the opening fence before it,
@@ -118,6 +131,7 @@ impl<'a> Piece<'a> {
     /// `text`'s block: a fence one backtick longer than any run in the text (at least three),
     /// so no line of the file can close it; the path in a code span that its own backticks
     /// cannot close either.
+    /// The heading's token figure starts at 0: [`Piece::set_tokens`] gives it.
     pub fn new(path: &str, language: &'static str, text: &'a str, lines: usize) -> Self {
         let fence_len = longest_backtick_run(text).saturating_add(1).max(3);
         let tick_len = longest_backtick_run(path).saturating_add(1);
@@ -131,24 +145,33 @@ impl<'a> Piece<'a> {
                 ""
             },
             path: path.to_string(),
-            lines: if lines == 1 {
-                "1 line".to_string()
-            } else {
-                format!("{lines} lines")
-            },
+            meta: String::new(),
+            lines,
+            bytes: text.len(),
             fence: "`".repeat(fence_len),
             language,
             body,
             body_units: super::content::utf16_units(body),
             units: 0,
         };
-        piece.units = piece
+        piece.set_tokens(0);
+        piece
+    }
+
+    /// Writes `tokens` into the heading (the body's estimate) and measures the piece again.
+    pub fn set_tokens(&mut self, tokens: usize) {
+        self.meta = format!(
+            "{}, {}, ~{}",
+            plural(self.lines, "line"),
+            plural(self.bytes, "byte"),
+            plural(tokens, "token")
+        );
+        self.units = self
             .parts()
             .iter()
             .enumerate()
             .filter(|(i, _)| *i != BODY)
-            .fold(piece.body_units, |n, (_, p)| n.saturating_add(utf16_len(p)));
-        piece
+            .fold(self.body_units, |n, (_, p)| n.saturating_add(utf16_len(p)));
     }
 
     fn parts(&self) -> [&str; 16] {
@@ -160,7 +183,7 @@ impl<'a> Piece<'a> {
             self.pad,
             &self.tick,
             " (",
-            &self.lines,
+            &self.meta,
             ")\n",
             &self.fence,
             self.language,
@@ -189,9 +212,29 @@ impl<'a> Piece<'a> {
         (self.body, self.body_units)
     }
 
-    /// Appends it to a running token count.
-    pub fn count(&self, running: &mut Running) {
-        for p in self.parts() {
+    /// What comes before the body, what after it, as the pieces a counter is given.
+    pub fn head_parts(&self) -> Vec<&str> {
+        self.parts().iter().take(BODY).copied().collect()
+    }
+
+    pub fn tail_parts(&self) -> Vec<&str> {
+        self.parts()
+            .iter()
+            .skip(BODY.saturating_add(1))
+            .copied()
+            .collect()
+    }
+
+    /// Appends what comes before the body to a running token count.
+    pub fn count_head(&self, running: &mut Running) {
+        for p in self.parts().iter().take(BODY) {
+            running.push(p);
+        }
+    }
+
+    /// Appends what comes after the body.
+    pub fn count_tail(&self, running: &mut Running) {
+        for p in self.parts().iter().skip(BODY.saturating_add(1)) {
             running.push(p);
         }
     }
@@ -215,6 +258,53 @@ impl<'a> Piece<'a> {
             out.push_str(p);
         }
     }
+}
+
+/// Starts the list of references that were not inlined.
+pub const NOT_INLINED: &str = "\nReferenced but not inlined (reason in brackets):\n";
+
+/// The list after the files: per reference its path and reason code (`- `src/big.ts`
+/// (too_many_lines)`), then how many more there are. A path the path rules refused is shown
+/// escaped (`shown` false): it may hold anything, a newline that forges a line of the prompt
+/// among them.
+pub fn not_inlined<'p>(
+    listed: impl Iterator<Item = (&'p str, bool, &'static str)>,
+    more: usize,
+) -> String {
+    let mut out = String::from(NOT_INLINED);
+    for (path, shown, code) in listed {
+        let path = if shown {
+            path.to_string()
+        } else {
+            escaped(path)
+        };
+        let tick = "`".repeat(longest_backtick_run(&path).saturating_add(1));
+        let pad = if path.starts_with('`') || path.ends_with('`') {
+            " "
+        } else {
+            ""
+        };
+        out.push_str(&format!("- {tick}{pad}{path}{pad}{tick} ({code})\n"));
+    }
+    if more > 0 {
+        out.push_str(&format!(
+            "- and {more} more (the manifest lists every reference)\n"
+        ));
+    }
+    out
+}
+
+/// Printable ASCII kept, anything else as `\u{…}`.
+fn escaped(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        if c == ' ' || c.is_ascii_graphic() && c != '\\' {
+            out.push(c);
+        } else {
+            out.push_str(&format!("\\u{{{:X}}}", u32::from(c)));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -245,12 +335,21 @@ mod tests {
     fn a_file_is_a_heading_and_a_fenced_block() {
         assert_eq!(
             render("src/App.jsx", "export default App\n"),
-            "\n#### `src/App.jsx` (1 line)\n```jsx\nexport default App\n```\n"
+            "\n#### `src/App.jsx` (1 line, 19 bytes, ~0 tokens)\n```jsx\nexport default App\n```\n"
         );
         assert_eq!(
             render("notes", "a\nb"),
-            "\n#### `notes` (2 lines)\n```\na\nb\n```\n"
+            "\n#### `notes` (2 lines, 3 bytes, ~0 tokens)\n```\na\nb\n```\n"
         );
+        let mut out = String::new();
+        let mut piece = Piece::new("a.rs", "rust", "x", 1);
+        piece.set_tokens(1);
+        piece.write(&mut out);
+        assert_eq!(
+            out,
+            "\n#### `a.rs` (1 line, 1 byte, ~1 token)\n```rust\nx\n```\n"
+        );
+        assert_eq!(piece.units(), utf16_len(&out));
     }
 
     #[test]
@@ -258,8 +357,8 @@ mod tests {
         let out = render("README.md", "```js\nx\n```\n````\n");
         assert!(out.contains("\n`````markdown\n"), "{out}");
         assert!(out.ends_with("\n`````\n"));
-        assert_eq!(render("a`b", "x"), "\n#### ``a`b`` (1 line)\n```\nx\n```\n");
-        assert_eq!(render("`a", "x"), "\n#### `` `a `` (1 line)\n```\nx\n```\n");
+        assert!(render("a`b", "x").starts_with("\n#### ``a`b`` (1 line,"));
+        assert!(render("`a", "x").starts_with("\n#### `` `a `` (1 line,"));
     }
 
     #[test]
@@ -278,6 +377,22 @@ mod tests {
             let split = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
             assert_eq!(longest_backtick_run(s), split, "{s:?}");
         }
+    }
+
+    #[test]
+    fn the_list_of_what_was_not_inlined_escapes_refused_paths() {
+        let out = not_inlined(
+            [
+                (".env", true, "secret"),
+                ("a\n#### `x`\u{202E}", false, "path_escape"),
+            ]
+            .into_iter(),
+            3,
+        );
+        assert_eq!(
+            out,
+            "\nReferenced but not inlined (reason in brackets):\n- `.env` (secret)\n- ``a\\u{A}#### `x`\\u{202E}`` (path_escape)\n- and 3 more (the manifest lists every reference)\n"
+        );
     }
 
     #[test]

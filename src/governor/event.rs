@@ -370,10 +370,9 @@ impl GovernorEvent {
         let mut whole = Fnv::default();
         whole.part(&file);
         whole.part(&diff);
-        let preview = diff
-            .lines()
+        let preview = crate::text::lines(&diff)
             .find(|l| l.starts_with('+') || l.starts_with('-'))
-            .or_else(|| diff.lines().next())
+            .or_else(|| crate::text::lines(&diff).next())
             .unwrap_or("");
         Ok(Checked::Patch {
             file: prefix_utf16(&file, MAX_FILE_UNITS).to_string(),

@@ -261,7 +261,7 @@ pub const DEFAULT_TEST_COMMANDS: [&str; 34] = [
 /// re-indented patch normalises to the same text.
 pub fn normalise_diff(diff: &str) -> String {
     let mut out = String::with_capacity(diff.len());
-    for line in diff.lines() {
+    for line in crate::text::lines(diff) {
         if line.starts_with("diff --git")
             || line.starts_with("index ")
             || line.starts_with("--- ")
@@ -438,7 +438,7 @@ pub fn errors_in_log(log: &str) -> Vec<(String, String)> {
                 && w.eq_ignore_ascii_case(word)
         })
     };
-    log.lines()
+    crate::text::lines(log)
         .filter(|l| mentions(l.as_bytes(), b"error") || mentions(l.as_bytes(), b"failed"))
         .filter_map(|l| Some((file_in_line(l)?, error_family(l))))
         .collect()
@@ -450,6 +450,14 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         shell_words(s)
+    }
+
+    #[test]
+    fn a_lone_cr_ends_a_line_as_lf_and_crlf_do() {
+        let lf = normalise_diff("@@ -1 +1 @@\n-old\n+new\n");
+        assert_eq!(lf, "@@\n-old\n+new\n");
+        assert_eq!(normalise_diff("@@ -1 +1 @@\r-old\r+new\r"), lf);
+        assert_eq!(normalise_diff("@@ -1 +1 @@\r\n-old\r\n+new\r\n"), lf);
     }
 
     #[test]

@@ -15,6 +15,11 @@ const { CtxpackError } = require("./glue.cjs");
 
 /** A file larger than this is refused from its size, before it is opened (1 MiB). */
 const DEFAULT_MAX_BYTES = 1 << 20;
+// With an explicit budget the default grows to what the budget could hold: a UTF-16 unit is at
+// most 3 UTF-8 bytes, and 16 bytes a token leaves room over o200k's ~4 on code and prose (long
+// repeats run to 8). The reader still never reads an unbounded file.
+const BYTES_PER_CHAR = 3;
+const BYTES_PER_TOKEN = 16;
 
 // O_NOFOLLOW: the last component may not have become a symlink since it was checked.
 // O_NONBLOCK: should a FIFO have replaced the file since lstat, opening it must not wait for
@@ -38,13 +43,16 @@ function readContextFiles(baseDir, paths, options, callOptions) {
   }
   if (!Array.isArray(paths)) throw new CtxpackError(`invalid type: expected an array of paths, got ${kind(paths)}`, "INVALID_INPUT", "/references");
   const references = paths.map((p) => (typeof p === "string" ? { path: p } : p));
-  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const input = { ...opts, references, contents: [], maxBytes };
+  const maxBytes = opts.maxBytes ?? defaultMaxBytes(opts);
+  // Absolute paths are taken under the base as given (resolved, not followed through symlinks):
+  // the core strips it lexically and the disk's rules below still apply.
+  const lexicalBase = typeof baseDir === "string" && baseDir !== "" ? posixBase(nodePath.resolve(baseDir)) : undefined;
+  const input = { ...opts, references, contents: [], maxBytes, ...(lexicalBase === undefined ? {} : { base: lexicalBase }) };
   // The whole input is read by the core before the disk is touched (no contents: cheap): a bad
   // option or reference fails the call with the core's code, message and pointer, and nothing
   // was opened.
   preloadFiles(input, callOptions);
-  const checks = checkPaths({ paths: references.map((r) => r.path), allowSecrets: opts.allowSecrets }, callOptions).paths;
+  const checks = checkPaths({ paths: references.map((r) => r.path), allowSecrets: opts.allowSecrets, base: input.base }, limitsOnly(callOptions)).paths;
 
   if (typeof baseDir !== "string" || baseDir === "") throw new CtxpackError(`baseDir must be a directory's path, got ${kind(baseDir)}`, "INVALID_INPUT", "");
   let base;
@@ -63,6 +71,27 @@ function readContextFiles(baseDir, paths, options, callOptions) {
     if (entry !== null) input.contents.push(entry);
   }
   return preloadFiles(input, callOptions);
+}
+
+/** The default maxBytes: 1 MiB, or what an explicit budget could hold when that is more. */
+function defaultMaxBytes(opts) {
+  const given = (v) => typeof v === "number" && Number.isFinite(v);
+  if (!given(opts.maxTokens) && !given(opts.maxChars)) return DEFAULT_MAX_BYTES;
+  const byChars = given(opts.maxChars) ? opts.maxChars * BYTES_PER_CHAR : Infinity;
+  const byTokens = given(opts.maxTokens) ? opts.maxTokens * BYTES_PER_TOKEN : Infinity;
+  return Math.max(DEFAULT_MAX_BYTES, Math.min(byChars, byTokens));
+}
+
+/** The base for the core's absolute-path rule: a POSIX path, or none (Windows' `C:\`). */
+function posixBase(resolved) {
+  return resolved.startsWith("/") ? resolved : undefined;
+}
+
+/** checkPaths takes no counter: only the limits go on. */
+function limitsOnly(callOptions) {
+  if (callOptions === null || typeof callOptions !== "object" || !("tokenCounter" in callOptions)) return callOptions;
+  const { tokenCounter, ...rest } = callOptions;
+  return rest;
 }
 
 /** What the disk has under one normalised path: content, or why there is none. */

@@ -202,7 +202,35 @@ impl Running {
 
     /// The estimate of everything pushed so far.
     pub fn tokens(&self) -> usize {
-        let scaled = self.milli.saturating_mul(u64::from(self.estimator.margin));
+        self.estimator.scaled(self.milli)
+    }
+
+    /// The estimate of what was pushed since `earlier`, a count this one grew from: the same
+    /// whatever `earlier` counted, since a text's events depend only on the scan's state
+    /// before it.
+    pub fn tokens_since(&self, earlier: &Running) -> usize {
+        self.estimator
+            .scaled(self.milli.saturating_sub(earlier.milli))
+    }
+
+    /// `self` followed by the text that took `from` to `to`, without scanning that text again:
+    /// `Some` when `self` stands in the same scan state as `from` (what a character counts
+    /// depends only on that state, so the text counts the same after either), else `None`.
+    pub fn splice(&self, from: &Running, to: &Running) -> Option<Running> {
+        (self.scan == from.scan && self.estimator == from.estimator).then(|| Running {
+            estimator: self.estimator,
+            scan: to.scan,
+            milli: self
+                .milli
+                .saturating_add(to.milli.saturating_sub(from.milli)),
+        })
+    }
+}
+
+impl Estimator {
+    /// Thousandths of a token, with the margin applied, rounded up to whole tokens.
+    fn scaled(&self, milli: u64) -> usize {
+        let scaled = milli.saturating_mul(u64::from(self.margin));
         usize::try_from(scaled.div_ceil(1_000_000)).unwrap_or(usize::MAX)
     }
 }
@@ -244,6 +272,34 @@ pub fn tally(text: &str) -> [u64; EVENT_COUNT] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_splice_counts_what_a_rescan_would() {
+        let e = Estimator::o200k();
+        let body = "fn main() {\n    let x = \"é\"; // 42\n}\n";
+        for (a, b) in [
+            ("~12 tokens)\n```\n", "~99 tokens)\n```\n"),
+            ("x\n", "x\n"),
+            ("é 1 x\n", "é 7 x\n"),
+        ] {
+            let mut from = e.running();
+            from.push(a);
+            let mut to = from.clone();
+            to.push(body);
+            let mut other = e.running();
+            other.push(b);
+            let spliced = other.splice(&from, &to).unwrap();
+            let mut whole = other.clone();
+            whole.push(body);
+            assert_eq!(spliced, whole);
+            assert_eq!(spliced.tokens_since(&other), to.tokens_since(&from));
+        }
+        let mut word = e.running();
+        word.push("x");
+        let mut space = e.running();
+        space.push(" ");
+        assert!(word.splice(&space, &space).is_none());
+    }
 
     #[test]
     fn empty_text_is_zero_tokens() {

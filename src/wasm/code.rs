@@ -1,6 +1,8 @@
 //! The code module's exports (npm entry `ctxpack/code`, feature `code`).
 
-use super::{done, limits_from, optional_arg, string_arg, value_arg, JsResult};
+use super::{
+    call_options, done, limits_from, metered, optional_arg, string_arg, value_arg, JsResult,
+};
 use crate::code::{self, ModuleRegistry, RegistryOptions};
 use wasm_bindgen::prelude::*;
 
@@ -32,12 +34,17 @@ pub fn format_module_registry(
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] call: Option<JsValue>,
 ) -> JsResult {
     done((|| {
-        let limits = limits_from(call)?;
+        let super::CallOptions { limits, counter } = call_options(call)?;
         let registry: ModuleRegistry = optional_arg(Some(&registry), "/registry", &limits)?;
         let files =
             code::source_files_from_value(&value_arg(&files, "/files", &limits)?, "/files")?;
         let options: RegistryOptions = optional_arg(options.as_ref(), "/options", &limits)?;
-        Ok(code::format_module_registry(&registry, &files, &options))
+        match counter.as_ref() {
+            None => Ok(code::format_module_registry(&registry, &files, &options)),
+            Some(f) => metered(Some(f), |meter| {
+                code::format_module_registry_metered(&registry, &files, &options, meter)
+            }),
+        }
     })())
 }
 

@@ -1,6 +1,6 @@
 //! The preload and prompt-sections exports (the `ctxpack/files` entry, feature `files`).
 
-use super::{done, error, host, limits_from, output, read_arg, JsResult};
+use super::{call_options, done, error, host, limits_from, metered, output, read_arg, JsResult};
 use crate::files::check::{check_paths, PathsInput};
 use crate::files::render::HEADING;
 use crate::files::{Placed, PreloadInput, PreloadResult};
@@ -18,7 +18,7 @@ pub fn preload_files(
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     (|| {
-        let limits = limits_from(options)?;
+        let super::CallOptions { limits, counter } = call_options(options)?;
         // The contents' text stays in JavaScript until the input is known to be well formed;
         // then it crosses once, into one buffer the core reads slices of.
         let (value, tape) = host::value_apart(&input, "", &limits)?;
@@ -28,13 +28,18 @@ pub fn preload_files(
         let count = input.contents.as_ref().map_or(0, Vec::len);
         let by_content = held.by_content(count);
         let texts: Vec<Option<&str>> = by_content.iter().map(|h| h.map(|(t, _)| t)).collect();
-        let plan = crate::files::plan(&input, &texts, &limits)?;
-        let (manifest, pieces) = plan.into_parts();
+        let plan = match counter.as_ref() {
+            None => crate::files::plan(&input, &texts, &limits)?,
+            Some(f) => metered(Some(f), |meter| {
+                crate::files::plan_metered(&input, &texts, &limits, meter)
+            })?,
+        };
+        let (manifest, pieces, footer) = plan.into_parts();
         let result = output::to_js(&PreloadResult {
             block: String::new(),
             manifest,
         });
-        fill_block(&result, &tape, &by_content, &pieces)?;
+        fill_block(&result, &tape, &by_content, &pieces, &footer)?;
         Ok(result)
     })()
     .map_err(error::to_js)
@@ -141,6 +146,7 @@ fn fill_block(
     tape: &JsValue,
     held: &[Option<(&str, usize)>],
     pieces: &[Placed<'_>],
+    footer: &str,
 ) -> Result<()> {
     if pieces.is_empty() {
         return Ok(());
@@ -173,6 +179,7 @@ fn fill_block(
             }
         }
     }
+    literals.push_str(footer);
     fill_block_js(result, tape, &literals, &cuts, &bodies)
         .map_err(|e| crate::files::block_refused_by_host(&host::js_message(&e)))
 }
@@ -197,7 +204,13 @@ pub fn fit_sections(
     #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
 ) -> JsResult {
     done((|| {
-        let limits = limits_from(options)?;
-        crate::sections::fit_sections(&read_arg::<SectionsInput>(&input, "", &limits)?, &limits)
+        let super::CallOptions { limits, counter } = call_options(options)?;
+        let input = read_arg::<SectionsInput>(&input, "", &limits)?;
+        match counter.as_ref() {
+            None => crate::sections::fit_sections(&input, &limits),
+            Some(f) => metered(Some(f), |meter| {
+                crate::sections::fit_sections_metered(&input, &limits, meter)
+            }),
+        }
     })())
 }

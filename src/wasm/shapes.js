@@ -282,7 +282,7 @@ function decodeFileRecord(d) {
 
 const FILE_REASON = ["inlined", "budget", "too_many_lines", "too_large", "missing", "path_escape", "invalid_path", "binary", "directory", "not_a_file", "secret", "duplicate"];
 
-const PRELOAD_TOTALS_MEMBERS = { references: null, inlined: null, skipped: null, rejected: null, duplicates: null, chars: null, tokens: null, bytes: null, fanout: null, fanoutTokens: null, counter: null, maxChars: null, maxTokens: null };
+const PRELOAD_TOTALS_MEMBERS = { references: null, inlined: null, skipped: null, rejected: null, duplicates: null, chars: null, tokens: null, bytes: null, fanout: null, fanoutTokens: null, counter: null, counterCalls: null, maxChars: null, maxTokens: null };
 
 function decodePreloadTotals(d) {
   const r = { ...PRELOAD_TOTALS_MEMBERS };
@@ -297,6 +297,7 @@ function decodePreloadTotals(d) {
   r.fanout = d.num();
   r.fanoutTokens = d.num();
   r.counter = d.interned();
+  r.counterCalls = d.code() === 0 ? null : d.num();
   r.maxChars = d.code() === 0 ? null : d.num();
   r.maxTokens = d.code() === 0 ? null : d.num();
   return r;
@@ -356,7 +357,7 @@ function decodeSectionRecord(d) {
 
 const SECTION_REASON = ["kept", "switched", "dropped", "cut"];
 
-const SECTIONS_TOTALS_MEMBERS = { sections: null, chars: null, tokens: null, frontMatterChars: null, passesTried: null, counter: null, maxChars: null, maxTokens: null };
+const SECTIONS_TOTALS_MEMBERS = { sections: null, chars: null, tokens: null, frontMatterChars: null, passesTried: null, counter: null, counterCalls: null, maxChars: null, maxTokens: null };
 
 function decodeSectionsTotals(d) {
   const r = { ...SECTIONS_TOTALS_MEMBERS };
@@ -366,6 +367,7 @@ function decodeSectionsTotals(d) {
   r.frontMatterChars = d.num();
   r.passesTried = d.num();
   r.counter = d.interned();
+  r.counterCalls = d.code() === 0 ? null : d.num();
   r.maxChars = d.code() === 0 ? null : d.num();
   r.maxTokens = d.code() === 0 ? null : d.num();
   return r;
@@ -398,7 +400,7 @@ function decodeClassSpan(d) {
   return r;
 }
 
-const REGISTRY_RESULT_MEMBERS = { text: null, classes: null, notFound: null, missingFiles: null, dropped: null, chars: null, tokens: null };
+const REGISTRY_RESULT_MEMBERS = { text: null, classes: null, notFound: null, missingFiles: null, dropped: null, chars: null, tokens: null, counter: null, counterCalls: null };
 
 function decodeRegistryResult(d) {
   const r = { ...REGISTRY_RESULT_MEMBERS };
@@ -409,6 +411,8 @@ function decodeRegistryResult(d) {
   r.dropped = d.array((d) => d.str());
   r.chars = d.num();
   r.tokens = d.code() === 0 ? null : d.num();
+  r.counter = d.code() === 0 ? null : d.str();
+  r.counterCalls = d.code() === 0 ? null : d.num();
   return r;
 }
 

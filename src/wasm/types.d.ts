@@ -312,7 +312,16 @@ export interface PreloadTotals {
     fanout: number;
     /** `tokens × fanout`: what sending the block to every agent costs. */
     fanoutTokens: number;
+    /**
+     * What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
+     * `tokenCounter`.
+     */
     counter: string;
+    /**
+     * How many times the caller's counter was called (each distinct piece once); `null` for
+     * the estimator.
+     */
+    counterCalls: number | null;
     maxChars: number | null;
     maxTokens: number | null;
 }
@@ -373,7 +382,16 @@ export interface SectionsTotals {
     frontMatterChars: number;
     /** Passes measured before one fitted (or the cut was made). */
     passesTried: number;
+    /**
+     * What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
+     * `tokenCounter`.
+     */
     counter: string;
+    /**
+     * How many times the caller's counter was called (each distinct piece once); `null` for
+     * the estimator.
+     */
+    counterCalls: number | null;
     maxChars: number | null;
     maxTokens: number | null;
 }
@@ -430,6 +448,16 @@ export interface RegistryResult {
     chars: number;
     /** `text`'s estimated tokens when `maxTokens` was given. */
     tokens: number | null;
+    /**
+     * What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
+     * `tokenCounter`; `null` without `maxTokens`.
+     */
+    counter: string | null;
+    /**
+     * How many times the caller's counter was called (each distinct text once); `null` for
+     * the estimator and without `maxTokens`.
+     */
+    counterCalls: number | null;
 }
 
 /** One listed class's line in the manifest. */
@@ -947,7 +975,10 @@ export interface PreloadInput {
     references: Array<FileRef>;
     /** The contents the host has; a reference without one is `missing`. */
     contents?: Array<FileContent> | null;
-    /** A file with more lines is skipped (default 200). */
+    /**
+     * A file with more lines is skipped (default 200 without a budget; none when `maxTokens`
+     * or `maxChars` is given: the budget decides).
+     */
     maxLines?: number | null;
     /** A file with more UTF-8 bytes is skipped (default: no limit but `limits.maxTextLength`). */
     maxBytes?: number | null;
@@ -966,6 +997,17 @@ export interface PreloadInput {
     allowSecrets?: boolean | null;
     /** The vocabulary tokens are estimated for (default `o200k`). */
     vocabulary?: Vocabulary | null;
+    /**
+     * End the block with a list of the references that were not inlined, each with its reason
+     * code, so the agent knows what it was not given (default true).
+     */
+    listNotInlined?: boolean | null;
+    /**
+     * The absolute directory the paths are relative to (`/srv/app`), for absolute paths: one
+     * lexically under it is taken in its relative form, one outside it is refused. Without a
+     * base every absolute path is refused. The Node reader passes its `baseDir`.
+     */
+    base?: string | null;
 }
 
 /** A file the prompt refers to. */
@@ -1011,6 +1053,11 @@ export interface PathsInput {
     paths: Array<string>;
     /** Let names that look like credential files through (default false). */
     allowSecrets?: boolean | null;
+    /**
+     * The absolute directory the paths are relative to, for absolute paths (as `preloadFiles`'
+     * `base`).
+     */
+    base?: string | null;
 }
 
 export interface SectionsInput {

@@ -26,6 +26,17 @@ export const VECTOR_SETS = [
 ];
 
 /**
+ * The counters a vector may name in its `tokenCounter` field, passed as the call's
+ * `{tokenCounter}` (tests/files.rs counts the same natively). Named functions: the manifest
+ * says `host:utf16`.
+ */
+const VECTOR_COUNTERS = {
+  utf16: function utf16(text) {
+    return text.length;
+  },
+};
+
+/**
  * Replays one set. `entries` maps an entry name to its loaded module, `names` lists the set's
  * vectors; returns one line per failure (empty when every vector gave the expected bytes).
  */
@@ -39,6 +50,7 @@ export async function replay(set, names, entries, read) {
     const vector = JSON.parse(await read(`${at}/inputs/${name}.json`));
     const fn = vector.function ?? vector.call;
     const args = vector.args ?? [vector.input];
+    if (vector.tokenCounter !== undefined) args.push({ tokenCounter: VECTOR_COUNTERS[vector.tokenCounter] });
     const call = m[fn];
     if (typeof call !== "function") {
       failures.push(`${set.dir}/${name}: ctxpack/${set.entry} has no export ${fn}`);

@@ -100,7 +100,7 @@ test("the disk's rules: symlinks out, a FIFO, a directory, binary, a 10 MB file 
     "long.py",
     "missing.txt",
   ];
-  const [result, opened] = watchingOpens(() => readContextFiles(base, paths, { maxTokens: 100_000, maxBytes: 1024 * 1024 }));
+  const [result, opened] = watchingOpens(() => readContextFiles(base, paths, { maxTokens: 100_000, maxBytes: 1024 * 1024, maxLines: 200 }));
   oneRecordEach(result, paths);
   assert.deepEqual(codes(result), [
     "src/App.jsx inlined inlined",

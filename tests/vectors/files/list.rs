@@ -2,18 +2,27 @@
 // (name, input, expected JSON, expected text or "" when the call fails or returns no text)
 #[rustfmt::skip]
 pub const VECTORS: &[(&str, &str, &str, &str)] = &[
+    ("absolute-paths", include_str!("inputs/absolute-paths.json"), include_str!("expected/absolute-paths.json"), include_str!("expected/absolute-paths.txt")),
+    ("base-not-absolute", include_str!("inputs/base-not-absolute.json"), include_str!("expected/base-not-absolute.error.json"), ""),
     ("budget-best-effort-next-fits", include_str!("inputs/budget-best-effort-next-fits.json"), include_str!("expected/budget-best-effort-next-fits.json"), include_str!("expected/budget-best-effort-next-fits.txt")),
     ("budget-chars-and-tokens", include_str!("inputs/budget-chars-and-tokens.json"), include_str!("expected/budget-chars-and-tokens.json"), include_str!("expected/budget-chars-and-tokens.txt")),
     ("bytes-as-numbers", include_str!("inputs/bytes-as-numbers.json"), include_str!("expected/bytes-as-numbers.json"), include_str!("expected/bytes-as-numbers.txt")),
     ("bytes-out-of-range", include_str!("inputs/bytes-out-of-range.json"), include_str!("expected/bytes-out-of-range.error.json"), ""),
+    ("check-paths-absolute", include_str!("inputs/check-paths-absolute.json"), include_str!("expected/check-paths-absolute.json"), ""),
     ("check-paths-duplicates-secrets", include_str!("inputs/check-paths-duplicates-secrets.json"), include_str!("expected/check-paths-duplicates-secrets.json"), ""),
     ("check-traversal-corpus", include_str!("inputs/check-traversal-corpus.json"), include_str!("expected/check-traversal-corpus.json"), ""),
+    ("explicit-budget-lifts-max-lines", include_str!("inputs/explicit-budget-lifts-max-lines.json"), include_str!("expected/explicit-budget-lifts-max-lines.json"), include_str!("expected/explicit-budget-lifts-max-lines.txt")),
+    ("explicit-max-lines-wins", include_str!("inputs/explicit-max-lines-wins.json"), include_str!("expected/explicit-max-lines-wins.json"), include_str!("expected/explicit-max-lines-wins.txt")),
     ("fence-longer-than-backticks", include_str!("inputs/fence-longer-than-backticks.json"), include_str!("expected/fence-longer-than-backticks.json"), include_str!("expected/fence-longer-than-backticks.txt")),
     ("invalid-max-lines", include_str!("inputs/invalid-max-lines.json"), include_str!("expected/invalid-max-lines.error.json"), ""),
+    ("line-ends", include_str!("inputs/line-ends.json"), include_str!("expected/line-ends.json"), include_str!("expected/line-ends.txt")),
+    ("list-not-inlined-off", include_str!("inputs/list-not-inlined-off.json"), include_str!("expected/list-not-inlined-off.json"), include_str!("expected/list-not-inlined-off.txt")),
     ("reference-design", include_str!("inputs/reference-design.json"), include_str!("expected/reference-design.json"), include_str!("expected/reference-design.txt")),
     ("rules-each-reason", include_str!("inputs/rules-each-reason.json"), include_str!("expected/rules-each-reason.json"), include_str!("expected/rules-each-reason.txt")),
     ("secrets-allowed", include_str!("inputs/secrets-allowed.json"), include_str!("expected/secrets-allowed.json"), include_str!("expected/secrets-allowed.txt")),
     ("strict-exceeded", include_str!("inputs/strict-exceeded.json"), include_str!("expected/strict-exceeded.error.json"), ""),
     ("strict-fits-fanout", include_str!("inputs/strict-fits-fanout.json"), include_str!("expected/strict-fits-fanout.json"), include_str!("expected/strict-fits-fanout.txt")),
+    ("strict-names-every-skip", include_str!("inputs/strict-names-every-skip.json"), include_str!("expected/strict-names-every-skip.error.json"), ""),
     ("strict-no-budget", include_str!("inputs/strict-no-budget.json"), include_str!("expected/strict-no-budget.error.json"), ""),
+    ("token-counter", include_str!("inputs/token-counter.json"), include_str!("expected/token-counter.json"), include_str!("expected/token-counter.txt")),
 ];

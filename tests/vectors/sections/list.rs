@@ -3,10 +3,13 @@
 #[rustfmt::skip]
 pub const VECTORS: &[(&str, &str, &str, &str)] = &[
     ("cut-never-splits-emoji", include_str!("inputs/cut-never-splits-emoji.json"), include_str!("expected/cut-never-splits-emoji.json"), include_str!("expected/cut-never-splits-emoji.txt")),
+    ("empty-plan", include_str!("inputs/empty-plan.json"), include_str!("expected/empty-plan.json"), include_str!("expected/empty-plan.txt")),
     ("front-matter", include_str!("inputs/front-matter.json"), include_str!("expected/front-matter.json"), include_str!("expected/front-matter.txt")),
     ("reference-plan-drops-preloaded", include_str!("inputs/reference-plan-drops-preloaded.json"), include_str!("expected/reference-plan-drops-preloaded.json"), include_str!("expected/reference-plan-drops-preloaded.txt")),
     ("reference-plan-full", include_str!("inputs/reference-plan-full.json"), include_str!("expected/reference-plan-full.json"), include_str!("expected/reference-plan-full.txt")),
     ("reference-plan-hard-cut", include_str!("inputs/reference-plan-hard-cut.json"), include_str!("expected/reference-plan-hard-cut.json"), include_str!("expected/reference-plan-hard-cut.txt")),
     ("reference-plan-tokens", include_str!("inputs/reference-plan-tokens.json"), include_str!("expected/reference-plan-tokens.json"), include_str!("expected/reference-plan-tokens.txt")),
+    ("token-counter-hard-cut", include_str!("inputs/token-counter-hard-cut.json"), include_str!("expected/token-counter-hard-cut.json"), include_str!("expected/token-counter-hard-cut.txt")),
+    ("token-counter-pass", include_str!("inputs/token-counter-pass.json"), include_str!("expected/token-counter-pass.json"), include_str!("expected/token-counter-pass.txt")),
     ("unknown-section-in-step", include_str!("inputs/unknown-section-in-step.json"), include_str!("expected/unknown-section-in-step.error.json"), ""),
 ];
