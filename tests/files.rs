@@ -213,6 +213,7 @@ fn no_path_of_the_traversal_corpus_is_read() {
                     )),
                     kind: None,
                     size: None,
+                    real_path: None,
                 })
                 .collect(),
         ),
@@ -248,6 +249,7 @@ fn strict_600k_words_with_and_without_a_budget() {
                     content: Some(ctxpack::files::content::Content::Text(file.clone())),
                     kind: None,
                     size: None,
+                    real_path: None,
                 })
                 .collect(),
         ),
@@ -331,6 +333,7 @@ proptest! {
                 content: Some(ctxpack::files::content::Content::Text(c.clone())),
                 kind: None,
                 size: None,
+                real_path: None,
             }).collect()),
             max_tokens,
             max_chars,

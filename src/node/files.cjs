@@ -77,6 +77,14 @@ function readEntry(base, normalized, maxBytes) {
   }
   if (!inside(base, real)) return { path, kind: "outside" };
   if (real === base) return { path, kind: "directory" };
+  // The core applies its secret-name rules to where the path leads too (`x -> ../.env`).
+  const realPath = nodePath.relative(base, real).split(nodePath.sep).join("/");
+  const entry = readResolved(base, path, real, maxBytes);
+  return entry === null ? null : { ...entry, realPath };
+}
+
+/** What the disk has at `real`, the resolved path of `path`. */
+function readResolved(base, path, real, maxBytes) {
   let st;
   try {
     // The real path has no symlink left in it; lstat so that one swapped in is not followed.
