@@ -49,7 +49,7 @@ before(() => {
   write(join(base, "big.log"), Buffer.alloc(BIG, 0x61));
   fs.chmodSync(join(base, "big.log"), 0o000);
   write(join(base, ".env"), "API_KEY=hunter2\n");
-  write(join(base, "config.js"), `export const key = "AKIA${"ABCDEFGHIJKLMNOP"}";\n`);
+  write(join(base, "config.js"), `export const key = "ghp_${"aB3".repeat(12)}";\n`);
   write(join(base, "long.py"), "x = 1\n".repeat(300));
 });
 
@@ -178,8 +178,8 @@ test("secrets: refused by name before opening, by content after; allowSecrets le
   const [result, opened] = watchingOpens(() => readContextFiles(base, [".env", "config.js", "README.md"]));
   assert.deepEqual(codes(result), [".env rejected secret", "config.js rejected secret", "README.md inlined inlined"]);
   assert.ok(!opened.some((p) => p.endsWith(".env")));
-  assert.ok(!result.block.includes("hunter2") && !result.block.includes("AKIA"));
-  assert.ok(!result.manifest.files[1].reason.includes("AKIA"), "the reason names the shape, not the text");
+  assert.ok(!result.block.includes("hunter2") && !result.block.includes("ghp_"));
+  assert.ok(!result.manifest.files[1].reason.includes("ghp_"), "the reason names the shape, not the text");
   const allowed = readContextFiles(base, [".env", "config.js"], { allowSecrets: true });
   assert.deepEqual(codes(allowed), [".env inlined inlined", "config.js inlined inlined"]);
 });

@@ -2,6 +2,10 @@
 //! token starts with (the prefilter: a row is tried only where a word starts with its first two
 //! bytes), the alphabet and length of the body after it, and what else the body must show.
 //!
+//! A keyword-led token is a secret whatever its body spells (`hf_xxxx…` too, as secretlint
+//! has it): a stand-in that keeps a real token's shape is refused with it. An AWS access key id
+//! (`AKIA…`) alone is not a secret (the secret access key is; secretlint's default agrees).
+//!
 //! Shapes that have no keyword of their own are found by what stands before them (scan.rs):
 //! PEM private keys (`-----BEGIN … PRIVATE KEY-----`, which also covers a GCP service account's
 //! `private_key`), URLs with a password (`://user:pass@`), and values assigned to secret-named
@@ -10,8 +14,6 @@
 /// The characters a token's body is made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Body {
-    /// `A-Z0-9`.
-    UpperAlnum,
     /// `A-Za-z0-9`.
     Alnum,
     /// `A-Za-z0-9_`.
@@ -24,6 +26,8 @@ pub enum Body {
     Base64,
     /// `0-9a-fA-F`.
     Hex,
+    /// `A-Za-z`.
+    Letters,
     /// `A-Za-z0-9_-/`: a URL's path.
     Path,
     /// `A-Za-z0-9_-.`: dotted parts.
@@ -34,13 +38,13 @@ impl Body {
     pub fn has(self, b: u8) -> bool {
         let alnum = b.is_ascii_alphanumeric();
         match self {
-            Body::UpperAlnum => b.is_ascii_uppercase() || b.is_ascii_digit(),
             Body::Alnum => alnum,
             Body::Word => alnum || b == b'_',
             Body::Url => alnum || b == b'_' || b == b'-',
             Body::Dashed => alnum || b == b'-',
             Body::Base64 => alnum || b == b'+' || b == b'/' || b == b'=',
             Body::Hex => b.is_ascii_hexdigit(),
+            Body::Letters => b.is_ascii_alphabetic(),
             Body::Path => alnum || b == b'_' || b == b'-' || b == b'/',
             Body::Dotted => alnum || b == b'_' || b == b'-' || b == b'.',
         }
@@ -58,6 +62,8 @@ pub enum Then {
     /// At least `n` of the given byte inside the body (Slack's `-`, a webhook's `/`,
     /// SendGrid's `.`).
     Has(u8, u8),
+    /// The body's first `n` characters are digits (Notion's `ntn_` + 11 digits).
+    Digits(u8),
 }
 
 /// One family's token shape. `max` 0: no upper bound on the body.
@@ -92,7 +98,6 @@ impl Rule {
 
 use Body::*;
 
-const AWS_ID: &str = "an AWS access key id";
 const GITHUB: &str = "a GitHub token";
 const SLACK: &str = "a Slack token";
 const SHOPIFY: &str = "a Shopify token";
@@ -103,16 +108,7 @@ const GRAFANA: &str = "a Grafana token";
 
 /// Earlier rows win where keywords overlap (`sk-ant-` before `sk-`).
 #[rustfmt::skip]
-pub const RULES: [Rule; 58] = [
-    rule(AWS_ID, "AKIA", UpperAlnum, 16).max(16),
-    rule(AWS_ID, "ASIA", UpperAlnum, 16).max(16),
-    rule(AWS_ID, "AGPA", UpperAlnum, 16).max(16),
-    rule(AWS_ID, "AIDA", UpperAlnum, 16).max(16),
-    rule(AWS_ID, "AROA", UpperAlnum, 16).max(16),
-    rule(AWS_ID, "AIPA", UpperAlnum, 16).max(16),
-    rule(AWS_ID, "ANPA", UpperAlnum, 16).max(16),
-    rule(AWS_ID, "ANVA", UpperAlnum, 16).max(16),
-    rule(AWS_ID, "A3T", UpperAlnum, 17).max(17),
+pub const RULES: [Rule; 49] = [
     rule(GITHUB, "ghp_", Word, 36),
     rule(GITHUB, "gho_", Word, 36),
     rule(GITHUB, "ghu_", Word, 36),
@@ -129,9 +125,9 @@ pub const RULES: [Rule; 58] = [
     rule(SLACK, "xapp-", Dashed, 8).then(Then::Has(b'-', 1)),
     rule("a Slack webhook", "hooks.slack.com/services/", Path, 20).then(Then::Has(b'/', 2)),
     rule("an npm token", "npm_", Word, 36),
-    rule(STRIPE, "sk_live_", Alnum, 20),
-    rule(STRIPE, "rk_live_", Alnum, 20),
-    rule(STRIPE, "sk_test_", Alnum, 20),
+    rule(STRIPE, "sk_live_", Alnum, 24),
+    rule(STRIPE, "rk_live_", Alnum, 24),
+    rule(STRIPE, "sk_test_", Alnum, 24),
     rule("an Anthropic API key", "sk-ant-", Url, 32),
     rule("an OpenAI API key", "sk-", Url, 32).then(Then::Mixed),
     rule("a Google API key", "AIza", Url, 35),
@@ -140,12 +136,12 @@ pub const RULES: [Rule; 58] = [
     rule(SHOPIFY, "shpat_", Alnum, 32),
     rule(SHOPIFY, "shpca_", Alnum, 32),
     rule(SHOPIFY, "shppa_", Alnum, 32),
-    rule(VAULT, "hvs.", Url, 24),
-    rule(VAULT, "hvb.", Url, 24),
-    rule(VAULT, "hvr.", Url, 24),
+    rule(VAULT, "hvs.", Url, 90),
+    rule(VAULT, "hvb.", Url, 90),
+    rule(VAULT, "hvr.", Url, 90),
     rule("a Docker personal access token", "dckr_pat_", Url, 20),
-    rule("a Hugging Face token", "hf_", Alnum, 30),
-    rule("a Groq API key", "gsk_", Alnum, 40),
+    rule("a Hugging Face token", "hf_", Letters, 34).max(34),
+    rule("a Groq API key", "gsk_", Alnum, 52).max(52),
     rule("a Linear API key", "lin_api_", Word, 32),
     rule("a 1Password service account token", "ops_ey", Base64, 60),
     rule(VERCEL, "vcp_", Alnum, 20),
@@ -156,10 +152,10 @@ pub const RULES: [Rule; 58] = [
     rule("a Tailscale key", "tskey-", Dashed, 20).then(Then::Mixed),
     rule(GRAFANA, "glc_", Base64, 32),
     rule(GRAFANA, "glsa_", Word, 40),
-    rule("a Notion integration token", "ntn_", Alnum, 40),
+    rule("a Notion integration token", "ntn_", Alnum, 46).max(46).then(Then::Digits(11)),
     rule("a Databricks token", "dapi", Hex, 32).max(32),
     rule("a Figma token", "figd_", Url, 40),
     rule("a JSON Web Token", "eyJ", Url, 10).then(Then::Jwt),
     rule("a Twilio API key", "SK", Hex, 32).max(32),
-    rule("a Stripe restricted test key", "rk_test_", Alnum, 20),
+    rule("a Stripe restricted test key", "rk_test_", Alnum, 24),
 ];
