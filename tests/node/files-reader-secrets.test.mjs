@@ -54,22 +54,43 @@ after(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
+/** Runs fn with fs.openSync watched; returns [its result, the paths opened]. */
+function watchingOpens(fn) {
+  const opened = [];
+  const original = fs.openSync;
+  fs.openSync = function (path, ...rest) {
+    opened.push(String(path));
+    return original.call(this, path, ...rest);
+  };
+  try {
+    return [fn(), opened];
+  } finally {
+    fs.openSync = original;
+  }
+}
+
 const reasons = (result) => Object.fromEntries(result.manifest.files.map((f) => [f.path, `${f.action} ${f.reasonCode}`]));
 
 test("a link to a secret file or into a secret directory is refused by where it leads", () => {
-  const paths = ["src/settings.txt", "cfg/config", "cfg/id_ed25519", "chain/a.txt", "chain/b.txt", "tools/aws/notes.md", "keys-dir/server.pem", "plain.txt"];
-  const result = readContextFiles(base, paths);
-  for (const path of paths) assert.equal(reasons(result)[path], "rejected secret", path);
+  const paths = ["src/settings.txt", "cfg/config", "cfg/id_ed25519", "chain/a.txt", "chain/b.txt", "tools/aws/notes.md", "keys-dir/server.pem", "plain.txt", "src/../src/settings.txt"];
+  const [result, opened] = watchingOpens(() => readContextFiles(base, paths));
+  for (const path of paths.slice(0, -1)) assert.equal(reasons(result)[path], "rejected secret", path);
+  // Judged by where they lead before anything is opened: no secret was read at all.
+  assert.deepEqual(opened, []);
   assert.ok(!result.block.includes("Tr0ub4dor"), "no secret in the block");
   // The reason says where the link led: the real path is a name, never content.
   const settings = result.manifest.files.find((f) => f.path === "src/settings.txt");
   assert.match(settings.reason, /real path `\.env`/);
   // allowSecrets lets them through, as it does the files themselves.
-  const allowed = readContextFiles(base, ["src/settings.txt", "chain/a.txt"], { allowSecrets: true });
+  const [allowed, openedAllowed] = watchingOpens(() => readContextFiles(base, ["src/settings.txt", "chain/a.txt"], { allowSecrets: true }));
   assert.deepEqual(Object.values(reasons(allowed)), ["inlined inlined", "inlined inlined"]);
+  assert.equal(openedAllowed.length, 2);
 });
 
 test("a link out of a secret directory is refused by the path asked for; a harmless link is read", () => {
+  // Two links to one secret: the second is judged as the first (checkPaths calls it a duplicate).
+  const twice = readContextFiles(base, ["chain/a.txt", "chain/b.txt", "docs/guide.md"]);
+  assert.deepEqual(Object.values(reasons(twice)), ["rejected secret", "rejected secret", "inlined inlined"]);
   const result = readContextFiles(base, [".ssh/guide-link.md", "guide-link.md", "docs/guide.md"]);
   assert.deepEqual(reasons(result), {
     ".ssh/guide-link.md": "rejected secret",
