@@ -165,3 +165,35 @@ fn a_secret_in_any_family_is_refused_whatever_surrounds_it() {
         }
     }
 }
+
+/// A real path the host names with line ends, backticks or bidirectional controls is not
+/// echoed into the reason, which the agent may read.
+#[test]
+fn an_odd_real_path_refuses_without_echoing_it() {
+    for real in [
+        "x/\n## forged\n.env",
+        "a`b/.env",
+        "\u{202E}vne./id_rsa",
+        ".ssh/\u{0}x",
+    ] {
+        let input = PreloadInput {
+            references: vec![FileRef {
+                path: "src/a.txt".into(),
+                source: None,
+            }],
+            contents: Some(vec![FileContent {
+                path: "src/a.txt".into(),
+                content: Some(Content::Text(MARK.into())),
+                kind: None,
+                size: None,
+                real_path: Some(real.into()),
+            }]),
+            ..Default::default()
+        };
+        let out = preload(&input, &Limits::default()).unwrap();
+        let record = &out.manifest.files[0];
+        assert_eq!(record.reason_code, FileReason::Secret, "{real:?}");
+        assert!(!record.item.reason.contains(real), "{real:?}");
+        assert!(!record.item.reason.contains('\n'), "{real:?}");
+    }
+}

@@ -426,9 +426,15 @@ fn judge<'a>(
         let why = secret_name(path).or_else(|| {
             let real = real?;
             let why = secret_name(real)?;
-            Some(format!(
-                "its real path `{real}` (a symlink's target): {why}"
-            ))
+            // The host's name, shown only when it cannot forge lines or hide what it says.
+            let shown = real
+                .chars()
+                .all(|c| c == ' ' || (c.is_ascii_graphic() && c != '`') || c.is_alphanumeric());
+            Some(if shown {
+                format!("its real path `{real}` (a symlink's target): {why}")
+            } else {
+                "its real path (a symlink's target) names a credential file".to_string()
+            })
         });
         if let Some(why) = why {
             let reason = format!("refused as a likely secret: {why} (allowSecrets inlines it)");
