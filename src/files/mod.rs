@@ -426,10 +426,11 @@ fn judge<'a>(
         let why = secret_name(path).or_else(|| {
             let real = real?;
             let why = secret_name(real)?;
-            // The host's name, shown only when it cannot forge lines or hide what it says.
+            // The host's name, shown only when it cannot forge lines or hide what it says (ASCII:
+            // Unicode's classes would cost the wasm their tables).
             let shown = real
-                .chars()
-                .all(|c| c == ' ' || (c.is_ascii_graphic() && c != '`') || c.is_alphanumeric());
+                .bytes()
+                .all(|b| b == b' ' || (b.is_ascii_graphic() && b != b'`'));
             Some(if shown {
                 format!("its real path `{real}` (a symlink's target): {why}")
             } else {

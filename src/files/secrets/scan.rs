@@ -10,6 +10,7 @@ use super::table::{Body, Rule, Then, RULES};
 /// The first credential shape `text` holds, named by its family (never the matched text).
 pub fn secret_content(text: &str) -> Option<&'static str> {
     let bytes = text.as_bytes();
+    let mut runs = Runs::default();
     // Word by word: at the top of the loop the byte before `at` (if any) is not a letter or
     // digit, so a letter there starts a word, and the rest of the word is skipped in a loop of
     // its own (checking every byte for a word start was a third of the scan in wasm).
@@ -18,7 +19,7 @@ pub fn secret_content(text: &str) -> Option<&'static str> {
         let c = class(b);
         if c & ALNUM != 0 {
             if c & START != 0 {
-                if let Some(family) = token_at(bytes, at) {
+                if let Some(family) = token_at(bytes, at, &mut runs) {
                     return Some(family);
                 }
             }
@@ -29,7 +30,7 @@ pub fn secret_content(text: &str) -> Option<&'static str> {
             continue;
         }
         if c & TRIGGER != 0 {
-            if let Some(family) = punctuation_at(bytes, at, b) {
+            if let Some(family) = punctuation_at(bytes, at, b, &mut runs) {
                 return Some(family);
             }
         }
@@ -38,12 +39,55 @@ pub fn secret_content(text: &str) -> Option<&'static str> {
     None
 }
 
+/// Runs of a class of bytes already walked, one per body class and one for bare values: a run
+/// is walked once however many shapes start inside it (`eyJ-eyJ-…` starts a JWT every four
+/// bytes, `a=a=a=…` a value every two), which keeps the scan linear in the content.
+struct Runs([(usize, usize); BODIES + 1]);
+
+/// How many body classes there are ([`Body`]'s variants).
+const BODIES: usize = 9;
+
+impl Default for Runs {
+    fn default() -> Self {
+        // `from > end`: no run known yet.
+        Runs([(1, 0); BODIES + 1])
+    }
+}
+
+impl Runs {
+    /// Where the run from `start` of a body's bytes (or with `None`, of a bare value's) ends:
+    /// known when `start` lies in a run walked before, else walked now (to its end, so that
+    /// later starts inside it are known). One function for every class: the wasm is built for
+    /// size.
+    fn end(&mut self, bytes: &[u8], start: usize, body: Option<Body>) -> usize {
+        let has = |b: u8| match body {
+            Some(body) => body.has(b),
+            None => class(b) & STOP == 0,
+        };
+        let slot = body.map_or(BODIES, |b| b as usize);
+        let Some(known) = self.0.get_mut(slot) else {
+            return start;
+        };
+        if known.0 <= start && start <= known.1 {
+            return known.1;
+        }
+        let len = bytes
+            .get(start..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|&&b| has(b))
+            .count();
+        *known = (start, start.saturating_add(len));
+        known.1
+    }
+}
+
 /// The shapes found by the punctuation at `at`: `-----BEGIN`, `://`, `=` and `:`.
-fn punctuation_at(bytes: &[u8], at: usize, b: u8) -> Option<&'static str> {
+fn punctuation_at(bytes: &[u8], at: usize, b: u8, runs: &mut Runs) -> Option<&'static str> {
     match b {
         b'-' => pem_private_key_at(bytes, at).then_some(PEM),
-        b':' => url_password_at(bytes, at).or_else(|| assigned_at(bytes, at)),
-        _ => assigned_at(bytes, at),
+        b':' => url_password_at(bytes, at).or_else(|| assigned_at(bytes, at, runs)),
+        _ => assigned_at(bytes, at, runs),
     }
 }
 
@@ -59,7 +103,7 @@ const ALNUM: u8 = 1;
 const START: u8 = 2;
 /// `-`, `:`, `=`.
 const TRIGGER: u8 = 4;
-/// Ends a bare value: whitespace, quotes, brackets, `,` and `;`.
+/// Ends a bare value: whitespace, quotes, brackets, `,`, `;`, `:` and `=`.
 const STOP: u8 = 8;
 
 fn class(b: u8) -> u8 {
@@ -84,7 +128,7 @@ const BYTE_CLASS: [u8; 256] = {
         if c.is_ascii_whitespace()
             || matches!(
                 c,
-                b',' | b';' | b')' | b']' | b'}' | b'"' | b'\'' | b'`' | b'(' | b'['
+                b',' | b';' | b')' | b']' | b'}' | b'"' | b'\'' | b'`' | b'(' | b'[' | b':' | b'='
             )
         {
             t[b] |= STOP;
@@ -118,7 +162,7 @@ const KEYWORD_BYTES: ([u64; 256], [u64; 256]) = {
 };
 
 /// The family of the token starting at the word start `at`, if any.
-fn token_at(bytes: &[u8], at: usize) -> Option<&'static str> {
+fn token_at(bytes: &[u8], at: usize, runs: &mut Runs) -> Option<&'static str> {
     let rest = bytes.get(at..)?;
     let first = usize::from(*rest.first()?);
     let second = usize::from(rest.get(1).copied().unwrap_or(0));
@@ -127,21 +171,24 @@ fn token_at(bytes: &[u8], at: usize) -> Option<&'static str> {
         let row = rows.trailing_zeros() as usize;
         rows &= rows.wrapping_sub(1);
         let rule = RULES.get(row)?;
-        if rest.starts_with(rule.keyword.as_bytes()) && body_matches(rule, rest) {
+        if rest.starts_with(rule.keyword.as_bytes()) && body_matches(rule, bytes, at, runs) {
             return Some(rule.family);
         }
     }
     None
 }
 
-/// Whether `rest` (which starts with `rule.keyword`) goes on with the rule's body.
-fn body_matches(rule: &Rule, rest: &[u8]) -> bool {
-    let start = rule.keyword.len();
-    let run = run_of(rest, start, |b| rule.body.has(b));
+/// Whether the token at `at` (which starts with `rule.keyword`) goes on with the rule's body.
+fn body_matches(rule: &Rule, bytes: &[u8], at: usize, runs: &mut Runs) -> bool {
+    let start = at.saturating_add(rule.keyword.len());
+    let end = runs.end(bytes, start, Some(rule.body));
+    let run = end.saturating_sub(start);
     if run < usize::from(rule.min) || (rule.max != 0 && run > usize::from(rule.max)) {
         return false;
     }
-    let body = rest.get(start..start.saturating_add(run)).unwrap_or(&[]);
+    // What the checks below read of the body: a long one only in part.
+    let body = bytes.get(start..end).unwrap_or(&[]);
+    let body = body.get(..MAX_RUN).unwrap_or(body);
     match rule.then {
         Then::Nothing => true,
         Then::Mixed => {
@@ -149,7 +196,7 @@ fn body_matches(rule: &Rule, rest: &[u8]) -> bool {
             let letters = body.iter().filter(|b| b.is_ascii_alphabetic()).count();
             digits >= 3 && letters >= 3
         }
-        Then::Jwt => jwt_rest(rest, start.saturating_add(run)),
+        Then::Jwt => jwt_rest(bytes, end, runs),
         Then::Has(byte, n) => body.iter().filter(|&&b| b == byte).count() >= usize::from(n),
         Then::Digits(n) => body.iter().take(usize::from(n)).all(u8::is_ascii_digit),
     }
@@ -161,22 +208,29 @@ fn run_of(bytes: &[u8], start: usize, has: impl Fn(u8) -> bool) -> usize {
         .get(start..)
         .unwrap_or(&[])
         .iter()
+        .take(MAX_RUN)
         .take_while(|&&b| has(b))
         .count()
 }
 
+/// The longest run a shape looks at, before or after where it starts. Every shape is shorter;
+/// the cap keeps the scan linear when starts repeat inside one run (`eyJ-eyJ-eyJ-…` is a word
+/// start every four bytes, each of whose bodies would otherwise run to the end).
+const MAX_RUN: usize = 4096;
+
 /// A JWT is three base64url parts joined by dots: after the header, `.payload.signature`.
-fn jwt_rest(bytes: &[u8], at: usize) -> bool {
+fn jwt_rest(bytes: &[u8], at: usize, runs: &mut Runs) -> bool {
     let mut at = at;
     for _ in 0..2 {
         if bytes.get(at) != Some(&b'.') {
             return false;
         }
-        let run = run_of(bytes, at.saturating_add(1), |b| Body::Url.has(b));
-        if run < 10 {
+        let start = at.saturating_add(1);
+        let end = runs.end(bytes, start, Some(Body::Url));
+        if end.saturating_sub(start) < 10 {
             return false;
         }
-        at = at.saturating_add(1).saturating_add(run);
+        at = end;
     }
     true
 }
@@ -202,8 +256,8 @@ const PLACEHOLDERS: [&str; 17] = [
     "lorem",
 ];
 
-/// Whether `value` is a stand-in (`ghp_xxxx…`, `AKIA…EXAMPLE`, `${TOKEN}`, `****`) rather
-/// than a credential.
+/// Whether an assigned value or a URL's password is a stand-in (`your-token-here`,
+/// `${TOKEN}`, `****`, `xxxxxxxx`) rather than a credential.
 fn placeholder(value: &[u8]) -> bool {
     let one_char = value.first().is_some_and(|f| value.iter().all(|b| b == f));
     one_char
@@ -241,36 +295,49 @@ fn pem_private_key_at(bytes: &[u8], at: usize) -> bool {
 /// inside a JSON or code string (a GCP service account's `private_key`). A body that is or
 /// starts with `***`, `...`, `<…>` or `{…}` is a placeholder in documentation; one that goes on
 /// into other text after a full line of base64 is a key pasted without its END line.
+///
+/// Read byte by byte and never far: a full line of base64 decides, headers are few and short,
+/// so BEGIN lines repeated any number of times cost a bounded read each.
 fn pem_body_is_key(body: &[u8]) -> bool {
-    let mut seen = 0u64;
-    let mut count = 0usize;
+    const HEADER_LINE: usize = 128;
+    const HEADERS: usize = 8;
     let enough = |count: usize, seen: u64| count >= 40 && seen.count_ones() >= 12;
-    let mut rest = body;
-    while !rest.is_empty() && count <= 4096 {
-        let len = rest
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\\')
-            .unwrap_or(rest.len());
-        let (line, tail) = rest.split_at(len);
-        rest = match tail {
-            [b'\\', _, after @ ..] | [_, after @ ..] => after,
-            [] => &[],
-        };
-        let line = line.trim_ascii();
-        if line.starts_with(b"-----END") {
+    let (mut count, mut seen) = (0usize, 0u64);
+    let mut line_start = (0usize, 0u64);
+    let mut headers = 0usize;
+    let mut at = 0usize;
+    while let Some(&b) = body.get(at) {
+        if count >= 64 && enough(count, seen) {
+            return true;
+        }
+        let escaped_end = b == b'\\' && matches!(body.get(at.saturating_add(1)), Some(b'n' | b'r'));
+        if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=') {
+            seen |= 1u64 << (b & 63);
+            count = count.saturating_add(1);
+        } else if b == b'\n' || escaped_end {
+            at = at.saturating_add(usize::from(escaped_end));
+            line_start = (count, seen);
+        } else if b == b'-' && body.get(at..).is_some_and(|r| r.starts_with(b"-----END")) {
             break;
-        }
-        if line.contains(&b':') {
-            continue;
-        }
-        for &b in line {
-            if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=') {
-                seen |= 1u64 << (b & 63);
-                count = count.saturating_add(1);
-            } else if !matches!(b, b' ' | b'\t') {
+        } else if !matches!(b, b' ' | b'\t' | b'\r') {
+            // An armor header has a `:` on its line; what its line counted is not the key's.
+            let line = body.get(at..).unwrap_or(&[]);
+            let line = line.get(..HEADER_LINE).unwrap_or(line);
+            let len = line.iter().position(|&b| b == b'\n' || b == b'\\');
+            let header = headers < HEADERS
+                && len.is_some()
+                && line
+                    .get(..len.unwrap_or(0))
+                    .is_some_and(|l| l.contains(&b':'));
+            if !header {
                 return count >= 64 && enough(count, seen);
             }
+            headers = headers.saturating_add(1);
+            (count, seen) = line_start;
+            at = at.saturating_add(len.unwrap_or(0));
+            continue;
         }
+        at = at.saturating_add(1);
     }
     enough(count, seen)
 }
@@ -396,6 +463,7 @@ fn back_run(bytes: &[u8], at: usize, has: impl Fn(u8) -> bool) -> usize {
         .unwrap_or(&[])
         .iter()
         .rev()
+        .take(MAX_RUN)
         .take_while(|&&b| has(b))
         .count()
 }
@@ -410,7 +478,7 @@ enum KeyKind {
 /// `KEY=value`, `key: value`, `"key": "value"`, `key = "value"`, `key := "value"` at the
 /// `=` or `:` at `at`, where the key's name says secret and the value looks like one: in env
 /// files, JSON, YAML, TOML and code alike.
-fn assigned_at(bytes: &[u8], at: usize) -> Option<&'static str> {
+fn assigned_at(bytes: &[u8], at: usize, runs: &mut Runs) -> Option<&'static str> {
     let op = *bytes.get(at)?;
     let next = bytes.get(at.saturating_add(1)).copied();
     let prev = at.checked_sub(1).and_then(|p| bytes.get(p)).copied();
@@ -424,14 +492,14 @@ fn assigned_at(bytes: &[u8], at: usize) -> Option<&'static str> {
     if comparison {
         return None;
     }
-    let (value, quoted) = value_after(bytes, at.saturating_add(1))?;
-    // The value first: most `=` and `:` in code are followed by nothing like a secret, and
-    // that is cheaper to see than the key.
-    if value.len() < 8 || value.len() > 512 || stand_in(value) {
+    let (value, quoted) = value_after(bytes, at.saturating_add(1), runs)?;
+    // The value's length first: most `=` and `:` in code are followed by nothing like a
+    // secret, and that is cheaper to see than the key; the key before what reads the value.
+    if value.len() < 8 || value.len() > MAX_VALUE {
         return None;
     }
     let kind = key_kind(key_before(bytes, at, op)?)?;
-    if !quoted && reference(value) {
+    if stand_in(value) || (!quoted && reference(value)) {
         return None;
     }
     match kind {
@@ -447,9 +515,12 @@ fn assigned_at(bytes: &[u8], at: usize) -> Option<&'static str> {
     }
 }
 
+/// The longest value an assignment rule looks at.
+const MAX_VALUE: usize = 512;
+
 /// The value after an assignment at `from`: quoted (on one line), or bare up to the end of its
 /// line — a bare value followed by more code (`,`, `;`, `)`) is an expression, not a literal.
-fn value_after(bytes: &[u8], from: usize) -> Option<(&[u8], bool)> {
+fn value_after<'a>(bytes: &'a [u8], from: usize, runs: &mut Runs) -> Option<(&'a [u8], bool)> {
     // Plain loops and the class table: this runs at every `=` and `:` of a file, and the
     // closures of `run_of` were most of the scan's time here in the size-optimised build.
     let mut start = from;
@@ -459,18 +530,21 @@ fn value_after(bytes: &[u8], from: usize) -> Option<(&[u8], bool)> {
     let first = *bytes.get(start)?;
     if matches!(first, b'"' | b'\'' | b'`') {
         let inner = start.saturating_add(1);
-        let len = run_of(bytes, inner, |b| b != first && b != b'\n' && b != b'\\');
+        let len = run_of(bytes, inner, |b| b != first && b != b'\n' && b != b'\\')
+            .min(MAX_VALUE.saturating_add(1));
         let end = inner.saturating_add(len);
         return (bytes.get(end) == Some(&first))
             .then(|| (bytes.get(inner..end).unwrap_or(&[]), true));
     }
-    let mut end = start;
-    while bytes.get(end).is_some_and(|&b| class(b) & STOP == 0) {
-        end = end.saturating_add(1);
-    }
-    // Shorter than any secret the caller would look for: `x = compute(…)`, `a: 1`.
-    if end.saturating_sub(start) < 8 {
+    let mut end = runs.end(bytes, start, None);
+    // Shorter than any secret the caller would look for (`x = compute(…)`, `a: 1`), or longer
+    // than any.
+    if !(8..=MAX_VALUE).contains(&end.saturating_sub(start)) {
         return None;
+    }
+    // Base64's padding, cut off by `=` being a STOP (so that `a=b=c` is not one value).
+    while bytes.get(end) == Some(&b'=') {
+        end = end.saturating_add(1);
     }
     let mut after = end;
     while matches!(bytes.get(after), Some(b' ' | b'\t' | b'\r')) {
@@ -736,16 +810,16 @@ mod tests {
             let word_start = !after_alnum;
             after_alnum = b.is_ascii_alphanumeric();
             if matches!(b, b'-' | b':' | b'=') {
-                if let Some(f) = punctuation_at(bytes, at, b) {
+                if let Some(f) = punctuation_at(bytes, at, b, &mut Runs::default()) {
                     return Some(f);
                 }
             }
             if word_start && b.is_ascii_alphanumeric() {
                 let rest = &bytes[at..];
-                if let Some(rule) = RULES
-                    .iter()
-                    .find(|r| rest.starts_with(r.keyword.as_bytes()) && body_matches(r, rest))
-                {
+                if let Some(rule) = RULES.iter().find(|r| {
+                    rest.starts_with(r.keyword.as_bytes())
+                        && body_matches(r, bytes, at, &mut Runs::default())
+                }) {
                     return Some(rule.family);
                 }
             }
@@ -893,7 +967,11 @@ mod tests {
     #[test]
     fn values_assigned_to_secret_named_keys() {
         let mut rng = Rng(5);
-        let b64 = alphabet(Body::Base64);
+        // Base64 as keys hold it: `=` only as padding at the end.
+        let b64: Vec<u8> = alphabet(Body::Base64)
+            .into_iter()
+            .filter(|&b| b != b'=')
+            .collect();
         for _ in 0..50 {
             let token = format!(
                 "{}{}{}",
@@ -911,6 +989,7 @@ mod tests {
             for text in [
                 format!("AWS_SECRET_ACCESS_KEY={token}\n"),
                 format!("aws_secret_access_key = {token}"),
+                format!("SIGNING_KEY={}=\n", &token[..39]),
                 format!("{{\"clientSecret\": \"{token}\"}}"),
                 format!("api_token: {hex}\n"),
                 format!("[auth]\nsigning_key = \"{hex}\"\n"),
