@@ -197,3 +197,27 @@ fn an_odd_real_path_refuses_without_echoing_it() {
         assert!(!record.item.reason.contains('\n'), "{real:?}");
     }
 }
+
+/// Texts where shapes start over and over inside one run: each is scanned once per run, so
+/// these take milliseconds (a scan that walked each start's run to its end took hours on the
+/// first; nothing here is timed, a regression shows as a test that does not end).
+#[test]
+fn repeated_starts_are_scanned_in_one_pass() {
+    let texts = [
+        "eyJ-".repeat(250_000),
+        "a=".repeat(500_000),
+        "token:".repeat(170_000),
+        "-----BEGIN PRIVATE KEY-----".repeat(36_000),
+        "x: -----BEGIN PRIVATE KEY-----\n".repeat(33_000),
+        "ghp_".repeat(250_000),
+        format!("x=\"{}", "a:\"".repeat(300_000)),
+    ];
+    for text in &texts {
+        // Only that it answers; what it answers is the other tests' business.
+        let _ = secret_content(text);
+    }
+    assert_eq!(
+        secret_content(&"ghp_".repeat(250_000)),
+        Some("a GitHub token")
+    );
+}
