@@ -11,6 +11,7 @@ import fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { readContextFiles, checkPaths } from "ctxpack/files";
+import { watchingOpens } from "../support/opens.mjs";
 
 let root;
 let base;
@@ -53,21 +54,6 @@ before(() => {
 after(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
-
-/** Runs fn with fs.openSync watched; returns [its result, the paths opened]. */
-function watchingOpens(fn) {
-  const opened = [];
-  const original = fs.openSync;
-  fs.openSync = function (path, ...rest) {
-    opened.push(String(path));
-    return original.call(this, path, ...rest);
-  };
-  try {
-    return [fn(), opened];
-  } finally {
-    fs.openSync = original;
-  }
-}
 
 const reasons = (result) => Object.fromEntries(result.manifest.files.map((f) => [f.path, `${f.action} ${f.reasonCode}`]));
 

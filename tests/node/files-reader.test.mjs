@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readContextFiles, CtxpackError, preloadFiles } from "ctxpack/files";
+import { watchingOpens } from "../support/opens.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const corpus = JSON.parse(fs.readFileSync(join(repo, "tests/vectors/files/inputs/check-traversal-corpus.json"), "utf8")).input.paths;
@@ -56,21 +57,6 @@ before(() => {
 after(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
-
-/** Runs fn with fs.openSync watched; returns [its result, the paths opened]. */
-function watchingOpens(fn) {
-  const opened = [];
-  const original = fs.openSync;
-  fs.openSync = function (path, ...rest) {
-    opened.push(String(path));
-    return original.call(this, path, ...rest);
-  };
-  try {
-    return [fn(), opened];
-  } finally {
-    fs.openSync = original;
-  }
-}
 
 const byPath = (result) => Object.fromEntries(result.manifest.files.map((f) => [f.path, f]));
 const codes = (result) => result.manifest.files.map((f) => `${f.path} ${f.action} ${f.reasonCode}`);
