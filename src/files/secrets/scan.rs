@@ -722,7 +722,7 @@ mod tests {
         let mut body: Vec<u8> = rng.string(&letters, n).into_bytes();
         let fixed: &[u8] = match rule.then {
             Then::Mixed => b"a1b2c3",
-            Then::Has(b'-', _) => b"12345-",
+            Then::Has(b'-', _) => b"12-345-",
             Then::Has(b'/', _) => b"T1234/B5678/",
             Then::Has(b'.', _) => b"abc123.",
             Then::Digits(_) => b"12345678901",

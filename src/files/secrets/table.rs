@@ -149,7 +149,7 @@ pub const RULES: [Rule; 49] = [
     rule(VERCEL, "vca_", Alnum, 20),
     rule(VERCEL, "vcr_", Alnum, 20),
     rule(VERCEL, "vck_", Alnum, 20),
-    rule("a Tailscale key", "tskey-", Dashed, 20).then(Then::Mixed),
+    rule("a Tailscale key", "tskey-", Dashed, 20).then(Then::Has(b'-', 2)),
     rule(GRAFANA, "glc_", Base64, 32),
     rule(GRAFANA, "glsa_", Word, 40),
     rule("a Notion integration token", "ntn_", Alnum, 46).max(46).then(Then::Digits(11)),
