@@ -114,11 +114,18 @@ fn read_contents(base: &Path, paths: &[String], allow_secrets: Option<bool>) -> 
             let normalized = c.normalized.clone()?;
             // The real path, symlinks followed, must stay under the real base.
             let real = real_base.join(&normalized).canonicalize().ok()?;
+            // Relative to the real base, for the secret-name rules (`src/x -> ../.env`).
+            let real_path = real
+                .strip_prefix(&real_base)
+                .ok()
+                .and_then(|p| p.to_str())
+                .map(|p| p.replace(std::path::MAIN_SEPARATOR, "/"));
             let entry = |kind, content, size| FileContent {
                 path: normalized.clone(),
                 content,
                 kind: Some(kind),
                 size,
+                real_path: real_path.clone(),
             };
             if !real.starts_with(&real_base) {
                 return Some(entry(EntryKind::Outside, None, None)); // never read
@@ -157,6 +164,7 @@ fn bench(files: usize) -> ExitCode {
                     content: Some(Content::Text(body.clone())),
                     kind: None,
                     size: None,
+                    real_path: None,
                 })
                 .collect(),
         ),

@@ -112,6 +112,7 @@ node scripts/tokenizer-check.mjs pkg/tokenizer/index.mjs
 section "bench smoke: every contender agrees on 200 documents (no timing)"
 node bench/deps.mjs # the peer libraries, bench/'s own npm package
 node bench/smoke.mjs
+node bench/secrets.mjs --check # ctxpack's secret scan against secretlint's preset, no timing
 
 section "Chromium: vectors and the boundary (wasm-bindgen-test)"
 # Debian's chromedriver, not a download. Chromium comes up headless with --no-sandbox (needed

@@ -248,6 +248,7 @@ fn no_path_of_the_traversal_corpus_is_read() {
                     )),
                     kind: None,
                     size: None,
+                    real_path: None,
                 })
                 .collect(),
         ),
@@ -283,6 +284,7 @@ fn strict_600k_words_with_and_without_a_budget() {
                     content: Some(ctxpack::files::content::Content::Text(file.clone())),
                     kind: None,
                     size: None,
+                    real_path: None,
                 })
                 .collect(),
         ),
@@ -435,6 +437,7 @@ proptest! {
                 content: Some(ctxpack::files::content::Content::Text(c.clone())),
                 kind: None,
                 size: None,
+                real_path: None,
             }).collect()),
             max_tokens,
             max_chars,

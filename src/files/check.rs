@@ -2,8 +2,8 @@
 //! which of its paths it may open, under which name, and which repeat an earlier one — decided
 //! here, so the reader and `preload` can never disagree.
 
-use super::content::secret_name;
 use super::path::{normalize_in, PathFault};
+use super::secrets::secret_name;
 use super::FileReason;
 use crate::shape::Shape;
 use crate::{Limits, Result};

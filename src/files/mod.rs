@@ -12,6 +12,7 @@ pub mod check;
 pub mod content;
 pub mod path;
 pub mod render;
+pub mod secrets;
 
 use crate::budget::{budget_field, Budget, MAX_BUDGET};
 use crate::json::Value;
@@ -20,9 +21,10 @@ use crate::shape::{Shape, Ty, TyRef};
 use crate::text::{utf16_len, SharedStr};
 use crate::tokens::{Meter, Running, Tally, Vocabulary};
 use crate::{Error, ErrorCode, Limits, Result};
-use content::{line_count, secret_content, secret_name, Content, ContentRef};
+use content::{line_count, Content, ContentRef};
 use path::{normalize_in, Base, PathFault};
 use render::{language, plural, Piece, HEADING};
+use secrets::{secret_content, secret_name};
 use std::collections::BTreeMap;
 
 /// Lines a file may have by default: longer files are better read by the agent in parts.
@@ -67,7 +69,7 @@ impl Ty for Content {
 #[shape(
     input,
     rename_all = "camelCase",
-    expecting = "a file content {path, content?, kind?, size?}"
+    expecting = "a file content {path, content?, kind?, size?, realPath?}"
 )]
 pub struct FileContent {
     /// Matched to references after normalisation (`./a.js` supplies `a.js`).
@@ -90,6 +92,10 @@ pub struct FileContent {
     /// file's head up to its first invalid UTF-8); with both, the larger is the file's.
     #[shape(with = "whole_number", ts = "number")]
     pub size: Option<usize>,
+    /// Where the disk resolves `path` to, every symlink followed, relative to the base's own
+    /// real path (`.env` for `src/settings.txt -> ../.env`): the secret-name rules apply to it
+    /// as to `path`. A reader of a real disk fills it (the Node reader does).
+    pub real_path: Option<String>,
 }
 
 fn read_content(v: &Value, path: &str) -> Result<Option<Content>> {
@@ -451,7 +457,22 @@ fn judge<'a>(
 ) -> Option<(&'a str, usize)> {
     use Action::{Rejected, Skipped};
     if !rules.allow_secrets {
-        if let Some(why) = secret_name(path) {
+        let real = entry.and_then(|(e, _)| e.real_path.as_deref());
+        let why = secret_name(path).or_else(|| {
+            let real = real?;
+            let why = secret_name(real)?;
+            // The host's name, shown only when it cannot forge lines or hide what it says (ASCII:
+            // Unicode's classes would cost the wasm their tables).
+            let shown = real
+                .bytes()
+                .all(|b| b == b' ' || (b.is_ascii_graphic() && b != b'`'));
+            Some(if shown {
+                format!("its real path `{real}` (a symlink's target): {why}")
+            } else {
+                "its real path (a symlink's target) names a credential file".to_string()
+            })
+        });
+        if let Some(why) = why {
             let reason = format!("refused as a likely secret: {why} (allowSecrets inlines it)");
             return refuse(rec, Rejected, FileReason::Secret, reason);
         }
@@ -1004,6 +1025,7 @@ mod tests {
             content: Some(content),
             kind: None,
             size: None,
+            real_path: None,
         }
     }
 

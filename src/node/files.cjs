@@ -63,11 +63,17 @@ function readContextFiles(baseDir, paths, options, callOptions) {
     throw new CtxpackError(`baseDir ${JSON.stringify(baseDir)} is not a directory that can be read (${e.code ?? e.message})`, "INVALID_INPUT", "");
   }
 
-  for (const check of checks) {
-    if (check.status !== "read" || check.normalized === null) continue;
-    const entry = readEntry(base, check.normalized, maxBytes);
+  const resolved = checks.filter((c) => c.status === "read" && c.normalized !== null).map((c) => resolve(base, c.normalized));
+  // Where each path leads is judged by the core's name rules before anything is opened (one
+  // call for all): a link to `.env` is refused as `.env` is, and never read.
+  const leads = resolved.filter((r) => r?.realPath !== undefined);
+  const targets = opts.allowSecrets === true ? [] : checkPaths({ paths: leads.map((r) => r.realPath) }, limitsOnly(callOptions)).paths;
+  const secretAt = (i) => targets[i]?.reasonCode === "secret" || (targets[i]?.duplicateOf != null && secretAt(targets[i].duplicateOf));
+  const secret = new Set(leads.filter((_, i) => secretAt(i)));
+  for (const r of resolved) {
     // A path that cannot be resolved or opened (gone, no permission) gets no content: the core
     // records it as missing.
+    const entry = r === null || r.real === undefined ? r : secret.has(r) ? { path: r.path, realPath: r.realPath } : readResolved(base, r, maxBytes);
     if (entry !== null) input.contents.push(entry);
   }
   return preloadFiles(input, callOptions);
@@ -94,18 +100,28 @@ function limitsOnly(callOptions) {
   return rest;
 }
 
-/** What the disk has under one normalised path: content, or why there is none. */
-function readEntry(base, normalized, maxBytes) {
-  const path = normalized;
+/** Where one normalised path leads: `{path, real, realPath}`, a refusal, or null (gone). */
+function resolve(base, path) {
   let real;
   try {
     // Symlinks followed, `..` resolved after them: where a read would really land.
-    real = fs.realpathSync.native(nodePath.join(base, ...normalized.split("/")));
+    real = fs.realpathSync.native(nodePath.join(base, ...path.split("/")));
   } catch {
     return null;
   }
   if (!inside(base, real)) return { path, kind: "outside" };
   if (real === base) return { path, kind: "directory" };
+  // Relative to the real base: the core applies its secret-name rules to it as to `path`.
+  return { path, real, realPath: nodePath.relative(base, real).split(nodePath.sep).join("/") };
+}
+
+/** What the disk has at a resolved path: content, or why there is none; with its realPath. */
+function readResolved(base, resolved, maxBytes) {
+  const entry = readReal(base, resolved.path, resolved.real, maxBytes);
+  return entry === null ? null : { ...entry, realPath: resolved.realPath };
+}
+
+function readReal(base, path, real, maxBytes) {
   let st;
   try {
     // The real path has no symlink left in it; lstat so that one swapped in is not followed.
@@ -132,9 +148,10 @@ function readEntry(base, normalized, maxBytes) {
     }
     if (!opened.isFile()) return { path, kind: "other" };
     // Where the open file really is (Linux): a directory on the way swapped for a symlink
-    // would show here.
+    // would show here — outside the base, or elsewhere inside it than the real path whose name
+    // was judged (a secret file, say).
     const where = openedPath(fd);
-    if (where !== null && !inside(base, where)) return { path, kind: "outside" };
+    if (where !== null && where !== real) return { path, kind: "outside" };
     return readBounded(fd, path, opened.size, maxBytes);
   } catch {
     return null;

@@ -1041,6 +1041,12 @@ export interface FileContent {
      * file's head up to its first invalid UTF-8); with both, the larger is the file's.
      */
     size?: number | null;
+    /**
+     * Where the disk resolves `path` to, every symlink followed, relative to the base's own
+     * real path (`.env` for `src/settings.txt -> ../.env`): the secret-name rules apply to it
+     * as to `path`. A reader of a real disk fills it (the Node reader does).
+     */
+    realPath?: string | null;
 }
 
 /** What a path names on the host's side. */

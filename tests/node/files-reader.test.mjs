@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readContextFiles, CtxpackError, preloadFiles } from "ctxpack/files";
+import { watchingOpens } from "../support/opens.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const corpus = JSON.parse(fs.readFileSync(join(repo, "tests/vectors/files/inputs/check-traversal-corpus.json"), "utf8")).input.paths;
@@ -49,28 +50,13 @@ before(() => {
   write(join(base, "big.log"), Buffer.alloc(BIG, 0x61));
   fs.chmodSync(join(base, "big.log"), 0o000);
   write(join(base, ".env"), "API_KEY=hunter2\n");
-  write(join(base, "config.js"), `export const key = "AKIA${"ABCDEFGHIJKLMNOP"}";\n`);
+  write(join(base, "config.js"), `export const key = "ghp_${"aB3".repeat(12)}";\n`);
   write(join(base, "long.py"), "x = 1\n".repeat(300));
 });
 
 after(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
-
-/** Runs fn with fs.openSync watched; returns [its result, the paths opened]. */
-function watchingOpens(fn) {
-  const opened = [];
-  const original = fs.openSync;
-  fs.openSync = function (path, ...rest) {
-    opened.push(String(path));
-    return original.call(this, path, ...rest);
-  };
-  try {
-    return [fn(), opened];
-  } finally {
-    fs.openSync = original;
-  }
-}
 
 const byPath = (result) => Object.fromEntries(result.manifest.files.map((f) => [f.path, f]));
 const codes = (result) => result.manifest.files.map((f) => `${f.path} ${f.action} ${f.reasonCode}`);
@@ -178,8 +164,8 @@ test("secrets: refused by name before opening, by content after; allowSecrets le
   const [result, opened] = watchingOpens(() => readContextFiles(base, [".env", "config.js", "README.md"]));
   assert.deepEqual(codes(result), [".env rejected secret", "config.js rejected secret", "README.md inlined inlined"]);
   assert.ok(!opened.some((p) => p.endsWith(".env")));
-  assert.ok(!result.block.includes("hunter2") && !result.block.includes("AKIA"));
-  assert.ok(!result.manifest.files[1].reason.includes("AKIA"), "the reason names the shape, not the text");
+  assert.ok(!result.block.includes("hunter2") && !result.block.includes("ghp_"));
+  assert.ok(!result.manifest.files[1].reason.includes("ghp_"), "the reason names the shape, not the text");
   const allowed = readContextFiles(base, [".env", "config.js"], { allowSecrets: true });
   assert.deepEqual(codes(allowed), [".env inlined inlined", "config.js inlined inlined"]);
 });
