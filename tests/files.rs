@@ -349,6 +349,7 @@ fn seed_002_an_explicit_high_budget_inlines_650k_words() {
             content: Some(ctxpack::files::content::Content::Text(bundle.clone())),
             kind: None,
             size: None,
+            real_path: None,
         }]),
         max_tokens,
         max_lines,

@@ -69,6 +69,7 @@ fn is_secret_name(path: &str) -> bool {
     let input = PathsInput {
         paths: vec![path.to_string()],
         allow_secrets: None,
+        base: None,
     };
     check_paths(&input, &Limits::default())
         .map(|c| c.paths.first().and_then(|p| p.reason_code) == Some(FileReason::Secret))

@@ -206,8 +206,9 @@ export interface CapReport {
  * What to do when the next document (in rank order) does not fit the budget:
  * `"stop"` discards it and everything ranked below it (the reference behaviour);
  * `"skip"` discards it and goes on, so later, smaller documents may still fit;
- * `"degrade"` (default) first tries its next trim levels (truncated, then summarized) and
- * discards it only if even the summary does not fit, then goes on.
+ * `"degrade"` (default) first cuts it to fill the room left (level `fitted`, else `prefix`;
+ * with `trim.fill: false`, truncated), then summarizes it, and discards it only if even the
+ * summary does not fit, then goes on.
  * `skip` and `degrade` may read every selected document's body, so with thousands selected
  * they cost more than `stop`, which reads bodies only until the budget is spent; with
  * `maxChars` they render a document only until it surely cannot fit (docs/PROFILE.md).
