@@ -63,8 +63,11 @@ export const ENTRIES = [
   // readContextFiles, the disk reader. Raised from 70 KB to 76 KB for issue 33: a caller's
   // tokenCounter in preloadFiles and fitSections (the metered fitting, the host call, the
   // per-call memo of counted pieces, fitSections' bisecting cut), the not-inlined list, absolute
-  // paths under a base and strict mode's naming: 63,638 -> 74,704 bytes gzip.
-  { name: "files", subpath: "./files", feature: "files", dir: "files", guarded: [], gzip: 76_000, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
+  // paths under a base and strict mode's naming: 63,638 -> 74,704 bytes gzip. Raised to 82 KB
+  // for the secret rules of issue 33 (one table of 40-odd families, PEM placeholders, URLs with a
+  // password, secret-named assignments, names on the resolved and Windows-opened paths: +5.5 KB
+  // alone), which together with the above came to 79,390.
+  { name: "files", subpath: "./files", feature: "files", dir: "files", guarded: [], gzip: 82_000, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
   // extractClasses, formatModuleRegistry, trackOutputs, parseModifiedFiles (docs/CODE.md); ~67 KB
   // at first build, of which the scanners ~38.5 KB.
   { name: "code", subpath: "./code", feature: "code", dir: "code", guarded: [], gzip: 80_000 },
