@@ -423,7 +423,11 @@ try {
     assert(expected.manifest.totals.inlined >= 4, `several files inlined (${expected.manifest.totals.inlined})`);
     const block = await $text("files-block");
     assert(block.startsWith("### Pre-loaded Files"), "the block's heading");
-    assert(!block.includes("hunter2") && !block.includes("etc/passwd"), "neither the secret nor the escape reaches the block");
+    // Refused references are named in the block's closing list, so the agent does not go and
+    // read them; their contents never reach it, and no heading opens a file for them.
+    assert(!block.includes("hunter2"), "the secret's content does not reach the block");
+    assert(!block.includes("#### `../../etc/passwd`") && !block.includes("#### `.env`"), "no heading for a refused file");
+    assert(block.includes("- `../../etc/passwd` (path_escape)") && block.includes("- `.env` (secret)"), "the list names what was refused, with its reason");
     await shot("files.png");
   });
 
