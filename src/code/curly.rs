@@ -587,19 +587,27 @@ pub(super) fn lex(src: &str, dialect: Dialect) -> Vec<Token> {
     lexer.tokens
 }
 
+/// The identifier that token `i` of `src` is, or `""` for any other token or none.
+pub(super) fn word_at<'s>(src: &'s str, tokens: &[Token], i: usize) -> &'s str {
+    tokens
+        .get(i)
+        .filter(|t| t.kind == Kind::Ident)
+        .and_then(|t| src.get(t.start..t.end))
+        .unwrap_or("")
+}
+
+/// Whether token `i` is the punctuation `c`.
+pub(super) fn punct_at(tokens: &[Token], i: usize, c: u8) -> bool {
+    tokens.get(i).is_some_and(|t| t.kind == Kind::Punct(c))
+}
+
 pub(super) fn classes(src: &str, dialect: Dialect) -> Vec<Found> {
     let tokens = lex(src, dialect);
     let matches = matching(&tokens);
     // Needed only for `, Name = class`: computed the first time.
     let mut commas: Option<Vec<bool>> = None;
-    let word = |i: usize| -> &str {
-        tokens
-            .get(i)
-            .filter(|t| t.kind == Kind::Ident)
-            .and_then(|t| src.get(t.start..t.end))
-            .unwrap_or("")
-    };
-    let punct = |i: usize, c: u8| tokens.get(i).is_some_and(|t| t.kind == Kind::Punct(c));
+    let word = |i: usize| word_at(src, &tokens, i);
+    let punct = |i: usize, c: u8| punct_at(&tokens, i, c);
     let modifiers: &[&str] = if dialect == Dialect::Dart {
         &DART_MODIFIERS
     } else {

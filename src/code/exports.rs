@@ -79,14 +79,8 @@ impl Exports {
 /// other modules (`export { A } from "./a"`, `export *`) name no class of this file.
 fn es_exports(src: &str, dialect: curly::Dialect) -> Exports {
     let tokens = curly::lex(src, dialect);
-    let word = |i: usize| -> &str {
-        tokens
-            .get(i)
-            .filter(|t| t.kind == Kind::Ident)
-            .and_then(|t| src.get(t.start..t.end))
-            .unwrap_or("")
-    };
-    let punct = |i: usize, c: u8| tokens.get(i).is_some_and(|t| t.kind == Kind::Punct(c));
+    let word = |i: usize| curly::word_at(src, &tokens, i);
+    let punct = |i: usize, c: u8| curly::punct_at(&tokens, i, c);
     let class_name = |i: usize| match word(i) {
         "" | "extends" | "implements" => None,
         name => Some(name),
