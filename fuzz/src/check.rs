@@ -18,9 +18,9 @@
 
 use ctxpack::json::{self, ObjectBuilder, Value};
 use ctxpack::jsondoc::{
-    mark_trimmed, trim_value, AssembleOptions, Assembly, BodyMode, CapResult, CompiledProfile,
+    cut_at_level, mark_trimmed, AssembleOptions, Assembly, BodyMode, CapResult, CompiledProfile,
     ContextAssembler, DocMeta, DocRecord, DocSet, Edge, JsonDocs, JsonInput, Lineage, Origin,
-    Others, OwnedDocs, Profile, ScoreBreakdown, Totals,
+    Others, OwnedDocs, Profile, ScoreBreakdown, Totals, TrimLevel,
 };
 use ctxpack::manifest::Action;
 use ctxpack::text::utf16_len;
@@ -519,14 +519,27 @@ fn check_records(
                 let want = if action == Action::Full {
                     expected_block(assembler, meta, pos, data(), metadata())
                 } else {
+                    // The levels the cap fits (`fitted`, `prefix`) are truncations at the
+                    // length the record's `cutAt` gives.
+                    let cut = matches!(level, TrimLevel::Fitted | TrimLevel::Prefix);
+                    let level_action = if cut {
+                        "Truncated".to_string()
+                    } else {
+                        format!("{level:?}")
+                    };
                     assert_eq!(
                         format!("{action:?}"),
-                        format!("{level:?}"),
+                        level_action,
                         "record of {id:?}: action and level disagree"
+                    );
+                    assert_eq!(
+                        r.cut_at.is_some(),
+                        cut,
+                        "record of {id:?}: cutAt is given exactly at the levels the cap fits"
                     );
                     let mut trimmed = data();
                     assert!(
-                        trim_value(&mut trimmed, level, &profile.trim),
+                        cut_at_level(&mut trimmed, level, r.cut_at.unwrap_or(0), &profile.trim),
                         "{id:?} is {action:?} but trimming changes nothing"
                     );
                     expected_block(

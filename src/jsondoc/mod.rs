@@ -57,5 +57,7 @@ pub use profile::{
 pub use rank::ScoreBreakdown;
 pub use reason::ReasonCode;
 pub use timestamp::parse_iso8601;
-pub use trim::{fitted_level, level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel};
+pub use trim::{
+    cut_at_level, fitted_level, level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel,
+};
 pub use wide::{UnitSource, WideDocs};

@@ -70,6 +70,17 @@ pub fn trim_value(v: &mut Value, level: TrimLevel, trim: &CompiledTrim) -> bool 
     }
 }
 
+/// Applies `level` to `v` in place at the length `at` for the levels the cap fits (`Fitted`,
+/// `Prefix`: a record's `cutAt`), as [`trim_value`] for the others; returns whether anything
+/// changed. With a record's `level` and `cutAt` it gives the body the record's block holds.
+pub fn cut_at_level(v: &mut Value, level: TrimLevel, at: usize, trim: &CompiledTrim) -> bool {
+    match level {
+        TrimLevel::Fitted => cut_strings(v, at, trim),
+        TrimLevel::Prefix => keep_prefix(v, at, trim),
+        _ => trim_value(v, level, trim),
+    }
+}
+
 /// The prefix level's cut: `v` in order up to `keep` UTF-16 units of its strings' text.
 pub fn keep_prefix(v: &mut Value, keep: usize, trim: &CompiledTrim) -> bool {
     let mut left = keep;

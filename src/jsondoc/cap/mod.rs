@@ -9,9 +9,7 @@ use super::document::DocSet;
 use super::profile::{CapStrategy, CompiledProfile};
 use super::reason::ReasonCode;
 use super::render;
-use super::trim::{
-    cut_strings, keep_prefix, level_for_rank, mark_trimmed, string_lengths, trim_value, TrimLevel,
-};
+use super::trim::{cut_at_level, level_for_rank, mark_trimmed, string_lengths, TrimLevel};
 use crate::budget::Budget;
 use crate::manifest::Action;
 use crate::text::{utf16_len, SharedStr};
@@ -203,20 +201,6 @@ impl Room<'_> {
         Ok(self
             .longest_cut(meter, TrimLevel::Prefix, lo, hi)?
             .map(|(at, len)| (TrimLevel::Prefix, at, len)))
-    }
-}
-
-/// Trims `v` at `level`, at the length `at` for the levels the cap fits.
-fn cut_at_level(
-    v: &mut crate::json::Value,
-    level: TrimLevel,
-    at: usize,
-    trim: &super::profile::CompiledTrim,
-) -> bool {
-    match level {
-        TrimLevel::Fitted => cut_strings(v, at, trim),
-        TrimLevel::Prefix => keep_prefix(v, at, trim),
-        _ => trim_value(v, level, trim),
     }
 }
 

@@ -329,7 +329,7 @@ fn block_at(
     let meta = &docs.metas()[index];
     let header = render::header(render, meta, rank);
     let mut data = docs.data(index).unwrap();
-    if !super::cut_at_level(&mut data, level, at, &profile.trim) {
+    if !super::super::trim::cut_at_level(&mut data, level, at, &profile.trim) {
         return None;
     }
     let metadata = if render.body == crate::jsondoc::profile::BodyMode::Document {
