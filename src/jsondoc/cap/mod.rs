@@ -197,7 +197,9 @@ impl Room<'_> {
         if let Some((at, len)) = self.longest_cut(meter, TrimLevel::Fitted, lo, hi)? {
             return Ok(Some((TrimLevel::Fitted, at, len)));
         }
-        let hi = text.saturating_sub(1);
+        // Up to the whole text: keeping all of it still replaces what follows its last string
+        // (numbers, booleans, empty containers) by counts, a cut of its own.
+        let hi = text;
         Ok(self
             .longest_cut(meter, TrimLevel::Prefix, lo, hi)?
             .map(|(at, len)| (TrimLevel::Prefix, at, len)))
@@ -361,7 +363,13 @@ fn cap_bounded(
                     data: &data,
                     metadata: metadata.as_ref(),
                     limit,
-                    full_len: chars_before,
+                    // A full block cut short at `limit` is longer than the room, and its
+                    // length is not the document's: every cut that fits is shorter.
+                    full_len: if full.len() > limit {
+                        usize::MAX
+                    } else {
+                        chars_before
+                    },
                     sep,
                     separator,
                     left,
