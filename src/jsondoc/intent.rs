@@ -197,14 +197,15 @@ pub fn infer_intent(profile: &CompiledProfile, request: &Request) -> Result<Reso
             // written when that does not match: a rule that names `一` or `三` in its own words
             // (`统一`) still matches them.
             let normal = normalize_numbers(text);
+            let changed = matches!(normal, std::borrow::Cow::Owned(_));
             let lowered = text.to_ascii_lowercase();
-            let normal_lowered = normal.to_ascii_lowercase();
+            // Most requests have no number to normalise: their text is lowered once.
+            let normal_lowered = changed.then(|| normal.to_ascii_lowercase());
+            let normal_lowered = normal_lowered.as_deref().unwrap_or(&lowered);
             for rule in &profile.rules {
-                let params = rule.matches(&normal, &normal_lowered).or_else(|| {
-                    (normal.as_ref() != text.as_str())
-                        .then(|| rule.matches(text, &lowered))
-                        .flatten()
-                });
+                let params = rule
+                    .matches(&normal, normal_lowered)
+                    .or_else(|| changed.then(|| rule.matches(text, &lowered)).flatten());
                 if let Some(params) = params {
                     return Ok(ResolvedIntent {
                         intent: rule.intent.clone(),
