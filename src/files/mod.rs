@@ -891,7 +891,7 @@ fn not_inlined(
                     r.reason_code,
                     FileReason::PathEscape | FileReason::InvalidPath
                 );
-                (r.item.id.as_ref(), shown, reason_name(r.reason_code))
+                (r.item.id.as_ref(), shown, r.reason_code.as_str())
             }),
             left_out.len().saturating_sub(listed),
         );
@@ -905,24 +905,6 @@ fn not_inlined(
         }
     }
     Ok(None)
-}
-
-/// A reason code as the manifest spells it.
-fn reason_name(code: FileReason) -> &'static str {
-    match code {
-        FileReason::Inlined => "inlined",
-        FileReason::Budget => "budget",
-        FileReason::TooManyLines => "too_many_lines",
-        FileReason::TooLarge => "too_large",
-        FileReason::Missing => "missing",
-        FileReason::PathEscape => "path_escape",
-        FileReason::InvalidPath => "invalid_path",
-        FileReason::Binary => "binary",
-        FileReason::Directory => "directory",
-        FileReason::NotAFile => "not_a_file",
-        FileReason::Secret => "secret",
-        FileReason::Duplicate => "duplicate",
-    }
 }
 
 fn need(files: usize) -> &'static str {
