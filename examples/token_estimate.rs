@@ -6,10 +6,11 @@
 //! ```
 //!
 //! With files, prints `{"file", "o200k", "cl100k"}` per file. Without, reads a JSON array of
-//! strings from stdin and prints `{"events", "pieces": [{"o200k", "cl100k", "tally"}]}` — the
-//! real Rust estimates and the event counts `scripts/tokens-report.mjs` fits the weights on.
+//! strings from stdin and prints `{"events", "pieces": [{"o200k", "cl100k", "tally", "extra"}]}` —
+//! the real Rust estimates, the event counts `scripts/tokens-report.mjs` fits the weights on,
+//! and what the bounds add (thousandths of a token, o200k then cl100k), which the fit leaves out.
 
-use ctxpack::tokens::{tally, Estimator, TokenCounter, EVENTS};
+use ctxpack::tokens::{bound_extra, tally, Estimator, TokenCounter, EVENTS};
 use serde_json::json;
 use std::io::Read;
 use std::process::ExitCode;
@@ -41,7 +42,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let texts: Vec<String> = serde_json::from_str(&input)?;
     let pieces: Vec<_> = texts
         .iter()
-        .map(|t| json!({"o200k": o200k.count(t), "cl100k": cl100k.count(t), "tally": tally(t)}))
+        .map(|t| json!({"o200k": o200k.count(t), "cl100k": cl100k.count(t), "tally": tally(t), "extra": bound_extra(t)}))
         .collect();
     println!("{}", json!({"events": EVENTS, "pieces": pieces}));
     Ok(())

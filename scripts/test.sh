@@ -72,6 +72,8 @@ cargo test --features serde --lib serde_feature
 # The tokenizer feature's crates are optimized even in test builds (Cargo.toml): seconds, not minutes.
 cargo test --features tokenizer --lib tokenizer
 cargo test --features tokenizer --test tokenizer
+# The estimator against the exact counts on generated text, a class at a time.
+cargo test --features tokenizer --test token_bound
 # The entries of one vocabulary: each counts in its own and refuses the other by name.
 cargo test --lib --no-default-features --features tokenizer-o200k tokenizer::one_vocabulary
 cargo test --lib --no-default-features --features tokenizer-cl100k tokenizer::one_vocabulary

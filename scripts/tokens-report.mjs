@@ -122,6 +122,8 @@ const EVENTS = native.events;
 pieces.forEach((p, i) => {
   p.estimate = { o200k: native.pieces[i].o200k, cl100k: native.pieces[i].cl100k };
   p.tally = native.pieces[i].tally;
+  // What the bounds (src/tokens/bound.rs) add, in thousandths: not fitted, added after the margin.
+  p.extra = { o200k: native.pieces[i].extra[0], cl100k: native.pieces[i].extra[1] };
   p.chars4 = Math.ceil(p.utf16 / 4);
 });
 
@@ -151,8 +153,8 @@ function fit(vocab) {
   const A = Array.from({ length: n }, () => new Float64Array(n));
   const b = new Float64Array(n);
   for (const p of pieces) {
-    const y = p[vocab];
-    const w = 1 / (y * y * perKind[p.kind]);
+    const y = p[vocab] - p.extra[vocab] / 1000;
+    const w = 1 / (p[vocab] * p[vocab] * perKind[p.kind]);
     for (let i = 0; i < n; i++) {
       if (!p.tally[i]) continue;
       b[i] += w * p.tally[i] * y;
@@ -177,10 +179,10 @@ function fit(vocab) {
   return [...x].map((w, i) => (A[i][i] === 0 ? null : Math.round(w * 1000)));
 }
 
-/** The estimate src/tokens/mod.rs computes, from the event counts: ceil(Σ n·w · margin / 10⁶). */
-function integerEstimate(tally, weights, margin) {
-  const milli = tally.reduce((s, n, i) => s + n * weights[i], 0);
-  return Math.ceil((milli * margin) / 1_000_000);
+/** The estimate src/tokens/mod.rs computes: ceil((Σ n·w · margin + extra · 1000) / 10⁶). */
+function integerEstimate(p, vocab, weights, margin) {
+  const milli = p.tally.reduce((s, n, i) => s + n * weights[i], 0);
+  return Math.ceil((milli * margin + p.extra[vocab] * 1000) / 1_000_000);
 }
 
 /** The smallest margin (per mille) under which no kind under-counts on more than `bound`. */
@@ -188,7 +190,7 @@ function chooseMargin(vocab, weights, bound) {
   for (let margin = 1000; margin <= 3000; margin += 5) {
     const ok = KINDS.filter(([kind]) => !MARGIN_EXCLUDES[vocab].includes(kind)).every(([kind]) => {
       const list = pieces.filter((p) => p.kind === kind);
-      const under = list.filter((p) => integerEstimate(p.tally, weights, margin) < p[vocab]).length;
+      const under = list.filter((p) => integerEstimate(p, vocab, weights, margin) < p[vocab]).length;
       return under / list.length <= bound;
     });
     if (ok) return margin;
@@ -215,12 +217,12 @@ if (mode === "fit") {
     console.log(`const ${vocab.toUpperCase()}_WEIGHTS: [u32; EVENT_COUNT] = [${weights.join(", ")}];`);
     console.log(`const ${vocab.toUpperCase()}_MARGIN: u32 = ${margin};`);
     for (const [label, list] of groups) {
-      const s = stats(list, (p) => integerEstimate(p.tally, weights, margin), (p) => p[vocab]);
-      const raw = stats(list, (p) => integerEstimate(p.tally, weights, 1000), (p) => p[vocab]);
+      const s = stats(list, (p) => integerEstimate(p, vocab, weights, margin), (p) => p[vocab]);
+      const raw = stats(list, (p) => integerEstimate(p, vocab, weights, 1000), (p) => p[vocab]);
       console.log(`//   ${label.padEnd(36)} n=${String(s.n).padStart(3)} mean ${pct(s.mean).padStart(6)} p95 ${pct(s.p95).padStart(6)} under ${pct(s.under).padStart(5)} total ×${s.ratio.toFixed(2)}   unmargined: mean ${pct(raw.mean).padStart(6)} under ${pct(raw.under).padStart(6)} total ×${raw.ratio.toFixed(2)}`);
     }
     if (args.has("--worst")) {
-      const byError = pieces.map((p) => [rel(integerEstimate(p.tally, weights, 1000), p[vocab]), p]).sort((a, b) => a[0] - b[0]);
+      const byError = pieces.map((p) => [rel(integerEstimate(p, vocab, weights, 1000), p[vocab]), p]).sort((a, b) => a[0] - b[0]);
       for (const [e, p] of [...byError.slice(0, 8), ...byError.slice(-4)]) console.log(`//     ${pct(e).padStart(7)} ${p.id} exact ${p[vocab]} ${JSON.stringify(p.text.slice(0, 70))}`);
     }
   }
@@ -327,11 +329,22 @@ average, and under on few pieces.
 The text is scanned once, left to right. Each character adds the weight of one event chosen from
 its class and what precedes it — never what follows, so appending text never lowers the count.
 Whitespace is weighed when the character after it arrives (one space before an ASCII word or
-punctuation mostly joins its token in o200k; before anything else it does not), so spaces at the
-very end of a text count nothing. The estimate is
-\`ceil(Σ occurrences × weight × margin)\`, in integer arithmetic (weights in thousandths of a
-token, the margin in per mille): the same on every platform, linear in the text, no allocation;
-\`""\` is 0 tokens.
+punctuation mostly joins its token in o200k; before anything else it does not), so up to 16
+spaces at the very end of a text count nothing.
+
+Some text costs what the vocabulary's worst case costs, not what prose and code cost, and the
+fitted weights cannot see it: long and mixed whitespace, one character repeated, characters no
+vocabulary merges. For these the scan adds fixed costs measured on the exact tokenizers
+([\`src/tokens/bound.rs\`](../src/tokens/bound.rs)), after the margin: a space past the 16th of a
+run, a repeated tab or newline, a whitespace character after a different one, line ends of
+both kinds mixed, whitespace outside ASCII; the third and later of one letter (past a word's
+8th) or punctuation mark in a row, in place of their fitted weight (\`"=" × 3000\` is 48 real
+tokens, not 729); a word's 17th and later letters; and a token a byte for private use, rare
+ideographs, Yi and everything beyond the BMP but emoji. The estimate is
+\`ceil(Σ occurrences × weight × margin + Σ bounds)\`, in integer arithmetic (weights and bounds
+in thousandths of a token, the margin in per mille): the same on every platform, linear in the
+text, no allocation; \`""\` is 0 tokens. The fit leaves the bounds' part of each piece out
+(\`extra\` in \`examples/token_estimate.rs\`).
 
 | event | what occurs | o200k weight | cl100k weight |
 |---|---|--:|--:|

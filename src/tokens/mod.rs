@@ -12,6 +12,7 @@
 //! The count only ever grows as text is appended: each character adds a non-negative weight
 //! chosen from what precedes it, never from what follows.
 
+mod bound;
 mod meter;
 // Only its property test uses it, and proptest needs an OS random source, which
 // wasm32-unknown-unknown has not.
@@ -116,17 +117,19 @@ pub struct Estimator {
     weights: [u32; EVENT_COUNT],
     /// The safety margin, per mille: the fitted sum is multiplied by `margin / 1000`.
     margin: u32,
+    /// Which of the bounds' costs (`bound::Extra`) are this vocabulary's.
+    vocab: usize,
 }
 
 // Fitted by `node scripts/tokens-report.mjs --fit`; see docs/TOKENS.md.
 const O200K_WEIGHTS: [u32; EVENT_COUNT] = [
-    603, 705, 33, 379, 1392, 321, 0, 674, 995, 0, 1045, 869, 218, 914, 340, 799, 346, 435, 1875,
+    549, 663, 31, 369, 1349, 385, 0, 1224, 1070, 0, 1046, 856, 280, 902, 395, 796, 345, 433, 1883,
 ];
 const O200K_MARGIN: u32 = 1115;
 const CL100K_WEIGHTS: [u32; EVENT_COUNT] = [
-    708, 1044, 10, 442, 1382, 301, 0, 817, 838, 0, 975, 861, 179, 1418, 55, 1229, 621, 1074, 2470,
+    642, 995, 9, 430, 1336, 371, 0, 1283, 942, 0, 980, 844, 261, 1401, 129, 1225, 621, 1073, 2479,
 ];
-const CL100K_MARGIN: u32 = 1130;
+const CL100K_MARGIN: u32 = 1125;
 
 impl Estimator {
     /// Fitted against `o200k_base` (GPT-4o, GPT-4.1, o-series, GPT-5), with the documented
@@ -136,6 +139,7 @@ impl Estimator {
             name: "estimate:o200k",
             weights: O200K_WEIGHTS,
             margin: O200K_MARGIN,
+            vocab: 0,
         }
     }
 
@@ -146,6 +150,7 @@ impl Estimator {
             name: "estimate:cl100k",
             weights: CL100K_WEIGHTS,
             margin: CL100K_MARGIN,
+            vocab: 1,
         }
     }
 }
@@ -178,6 +183,7 @@ impl Estimator {
             estimator: *self,
             scan: Scan::default(),
             milli: 0,
+            bound: 0,
         }
     }
 }
@@ -187,30 +193,38 @@ impl Estimator {
 pub struct Running {
     estimator: Estimator,
     scan: Scan,
+    /// The fitted events' weights, in thousandths of a token, before the margin.
     milli: u64,
+    /// The bounds' costs, in thousandths of a token, after it.
+    bound: u64,
 }
 
 impl Running {
     /// Appends `text`.
     pub fn push(&mut self, text: &str) {
         let mut counts = [0; EVENT_COUNT];
-        self.scan.feed(text, &mut counts);
+        let mut extra = [0; 2];
+        self.scan.feed(text, &mut counts, &mut extra);
         for (n, w) in counts.iter().zip(self.estimator.weights) {
             self.milli = self.milli.saturating_add(n.saturating_mul(u64::from(w)));
         }
+        let e = extra.get(self.estimator.vocab).copied().unwrap_or(0);
+        self.bound = self.bound.saturating_add(e);
     }
 
     /// The estimate of everything pushed so far.
     pub fn tokens(&self) -> usize {
-        self.estimator.scaled(self.milli)
+        self.estimator.scaled(self.milli, self.bound)
     }
 
     /// The estimate of what was pushed since `earlier`, a count this one grew from: the same
     /// whatever `earlier` counted, since a text's events depend only on the scan's state
     /// before it.
     pub fn tokens_since(&self, earlier: &Running) -> usize {
-        self.estimator
-            .scaled(self.milli.saturating_sub(earlier.milli))
+        self.estimator.scaled(
+            self.milli.saturating_sub(earlier.milli),
+            self.bound.saturating_sub(earlier.bound),
+        )
     }
 
     /// `self` followed by the text that took `from` to `to`, without scanning that text again:
@@ -223,14 +237,20 @@ impl Running {
             milli: self
                 .milli
                 .saturating_add(to.milli.saturating_sub(from.milli)),
+            bound: self
+                .bound
+                .saturating_add(to.bound.saturating_sub(from.bound)),
         })
     }
 }
 
 impl Estimator {
-    /// Thousandths of a token, with the margin applied, rounded up to whole tokens.
-    fn scaled(&self, milli: u64) -> usize {
-        let scaled = milli.saturating_mul(u64::from(self.margin));
+    /// Thousandths of a token, with the margin applied to the fitted part, rounded up to whole
+    /// tokens.
+    fn scaled(&self, milli: u64, bound: u64) -> usize {
+        let scaled = milli
+            .saturating_mul(u64::from(self.margin))
+            .saturating_add(bound.saturating_mul(1000));
         usize::try_from(scaled.div_ceil(1_000_000)).unwrap_or(usize::MAX)
     }
 }
@@ -261,11 +281,20 @@ pub fn estimate_tokens(text: &str) -> usize {
     Estimator::o200k().count(text)
 }
 
+/// What the bounds add to `text`'s estimate, in thousandths of a token, `[o200k, cl100k]`: the
+/// part of the real count the fitting script leaves to them.
+#[doc(hidden)]
+pub fn bound_extra(text: &str) -> [u64; 2] {
+    let mut extra = [0; 2];
+    Scan::default().feed(text, &mut [0; EVENT_COUNT], &mut extra);
+    extra
+}
+
 /// How often each event occurs in `text`: what the weights multiply, for the fitting script.
 #[doc(hidden)]
 pub fn tally(text: &str) -> [u64; EVENT_COUNT] {
     let mut counts = [0; EVENT_COUNT];
-    Scan::default().feed(text, &mut counts);
+    Scan::default().feed(text, &mut counts, &mut [0; 2]);
     counts
 }
 

@@ -7,6 +7,7 @@
 //! and the weights multiply the counts once a push. What it counts is exactly what the first,
 //! one-`char`-at-a-time scan counted (`super::reference`, held to it by a property test).
 
+use super::bound::{self, Blanks, Extra};
 use super::{E, EVENT_COUNT};
 
 /// How often each event occurred.
@@ -25,6 +26,8 @@ enum Class {
     Letter,
     Script,
     Symbol,
+    /// Characters the vocabularies hold no merges for (`bound::rare`).
+    Rare,
 }
 
 /// A few range checks, no Unicode tables: classes only need to be right where the weights
@@ -54,7 +57,13 @@ const fn class(c: char) -> Class {
         | '\u{31F0}'..='\u{31FF}'
         | '\u{AC00}'..='\u{D7AF}'
         | '\u{FF66}'..='\u{FF9F}' => Class::KanaHangul,
-        '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' => Class::Han,
+        '\u{4E00}'..='\u{9FFF}' => Class::Han,
+        '\u{3400}'..='\u{4DBF}'
+        | '\u{F900}'..='\u{FAFF}'
+        | '\u{A000}'..='\u{A4CF}'
+        | '\u{E000}'..='\u{F8FF}' => Class::Rare,
+        '\u{1F000}'..='\u{1FAFF}' => Class::Symbol,
+        '\u{10000}'.. => Class::Rare,
         _ => Class::Symbol,
     }
 }
@@ -102,6 +111,16 @@ pub(super) struct Scan {
     /// English, whose ASCII words o200k splits more often.
     since_letter: usize,
     last: char,
+    /// Where the last feed ended: its last ASCII letter or punctuation mark if it ended in
+    /// one, and how many of it stood in a row. Within a feed, the text itself says.
+    letter: u8,
+    rep: usize,
+    /// The whitespace run under way (while `prev` is `Space`), and the last newline (while
+    /// `prev` is `Newline`).
+    blanks: Blanks,
+    nl: char,
+    /// The newline before `nl`, when the two stood together.
+    nl2: char,
 }
 
 impl Default for Scan {
@@ -114,6 +133,11 @@ impl Default for Scan {
             solid: Class::Space,
             since_letter: usize::MAX,
             last: ' ',
+            letter: 0,
+            rep: 0,
+            blanks: Blanks::default(),
+            nl: '\0',
+            nl2: '\0',
         }
     }
 }
@@ -122,20 +146,20 @@ impl Scan {
     /// Feeds `text` after what was fed before, counting its events. What a character counts
     /// depends only on what precedes it, so a prefix's events are a prefix of the text's —
     /// which is what makes the estimate monotone under appending.
-    pub(super) fn feed(&mut self, text: &str, counts: &mut Counts) {
+    pub(super) fn feed(&mut self, text: &str, counts: &mut Counts, extra: &mut Extra) {
         let mut s = *self;
         let bytes = text.as_bytes();
         let mut at = 0usize;
         while let Some(&b) = bytes.get(at) {
             at = match ASCII.get(usize::from(b)) {
                 Some(&k) => {
-                    s.step(char::from(b), k, counts);
+                    s.step(char::from(b), k, counts, extra);
                     let next = at.wrapping_add(1);
                     match k {
-                        Class::Ascii => s.letters(bytes, next, counts),
+                        Class::Ascii => s.letters(bytes, next, counts, extra),
                         Class::Digit => s.digits(bytes, next, counts),
-                        Class::Space => s.blanks(bytes, next),
-                        Class::Punct => s.puncts(bytes, next, counts),
+                        Class::Space => s.blanks(bytes, next, extra),
+                        Class::Punct => s.puncts(bytes, next, counts, extra),
                         _ => next,
                     }
                 }
@@ -147,20 +171,66 @@ impl Scan {
                         if c.is_ascii() {
                             break;
                         }
-                        s.step(c, class(c), counts);
+                        s.step(c, class(c), counts, extra);
                         len = len.wrapping_add(c.len_utf8());
                     }
                     at.wrapping_add(len.max(1))
                 }
             };
         }
+        s.settle(bytes);
         *self = s;
+    }
+
+    /// Keeps at the end of a feed what the next one needs and only that, so that two scans
+    /// that will count what follows alike compare equal.
+    fn settle(&mut self, bytes: &[u8]) {
+        if matches!(self.prev, Class::Ascii | Class::Punct) {
+            let end = bytes.last().copied().unwrap_or(self.letter);
+            let tail = bytes.iter().rev().take_while(|&&b| b == end).count();
+            self.rep = if tail == bytes.len() && end == self.letter {
+                self.rep.saturating_add(tail)
+            } else {
+                tail
+            };
+            self.letter = end;
+        } else {
+            self.letter = 0;
+            self.rep = 0;
+        }
+        if self.prev != Class::Space {
+            self.blanks = Blanks::default();
+        }
+        if self.prev != Class::Newline {
+            self.nl = '\0';
+            self.nl2 = '\0';
+        }
+    }
+
+    /// How many of the byte at `at` stand in a row up to it, counting from the last feed's.
+    fn rep_at(&self, bytes: &[u8], at: usize) -> usize {
+        let Some(&b) = bytes.get(at) else {
+            return 0;
+        };
+        let head = bytes.get(..=at).unwrap_or_default();
+        let k = head.iter().rev().take_while(|&&c| c == b).count();
+        if k == head.len() && b == self.letter {
+            k.saturating_add(self.rep)
+        } else {
+            k
+        }
     }
 
     /// The rest of an ASCII word, from `at`: letters split only at a lowercase-to-uppercase
     /// step (o200k splits `camelCase`). Between splits the letters' events follow from how many
     /// there are, so each letter costs a comparison or two.
-    fn letters(&mut self, bytes: &[u8], mut at: usize, counts: &mut Counts) -> usize {
+    fn letters(
+        &mut self,
+        bytes: &[u8],
+        mut at: usize,
+        counts: &mut Counts,
+        extra: &mut Extra,
+    ) -> usize {
         let mut lower = self.last.is_ascii_lowercase();
         loop {
             let start = at;
@@ -175,7 +245,10 @@ impl Scan {
             // The letters continue the word: the 2nd to 8th are weighed apart from the rest.
             let short = n.min(7usize.saturating_sub(self.run));
             add_n(counts, E::Letter2to8, short);
-            add_n(counts, E::Letter9, n.saturating_sub(short));
+            if n > short {
+                let long = self.long_letters(bytes, start, at, short, extra);
+                add_n(counts, E::Letter9, long);
+            }
             self.run = self.run.saturating_add(n);
             self.since_letter = self.since_letter.saturating_add(n);
             match bytes.get(at).filter(|b| b.is_ascii_uppercase()) {
@@ -194,6 +267,49 @@ impl Scan {
         at
     }
 
+    /// The letters `start..at` continue a word, and those past the first `short` are its 9th
+    /// and later: a letter that is the third or more of one letter in a row costs its repeat
+    /// (`bound::letter_repeated`); the others are counted, and their number returned.
+    fn long_letters(
+        &self,
+        bytes: &[u8],
+        start: usize,
+        at: usize,
+        short: usize,
+        extra: &mut Extra,
+    ) -> usize {
+        let from = start.saturating_add(short);
+        if from >= at {
+            return 0;
+        }
+        let mut rep = self.rep_at(bytes, from.wrapping_sub(1));
+        let mut long = 0usize;
+        // The 17th letter of the word is the `past_16`th of these, counting from 1.
+        let past_16 = 16usize.saturating_sub(self.run.saturating_add(short).saturating_add(1));
+        let pairs = bytes
+            .get(from.wrapping_sub(1)..at)
+            .unwrap_or_default()
+            .windows(2);
+        for (i, pair) in pairs.enumerate() {
+            if let [before, b] = *pair {
+                rep = if b == before {
+                    rep.saturating_add(1)
+                } else {
+                    1
+                };
+                if rep >= 3 {
+                    bound::add(extra, bound::letter_repeated(b));
+                } else {
+                    long = long.wrapping_add(1);
+                    if i >= past_16 {
+                        bound::add(extra, bound::LONG_WORD);
+                    }
+                }
+            }
+        }
+        long
+    }
+
     /// The rest of a run of digits, from `at`.
     fn digits(&mut self, bytes: &[u8], mut at: usize, counts: &mut Counts) -> usize {
         while let Some(&b) = bytes.get(at).filter(|b| b.is_ascii_digit()) {
@@ -210,30 +326,63 @@ impl Scan {
 
     /// The rest of a run of ASCII whitespace (not newlines), from `at`: weighed only once what
     /// follows it is known.
-    fn blanks(&mut self, bytes: &[u8], at: usize) -> usize {
-        let n = bytes
-            .get(at..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|&&b| matches!(b, b' ' | b'\t' | 0x0B | 0x0C))
-            .count();
-        self.spaces = self.spaces.saturating_add(n);
-        self.since_letter = self.since_letter.saturating_add(n);
-        at.wrapping_add(n)
+    fn blanks(&mut self, bytes: &[u8], mut at: usize, extra: &mut Extra) -> usize {
+        while let Some(&b) = bytes
+            .get(at)
+            .filter(|&&b| matches!(b, b' ' | b'\t' | 0x0B | 0x0C))
+        {
+            let n = bytes
+                .get(at..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|&&c| c == b)
+                .count();
+            self.blanks.run(char::from(b), n, extra);
+            self.spaces = self.spaces.saturating_add(n);
+            self.since_letter = self.since_letter.saturating_add(n);
+            at = at.wrapping_add(n);
+        }
+        at
     }
 
     /// The rest of a run of ASCII punctuation, from `at`.
-    fn puncts(&mut self, bytes: &[u8], mut at: usize, counts: &mut Counts) -> usize {
+    fn puncts(
+        &mut self,
+        bytes: &[u8],
+        mut at: usize,
+        counts: &mut Counts,
+        extra: &mut Extra,
+    ) -> usize {
+        // How many of the mark at hand stand in a row: found only once a mark repeats.
+        let mut rep = 0usize;
         while let Some(&b) = bytes
             .get(at)
             .filter(|&&b| ASCII.get(usize::from(b)) == Some(&Class::Punct))
         {
             self.since_letter = self.since_letter.saturating_add(1);
-            add(counts, E::PunctMore);
+            rep = if char::from(b) != self.last {
+                1
+            } else if rep == 0 {
+                self.rep_at(bytes, at.wrapping_sub(1)).saturating_add(1)
+            } else {
+                rep.saturating_add(1)
+            };
+            Self::punct_more(b, rep, counts, extra);
             self.last = char::from(b);
             at = at.wrapping_add(1);
         }
         at
+    }
+
+    /// Punctuation continuing a run, the `rep`th of one mark in a row: from the third on, a
+    /// mark costs what a long run of it costs, in place of `punct_more`.
+    #[inline]
+    fn punct_more(b: u8, rep: usize, counts: &mut Counts, extra: &mut Extra) {
+        if rep >= 3 {
+            bound::add(extra, bound::punct_run(b));
+        } else {
+            add(counts, E::PunctMore);
+        }
     }
 
     fn word(&self) -> E {
@@ -254,7 +403,7 @@ impl Scan {
 
     /// One character, whatever precedes it: every class, every transition.
     #[inline(always)]
-    fn step(&mut self, c: char, k: Class, counts: &mut Counts) {
+    fn step(&mut self, c: char, k: Class, counts: &mut Counts, extra: &mut Extra) {
         self.since_letter = if k == Class::Letter {
             0
         } else {
@@ -262,11 +411,17 @@ impl Scan {
         };
         match k {
             Class::Space => {
+                self.blanks.push(c, self.prev != Class::Space, extra);
                 self.spaces = self.spaces.saturating_add(1);
                 self.prev = k;
                 return;
             }
             Class::Newline => {
+                let after = (self.prev == Class::Newline).then_some(self.nl);
+                let before = after.and(Some(self.nl2).filter(|&n| n != '\0'));
+                bound::newline(c, after, before, self.broke && self.spaces > 0, extra);
+                self.nl2 = after.unwrap_or('\0');
+                self.nl = c;
                 // o200k folds spaces before a newline into it, and punctuation takes a newline
                 // after it into its own token.
                 let more = self.broke || (self.solid == Class::Punct && self.spaces == 0);
@@ -297,8 +452,17 @@ impl Scan {
                     self.run = 0;
                     add(counts, self.word());
                 } else {
+                    // Only where a feed starts inside a word: the last feed's letters.
                     self.run = self.run.saturating_add(1);
-                    add(counts, Self::letter(self.run));
+                    let b = c as u8;
+                    if self.run >= 8 && b == self.letter && self.rep >= 2 {
+                        bound::add(extra, bound::letter_repeated(b));
+                    } else {
+                        add(counts, Self::letter(self.run));
+                        if self.run >= 16 {
+                            bound::add(extra, bound::LONG_WORD);
+                        }
+                    }
                 }
             }
             Class::Digit => {
@@ -311,20 +475,26 @@ impl Scan {
                     add(counts, E::Digits);
                 }
             }
-            Class::Punct => add(
-                counts,
+            Class::Punct => {
                 if self.prev == k {
-                    E::PunctMore
+                    // Only where a feed starts inside a run: the last feed's marks.
+                    let rep = if c as u8 == self.letter {
+                        self.rep.saturating_add(1)
+                    } else {
+                        1
+                    };
+                    Self::punct_more(c as u8, rep, counts, extra);
                 } else {
-                    E::Punct
-                },
-            ),
+                    add(counts, E::Punct);
+                }
+            }
             Class::Han => add(counts, E::Han),
             Class::WidePunct => add(counts, E::WidePunct),
             Class::KanaHangul => add(counts, E::KanaHangul),
             Class::Letter => add(counts, E::Letter),
             Class::Script => add(counts, E::Script),
             Class::Symbol => add(counts, E::Symbol),
+            Class::Rare => bound::add(extra, bound::rare(c)),
             Class::Space | Class::Newline => {}
         }
         self.solid = k;

@@ -1,0 +1,204 @@
+//! What the fitted weights cannot see: text whose real token count is set by the vocabulary's
+//! worst case, not by the prose and code the weights were fitted on. Long and mixed whitespace,
+//! runs of one character, characters the vocabularies hold no merges for. Each costs what the
+//! exact tokenizers measure (`o200k_base`, then `cl100k_base`, in thousandths of a token), added
+//! after the margin: these are bounds, not fits.
+//!
+//! Both scans (`super::scan` and `super::reference`) call these at the same characters, so the
+//! two cannot disagree on what is added.
+
+/// Thousandths of a token added for each vocabulary, `[o200k, cl100k]`.
+pub(super) type Extra = [u64; 2];
+
+/// One of a run of spaces past the 16th: o200k and cl100k take 125 spaces a token.
+const SPACE_PAST_16: Extra = [16, 16];
+/// A tab repeated: 16 tabs a token.
+const TAB_REPEATED: Extra = [70, 70];
+/// A whitespace character after a different one in the same run (`" \t"` is a token a pair)
+/// or a vertical tab or form feed (a token each, however many).
+const BLANK_SWITCH: Extra = [1000, 1000];
+/// A newline right after the same newline: 16 (o200k) or 32 (cl100k) `\n` a token, but 2
+/// (o200k) or 1 (cl100k) `\r`.
+const NEWLINE_REPEATED: Extra = [70, 40];
+const CR_REPEATED: Extra = [500, 1000];
+/// `\r` right after `\n`: `"\r\n"` repeated is 4 pairs a token.
+const CRLF_REPEATED: Extra = [300, 300];
+/// Line ends of both kinds mixed (`"\r\n\n"`, `"\n\n\r"`): no merges, a token each.
+const NEWLINES_MIXED: Extra = [1000, 1000];
+/// A newline after whitespace that followed a newline: `"\n "` repeated is half a token a
+/// pair, random tabs and newlines about one,
+/// `" \r"` two.
+const BLANK_LINE: Extra = [1000, 1000];
+const BLANK_CR_LINE: Extra = [2000, 2000];
+
+/// What a whitespace character outside ASCII adds: the first of a run costs what it costs
+/// alone; repeated, NBSP takes 8 a token and the ideographic space 16 (o200k) or 2 (cl100k).
+fn wide_blank(c: char, repeated: bool) -> Extra {
+    match (c, repeated) {
+        ('\u{A0}', true) => [125, 125],
+        ('\u{3000}', true) => [63, 500],
+        ('\u{85}', _) => [2000, 2000],
+        ('\u{A0}' | '\u{3000}', false) => [1000, 1000],
+        _ => [1000, 2000],
+    }
+}
+
+/// Where a run of whitespace stands: the character before and how many of it in a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct Blanks {
+    last: Option<char>,
+    same: u32,
+}
+
+impl Blanks {
+    /// One more whitespace character (not a newline): the first of a run when `fresh`.
+    #[inline]
+    pub(super) fn push(&mut self, c: char, fresh: bool, extra: &mut Extra) {
+        if fresh && matches!(c, ' ' | '\t') {
+            self.last = Some(c);
+            self.same = 1;
+        } else {
+            self.push_more(c, fresh, extra);
+        }
+    }
+
+    /// [`Blanks::push`] but for the first space or tab of a run: rarer, so kept out of line.
+    #[inline(never)]
+    fn push_more(&mut self, c: char, fresh: bool, extra: &mut Extra) {
+        if fresh {
+            self.last = Some(c);
+            self.same = 1;
+            match c {
+                '\u{B}' | '\u{C}' => add(extra, BLANK_SWITCH),
+                _ => add(extra, wide_blank(c, false)),
+            }
+            return;
+        }
+        let repeated = self.last == Some(c);
+        if repeated {
+            self.same = self.same.saturating_add(1);
+        } else {
+            if self.last.is_some() {
+                add(extra, BLANK_SWITCH);
+            }
+            self.last = Some(c);
+            self.same = 1;
+        }
+        match c {
+            ' ' if self.same > 16 => add(extra, SPACE_PAST_16),
+            ' ' => {}
+            '\t' if repeated => add(extra, TAB_REPEATED),
+            '\t' => {}
+            '\u{B}' | '\u{C}' => add(extra, BLANK_SWITCH),
+            _ => add(extra, wide_blank(c, repeated)),
+        }
+    }
+
+    /// `n` more of one ASCII whitespace character in the run under way: what `n` calls of
+    /// [`Blanks::push`] add.
+    #[inline]
+    pub(super) fn run(&mut self, c: char, n: usize, extra: &mut Extra) {
+        if n == 0 {
+            return;
+        }
+        self.push(c, false, extra);
+        let more = u32::try_from(n.saturating_sub(1)).unwrap_or(u32::MAX);
+        let before = self.same;
+        self.same = self.same.saturating_add(more);
+        let (each, times) = match c {
+            ' ' => (SPACE_PAST_16, self.same.saturating_sub(before.max(16))),
+            '\t' => (TAB_REPEATED, more),
+            _ => (BLANK_SWITCH, more),
+        };
+        let times = u64::from(times);
+        add(
+            extra,
+            [each[0].saturating_mul(times), each[1].saturating_mul(times)],
+        );
+    }
+}
+
+/// What a newline adds, from the characters before it: `after` is the one before when it was a
+/// newline itself, and `before` the one before that when it was one too; `blank_line` says
+/// whitespace came between it and an earlier newline.
+#[inline(never)]
+pub(super) fn newline(
+    c: char,
+    after: Option<char>,
+    before: Option<char>,
+    blank_line: bool,
+    extra: &mut Extra,
+) {
+    match after {
+        Some('\r') if c == '\r' => add(extra, CR_REPEATED),
+        Some('\n') if before == Some(if c == '\n' { '\r' } else { '\n' }) => {
+            add(extra, NEWLINES_MIXED)
+        }
+        Some(p) if p == c => add(extra, NEWLINE_REPEATED),
+        Some('\n') if c == '\r' => add(extra, CRLF_REPEATED),
+        Some(_) => {}
+        None if blank_line && c == '\r' => add(extra, BLANK_CR_LINE),
+        None if blank_line => add(extra, BLANK_LINE),
+        None => {}
+    }
+}
+
+/// What a word's 17th and later letters add (unless repeated): English words are rarely so
+/// long, and a random run of lowercase letters costs o200k about a token for two.
+pub(super) const LONG_WORD: Extra = [150, 150];
+
+/// What the third and later of one punctuation mark in a row cost, in place of `punct_more`:
+/// what a long run of it costs o200k and cl100k (`=` 64 a token, `}` 2).
+#[inline(never)]
+pub(super) fn punct_run(b: u8) -> Extra {
+    match b {
+        b'#' | b'*' | b'-' | b'.' | b'/' | b'=' | b'_' => [16, 16],
+        b'%' | b'+' | b'~' => [32, 32],
+        b';' => [63, 63],
+        b'!' | b':' => [63, 125],
+        b'<' | b'>' => [125, 125],
+        b'?' | b'@' | b'^' => [125, 250],
+        b'$' | b'(' | b')' | b'\\' | b'|' => [250, 250],
+        b',' => [250, 125],
+        b'"' | b'\'' => [250, 500],
+        _ => [500, 500],
+    }
+}
+
+/// The cost of an ASCII letter repeated past the 8th letter of a word and the 2nd of a row,
+/// in place of `letter_9`: o200k and cl100k take 2 to 16 of one letter a token. At least a
+/// quarter of a token where that is at most twice the real cost, so a budget written for
+/// `len / 4` keeps its order (seed 000's test: `"x" * 19000` against `"y" * 4000`).
+#[inline(never)]
+pub(super) fn letter_repeated(b: u8) -> Extra {
+    // 1: a quarter for both; 2: a quarter (o200k), a half (cl100k); 3: a half for both;
+    // 0: an eighth (o200k), a quarter (cl100k), twice what `X` costs.
+    const LOWER: &[u8; 26] = b"11111132232223133223323113";
+    const UPPER: &[u8; 26] = b"11131133233113233333333013";
+    let table = if b.is_ascii_uppercase() { UPPER } else { LOWER };
+    match table.get(usize::from(b.to_ascii_lowercase().wrapping_sub(b'a'))) {
+        Some(b'0') => [125, 250],
+        Some(b'1') => [250, 250],
+        Some(b'2') => [250, 500],
+        _ => [500, 500],
+    }
+}
+
+/// What a character no vocabulary merges costs, in place of a fitted class: a token a byte.
+/// Rare ideographs (CJK Extension A, compatibility ideographs), Yi, private use, and everything
+/// beyond the BMP but emoji.
+#[inline(never)]
+pub(super) fn rare(c: char) -> Extra {
+    if c >= '\u{10000}' {
+        [4000, 4000]
+    } else {
+        [3000, 3000]
+    }
+}
+
+/// Adds `e` to `extra`.
+#[inline]
+pub(super) fn add(extra: &mut Extra, e: Extra) {
+    extra[0] = extra[0].saturating_add(e[0]);
+    extra[1] = extra[1].saturating_add(e[1]);
+}

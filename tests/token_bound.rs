@@ -1,0 +1,298 @@
+//! The estimator against the exact tokenizer on generated text, a generator per class of text
+//! an estimate fitted on prose can get wrong: whitespace of every kind and mix, one character
+//! or a short unit repeated, random code points, hex, random letters, the corpus cut anywhere,
+//! base64, other scripts. For each class the test holds the worst estimate ÷ real count measured
+//! on texts of 64 characters or more (docs/TOKENS.md, "Bounds"), so a change that loosens one
+//! fails here; the classes not yet bounded are printed by the `report` test, not held. The seed
+//! is fixed, so every run tries the same texts.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)] // tests may fail loudly
+#![cfg(all(feature = "tokenizer", not(target_arch = "wasm32")))]
+
+use ctxpack::tokenizer::Exact;
+use ctxpack::tokens::{Estimator, TokenCounter};
+use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
+use std::path::Path;
+use std::sync::OnceLock;
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        rng_seed: RngSeed::Fixed(33),
+        ..ProptestConfig::default()
+    }
+}
+
+/// Both estimates of `text` and its exact counts: `(estimate, exact)` for o200k, then cl100k.
+fn counts(text: &str) -> [(usize, usize); 2] {
+    [
+        (Estimator::o200k(), Exact::o200k()),
+        (Estimator::cl100k(), Exact::cl100k()),
+    ]
+    .map(|(e, x)| (e.count(text), x.try_count(text).unwrap()))
+}
+
+/// On a text of 64 characters or more, each estimate is at least `floor` times the real count
+/// and at most `ceiling` times it (plus 8 tokens, for short texts).
+fn within(text: &str, floor: f64, ceiling: f64) -> Result<(), TestCaseError> {
+    if text.chars().count() < 64 {
+        return Ok(());
+    }
+    for (vocab, (estimate, exact)) in ["o200k", "cl100k"].into_iter().zip(counts(text)) {
+        let shown = text.chars().take(120).collect::<String>();
+        prop_assert!(
+            estimate as f64 >= floor * exact as f64,
+            "{vocab}: estimate {estimate} < {floor} × exact {exact} on {shown:?}"
+        );
+        prop_assert!(
+            estimate as f64 <= ceiling * exact as f64 + 8.0,
+            "{vocab}: estimate {estimate} > {ceiling} × exact {exact} on {shown:?}"
+        );
+    }
+    Ok(())
+}
+
+fn base64(bytes: &[u8], alphabet: &[u8; 64], pad: bool) -> String {
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..=chunk.len() {
+            out.push(char::from(alphabet[(n >> (18 - 6 * i) & 63) as usize]));
+        }
+        if pad {
+            out.push_str(&"=".repeat(3 - chunk.len()));
+        }
+    }
+    out
+}
+
+const STANDARD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+fn bytes(n: std::ops::Range<usize>) -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(any::<u8>(), n)
+}
+
+/// The token corpus's files, by directory.
+fn corpus() -> &'static Vec<(String, String)> {
+    static FILES: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tokens/corpus");
+        let mut files = Vec::new();
+        for kind in std::fs::read_dir(&root).unwrap() {
+            let kind = kind.unwrap().path();
+            if !kind.is_dir() {
+                continue;
+            }
+            for file in std::fs::read_dir(&kind).unwrap() {
+                let path = file.unwrap().path();
+                let name = kind.file_name().unwrap().to_string_lossy().into_owned();
+                files.push((name, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+        files.sort();
+        files
+    })
+}
+
+/// `length` characters of `text` from the character at `at` (both taken modulo the text).
+fn window(text: &str, at: usize, length: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let start = at % chars.len().max(1);
+    chars[start..].iter().take(length).collect()
+}
+
+/// A window of a corpus file of the kinds given (all when empty).
+fn corpus_window(kinds: &'static [&'static str]) -> impl Strategy<Value = String> {
+    (any::<prop::sample::Index>(), any::<usize>(), 64..1200usize).prop_map(move |(file, at, n)| {
+        let files: Vec<&(String, String)> = corpus()
+            .iter()
+            .filter(|(k, _)| kinds.is_empty() || kinds.contains(&k.as_str()))
+            .collect();
+        window(&file.get(&files).1, at, n)
+    })
+}
+
+const BLANKS: [&str; 12] = [
+    " ", "\t", "\n", "\r", "\r\n", "\u{A0}", "\u{3000}", "\u{2003}", "\u{C}", "\u{B}", "\u{2028}",
+    "\u{85}",
+];
+
+proptest! {
+    #![proptest_config(config(150))]
+
+    #[test]
+    fn whitespace_runs_are_bounded(runs in prop::collection::vec((prop::sample::select(BLANKS.to_vec()), 1..300usize), 1..20)) {
+        let text: String = runs.iter().map(|(b, n)| b.repeat(*n)).collect();
+        within(&text, 0.98, 3.5)?;
+    }
+
+    #[test]
+    fn whitespace_mixes_are_held(kinds in prop::sample::subsequence(BLANKS.to_vec(), 2..=6), picks in prop::collection::vec(any::<prop::sample::Index>(), 64..1500)) {
+        let text: String = picks.iter().map(|i| *i.get(&kinds)).collect();
+        within(&text, 0.80, 4.0)?;
+    }
+
+    #[test]
+    fn one_character_repeated_is_held(c in proptest::char::range('!', '~'), n in 64..3000usize) {
+        within(&c.to_string().repeat(n), 0.90, 2.5)?;
+    }
+
+    #[test]
+    fn random_code_points_are_held(text in prop::collection::vec(proptest::char::range('\0', char::MAX), 64..600)) {
+        within(&text.into_iter().collect::<String>(), 0.88, 2.0)?;
+    }
+
+    #[test]
+    fn hex_is_held(text in "[0-9a-f]{64,1500}", upper in any::<bool>()) {
+        within(&if upper { text.to_uppercase() } else { text }, 0.88, 2.0)?;
+    }
+
+    #[test]
+    fn random_lowercase_is_held(text in "[a-z]{64,1500}") {
+        within(&text, 0.85, 2.0)?;
+    }
+
+    #[test]
+    fn prose_code_and_json_are_held_wherever_cut(text in corpus_window(&[])) {
+        within(&text, 0.85, 2.0)?;
+    }
+}
+
+/// Seed 000's `test_respects_token_budget`: `"x" * 19000` fits a budget of 5,000 and
+/// `"y" * 4000` does not fit after it — the estimate of a repeated letter is a token per four,
+/// as the seed's `len / 4` counts it, never below the real count (2,375 o200k tokens).
+#[test]
+fn seed_000s_budget_keeps_its_order() {
+    let x = "x".repeat(19000);
+    let y = "y".repeat(4000);
+    for e in [Estimator::o200k(), Estimator::cl100k()] {
+        let (ex, ey) = (e.count(&x), e.count(&y));
+        assert!(ex <= 4900, "{}: {ex}", e.name());
+        assert!(ex + ey > 5000, "{}: {ex} + {ey}", e.name());
+    }
+    assert_eq!(Exact::o200k().try_count(&x).unwrap(), 2375);
+}
+
+/// The issue's whitespace figures: 5,000 spaces are 40 real tokens, and a mix of spaces and tabs
+/// about one token per two characters; neither is under-counted.
+#[test]
+fn long_whitespace_is_counted() {
+    let spaces = " ".repeat(5000);
+    let mixed = " \t".repeat(2500);
+    for text in [&spaces, &mixed] {
+        for (estimate, exact) in counts(text) {
+            assert!(
+                estimate as f64 >= 0.98 * exact as f64,
+                "{estimate} < {exact}"
+            );
+            assert!(estimate < 3 * exact, "{estimate} vs {exact}");
+        }
+    }
+}
+
+/// Prints, per class of generated text, the worst and mean estimate ÷ exact:
+/// `cargo test --release --features tokenizer --test token_bound report -- --ignored --nocapture`.
+#[test]
+#[ignore = "a report, not a check"]
+fn report() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    fn stats<S: Strategy<Value = String>>(name: &str, s: S) {
+        let mut runner = TestRunner::new(config(200));
+        let mut worst = [f64::MAX; 2];
+        let mut worst_text = [String::new(), String::new()];
+        let mut sum = [0.0; 2];
+        let mut n = 0;
+        for _ in 0..200 {
+            let text = s.new_tree(&mut runner).unwrap().current();
+            if text.chars().count() < 64 {
+                continue;
+            }
+            n += 1;
+            for (i, (e, x)) in counts(&text).into_iter().enumerate() {
+                let r = e as f64 / x.max(1) as f64;
+                sum[i] += r;
+                if r < worst[i] {
+                    worst[i] = r;
+                    worst_text[i] = text.chars().take(60).collect();
+                }
+            }
+        }
+        println!(
+            "{name:28} n={n:3} o200k worst {:.2} mean {:.2} | cl100k worst {:.2} mean {:.2}   {:?}",
+            worst[0],
+            sum[0] / n as f64,
+            worst[1],
+            sum[1] / n as f64,
+            worst_text[0]
+        );
+    }
+    stats(
+        "base64",
+        bytes(48..1100).prop_map(|d| base64(&d, STANDARD, true)),
+    );
+    stats("hex", "[0-9a-f]{64,1500}");
+    stats("random ascii", "[ -~]{64,1500}");
+    stats("random lower", "[a-z]{64,1500}");
+    stats(
+        "whitespace runs",
+        prop::collection::vec((prop::sample::select(BLANKS.to_vec()), 1..300usize), 1..20)
+            .prop_map(|r| r.iter().map(|(b, n)| b.repeat(*n)).collect()),
+    );
+    stats(
+        "whitespace mixes",
+        (
+            prop::sample::subsequence(BLANKS.to_vec(), 2..=6),
+            prop::collection::vec(any::<prop::sample::Index>(), 64..1500),
+        )
+            .prop_map(|(k, p)| p.iter().map(|i| *i.get(&k)).collect()),
+    );
+    stats(
+        "random code points",
+        prop::collection::vec(proptest::char::range('\0', char::MAX), 64..600)
+            .prop_map(|t| t.into_iter().collect()),
+    );
+    stats(
+        "random bmp",
+        prop::collection::vec(proptest::char::range('\u{80}', '\u{FFFD}'), 64..600)
+            .prop_map(|t| t.into_iter().collect()),
+    );
+    for (name, a, b) in [
+        ("han", '\u{4E00}', '\u{9FFF}'),
+        ("hangul", '\u{AC00}', '\u{D7A3}'),
+        ("kana", '\u{3041}', '\u{30FA}'),
+        ("cyrillic", '\u{430}', '\u{44F}'),
+        ("latin ext", '\u{100}', '\u{17F}'),
+        ("greek", '\u{3B1}', '\u{3C9}'),
+        ("arabic", '\u{621}', '\u{64A}'),
+        ("devanagari", '\u{905}', '\u{939}'),
+        ("bengali", '\u{985}', '\u{9B9}'),
+        ("khmer", '\u{1780}', '\u{17B3}'),
+        ("thai", '\u{E01}', '\u{E2E}'),
+        ("georgian", '\u{10D0}', '\u{10FA}'),
+    ] {
+        stats(
+            name,
+            prop::collection::vec(proptest::char::range(a, b), 64..600)
+                .prop_map(|t| t.into_iter().collect()),
+        );
+    }
+    stats("corpus windows", corpus_window(&[]));
+    stats(
+        "one char repeated",
+        (proptest::char::range('!', '~'), 64..3000usize).prop_map(|(c, n)| c.to_string().repeat(n)),
+    );
+    stats(
+        "short unit repeated",
+        ("[!-~]{2,16}", 64..2000usize).prop_map(|(u, n)| u.repeat(n.div_ceil(u.len()))),
+    );
+}
