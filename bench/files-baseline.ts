@@ -150,8 +150,8 @@ function section(path: string, lang: string, text: string, lines: number, bytes:
 
 // --- ctxpack's o200k estimator, ported (src/tokens/mod.rs): a scan of character classes
 // emitting weighed events, on a running count that continues from piece to piece.
-const enum C { Ascii, Digit, Space, Newline, Punct, Han, WidePunct, KanaHangul, Letter, Script, Symbol }
-const W = [603, 705, 33, 379, 1392, 321, 0, 674, 995, 0, 1045, 869, 218, 914, 340, 799, 346, 435, 1875];
+const enum C { Ascii, Digit, Space, Newline, Punct, Han, WidePunct, KanaHangul, Letter, Script, Symbol, Rare }
+const W = [549, 663, 31, 369, 1349, 385, 0, 1224, 1070, 0, 1046, 856, 280, 902, 395, 796, 345, 433, 1883];
 const MARGIN = 1115;
 const [WORD, WORD_FOREIGN, LETTER_2_8, LETTER_9, DIGITS, SPACE_JOINS, SPACE_OTHER, SPACE_RUN, NEWLINE, NEWLINE_MORE, INDENT, PUNCT, PUNCT_MORE, HAN, WIDE_PUNCT, KANA_HANGUL, LETTER, SCRIPT, SYMBOL] = W;
 
@@ -168,8 +168,51 @@ function classOf(c: number): C {
   if ((c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000) return C.Space;
   if ((c >= 0x2010 && c <= 0x205e) || (c >= 0x3001 && c <= 0x303f) || (c >= 0xff00 && c <= 0xff65)) return C.WidePunct;
   if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x3130 && c <= 0x318f) || (c >= 0x31f0 && c <= 0x31ff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xff66 && c <= 0xff9f)) return C.KanaHangul;
-  if ((c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff)) return C.Han;
+  if (c >= 0x4e00 && c <= 0x9fff) return C.Han;
+  if ((c >= 0x3400 && c <= 0x4dbf) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xa000 && c <= 0xa4cf) || (c >= 0xe000 && c <= 0xf8ff)) return C.Rare;
+  if (c >= 0x1f000 && c <= 0x1faff) return C.Symbol;
+  if (c >= 0x10000) return C.Rare;
   return C.Symbol;
+}
+
+// The bounds (src/tokens/bound.rs), o200k's column: thousandths of a token added after the margin.
+function wideBlank(c: number, repeated: boolean): number {
+  if (repeated && c === 0xa0) return 125;
+  if (repeated && c === 0x3000) return 63;
+  if (c === 0x85) return 2000;
+  return 1000;
+}
+function blankCost(c: number, fresh: boolean, last: number, same: number): number {
+  if (fresh) return c === 32 || c === 9 ? 0 : c === 0x0b || c === 0x0c ? 1000 : wideBlank(c, false);
+  const repeated = last === c;
+  const sw = repeated || last === 0 ? 0 : 1000;
+  if (c === 32) return sw + (same > 16 ? 16 : 0);
+  if (c === 9) return sw + (repeated ? 70 : 0);
+  if (c === 0x0b || c === 0x0c) return sw + 1000;
+  return sw + wideBlank(c, repeated);
+}
+function newlineCost(c: number, after: number, before: number, blankLine: boolean): number {
+  if (after === 13 && c === 13) return 500;
+  if (after === 10 && before === (c === 10 ? 13 : 10)) return 1000;
+  if (after === c) return 70;
+  if (after === 10 && c === 13) return 300;
+  if (after !== 0) return 0;
+  if (blankLine) return c === 13 ? 2000 : 1000;
+  return 0;
+}
+function punctRun(c: number): number {
+  const ch = String.fromCharCode(c);
+  if ("#*-./=_".includes(ch)) return 16;
+  if ("%+~".includes(ch)) return 32;
+  if (";!:".includes(ch)) return 63;
+  if ("<>?@^".includes(ch)) return 125;
+  if ("$()\\|,\"'".includes(ch)) return 250;
+  return 500;
+}
+function letterRepeated(c: number): number {
+  const upper = c >= 65 && c <= 90;
+  const code = (upper ? "11131133233113233333333013" : "11111132232223133223323113")[(c | 32) - 97];
+  return code === "3" ? 500 : code === "0" ? 125 : 250;
 }
 
 export class OwnEstimate {
@@ -180,7 +223,13 @@ export class OwnEstimate {
   solid = C.Space;
   sinceLetter = Infinity;
   last = 32;
+  rep = 0;
+  blankLast = 0;
+  blankSame = 0;
+  nl = 0;
+  nl2 = 0;
   milli = 0;
+  bound = 0;
 
   clone(): OwnEstimate {
     return Object.assign(new OwnEstimate(), this);
@@ -188,24 +237,25 @@ export class OwnEstimate {
 
   /** The estimate of what was pushed since `earlier`, a count this one grew from. */
   since(earlier: OwnEstimate): number {
-    return Math.ceil(((this.milli - earlier.milli) * MARGIN) / 1_000_000);
+    return Math.ceil(((this.milli - earlier.milli) * MARGIN + (this.bound - earlier.bound) * 1000) / 1_000_000);
   }
 
   /** This count followed by what took `from` to `to`, when this one stands where `from` did. */
   splice(from: OwnEstimate, to: OwnEstimate): OwnEstimate | null {
-    const same = this.prev === from.prev && this.run === from.run && this.spaces === from.spaces && this.broke === from.broke && this.solid === from.solid && this.sinceLetter === from.sinceLetter && this.last === from.last;
-    if (!same) return null;
+    const keys = ["prev", "run", "spaces", "broke", "solid", "sinceLetter", "last", "rep", "blankLast", "blankSame", "nl", "nl2"] as const;
+    if (!keys.every((k) => this[k] === from[k])) return null;
     const out = to.clone();
     out.milli = this.milli + (to.milli - from.milli);
+    out.bound = this.bound + (to.bound - from.bound);
     return out;
   }
 
   tokens(): number {
-    return Math.ceil((this.milli * MARGIN) / 1_000_000);
+    return Math.ceil((this.milli * MARGIN + this.bound * 1000) / 1_000_000);
   }
 
   push(text: string): void {
-    let { prev, run, spaces, broke, solid, sinceLetter, last, milli } = this;
+    let { prev, run, spaces, broke, solid, sinceLetter, last, rep, blankLast, blankSame, nl, nl2, milli, bound } = this;
     const n = text.length;
     for (let i = 0; i < n; i++) {
       let c = text.charCodeAt(i);
@@ -219,11 +269,21 @@ export class OwnEstimate {
       const k = classOf(c);
       sinceLetter = k === C.Letter ? 0 : sinceLetter + 1;
       if (k === C.Space) {
+        const fresh = prev !== C.Space;
+        const same = !fresh && blankLast === c ? blankSame + 1 : 1;
+        bound += blankCost(c, fresh, blankLast, same);
+        blankSame = same;
+        blankLast = c;
         spaces++;
         prev = k;
         continue;
       }
       if (k === C.Newline) {
+        const after = prev === C.Newline ? nl : 0;
+        const before = after !== 0 ? nl2 : 0;
+        bound += newlineCost(c, after, before, broke && spaces > 0);
+        nl2 = after;
+        nl = c;
         milli += broke || (solid === C.Punct && spaces === 0) ? NEWLINE_MORE : NEWLINE;
         broke = true;
         spaces = 0;
@@ -244,10 +304,17 @@ export class OwnEstimate {
           const camel = c >= 65 && c <= 90 && last >= 97 && last <= 122;
           if (prev !== C.Ascii || camel) {
             run = 0;
+            rep = 1;
             milli += sinceLetter < 64 ? WORD_FOREIGN : WORD;
           } else {
             run++;
-            milli += run < 8 ? LETTER_2_8 : LETTER_9;
+            rep = c === last ? rep + 1 : 1;
+            if (run < 8) milli += LETTER_2_8;
+            else if (rep >= 3) bound += letterRepeated(c);
+            else {
+              milli += LETTER_9;
+              if (run >= 16) bound += 150;
+            }
           }
           break;
         }
@@ -256,7 +323,17 @@ export class OwnEstimate {
           if (run % 3 === 0) milli += DIGITS;
           break;
         case C.Punct:
-          milli += prev === k ? PUNCT_MORE : PUNCT;
+          if (prev === k) {
+            rep = c === last ? rep + 1 : 1;
+            if (rep >= 3) bound += punctRun(c);
+            else milli += PUNCT_MORE;
+          } else {
+            rep = 1;
+            milli += PUNCT;
+          }
+          break;
+        case C.Rare:
+          bound += c >= 0x10000 ? 4000 : 3000;
           break;
         case C.Han:
           milli += HAN;
@@ -280,7 +357,7 @@ export class OwnEstimate {
       prev = k;
       last = c;
     }
-    Object.assign(this, { prev, run, spaces, broke, solid, sinceLetter, last, milli });
+    Object.assign(this, { prev, run, spaces, broke, solid, sinceLetter, last, rep, blankLast, blankSame, nl, nl2, milli, bound });
   }
 }
 

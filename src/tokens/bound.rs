@@ -46,7 +46,8 @@ fn wide_blank(c: char, repeated: bool) -> Extra {
 /// Where a run of whitespace stands: the character before and how many of it in a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(super) struct Blanks {
-    last: Option<char>,
+    /// `'\0'` before the first.
+    last: char,
     same: u32,
 }
 
@@ -55,7 +56,7 @@ impl Blanks {
     #[inline]
     pub(super) fn push(&mut self, c: char, fresh: bool, extra: &mut Extra) {
         if fresh && matches!(c, ' ' | '\t') {
-            self.last = Some(c);
+            self.last = c;
             self.same = 1;
         } else {
             self.push_more(c, fresh, extra);
@@ -66,7 +67,7 @@ impl Blanks {
     #[inline(never)]
     fn push_more(&mut self, c: char, fresh: bool, extra: &mut Extra) {
         if fresh {
-            self.last = Some(c);
+            self.last = c;
             self.same = 1;
             match c {
                 '\u{B}' | '\u{C}' => add(extra, BLANK_SWITCH),
@@ -74,14 +75,14 @@ impl Blanks {
             }
             return;
         }
-        let repeated = self.last == Some(c);
+        let repeated = self.last == c;
         if repeated {
             self.same = self.same.saturating_add(1);
         } else {
-            if self.last.is_some() {
+            if self.last != '\0' {
                 add(extra, BLANK_SWITCH);
             }
-            self.last = Some(c);
+            self.last = c;
             self.same = 1;
         }
         match c {
@@ -98,11 +99,13 @@ impl Blanks {
     /// [`Blanks::push`] add.
     #[inline]
     pub(super) fn run(&mut self, c: char, n: usize, extra: &mut Extra) {
-        if n == 0 {
+        let Some(mut more) = u32::try_from(n).ok().filter(|&n| n > 0) else {
             return;
+        };
+        if self.last != c {
+            self.push_more(c, false, extra);
+            more = more.saturating_sub(1);
         }
-        self.push(c, false, extra);
-        let more = u32::try_from(n.saturating_sub(1)).unwrap_or(u32::MAX);
         let before = self.same;
         self.same = self.same.saturating_add(more);
         let (each, times) = match c {
@@ -110,11 +113,13 @@ impl Blanks {
             '\t' => (TAB_REPEATED, more),
             _ => (BLANK_SWITCH, more),
         };
-        let times = u64::from(times);
-        add(
-            extra,
-            [each[0].saturating_mul(times), each[1].saturating_mul(times)],
-        );
+        if times > 0 {
+            let times = u64::from(times);
+            add(
+                extra,
+                [each[0].saturating_mul(times), each[1].saturating_mul(times)],
+            );
+        }
     }
 }
 

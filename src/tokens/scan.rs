@@ -418,8 +418,11 @@ impl Scan {
             }
             Class::Newline => {
                 let after = (self.prev == Class::Newline).then_some(self.nl);
-                let before = after.and(Some(self.nl2).filter(|&n| n != '\0'));
-                bound::newline(c, after, before, self.broke && self.spaces > 0, extra);
+                let blank_line = self.broke && self.spaces > 0;
+                if after.is_some() || blank_line {
+                    let before = after.and(Some(self.nl2).filter(|&n| n != '\0'));
+                    bound::newline(c, after, before, blank_line, extra);
+                }
                 self.nl2 = after.unwrap_or('\0');
                 self.nl = c;
                 // o200k folds spaces before a newline into it, and punctuation takes a newline
