@@ -9,7 +9,8 @@
 //! strings from stdin and prints `{"events", "pieces": [{"o200k", "cl100k", "tally"}]}` — the
 //! real Rust estimates and the event counts `scripts/tokens-report.mjs` fits the weights on.
 
-use ctxpack::tokens::{tally, Estimator, TokenCounter, EVENTS};
+use ctxpack::__private::tokens::{tally, EVENTS};
+use ctxpack::tokens::{Estimator, TokenCounter};
 use serde_json::json;
 use std::io::Read;
 use std::process::ExitCode;

@@ -16,12 +16,12 @@ use crate::shape::{generate, Decl, Shape};
 type Named = (&'static str, fn() -> Decl);
 
 /// The results the binding returns, by the names `decode(root, …)` knows them.
-pub const OUTPUT_ROOTS: [Named; 16] = [
+pub(crate) const OUTPUT_ROOTS: [Named; 16] = [
     ("Assembly", Assembly::decl),
     ("CapResult", CapResult::decl),
     ("Prioritized", Prioritized::decl),
     ("ResolvedIntent", ResolvedIntent::decl),
-    ("JsonLocation", crate::json::JsonLocation::decl),
+    ("JsonLocation", crate::json::locate::JsonLocation::decl),
     ("PreloadResult", crate::files::PreloadResult::decl),
     ("PathChecks", crate::files::check::PathChecks::decl),
     ("SectionsResult", crate::sections::SectionsResult::decl),
@@ -115,7 +115,7 @@ export interface CallOptions {
 }
 "#;
 
-pub fn typescript() -> String {
+pub(crate) fn typescript() -> String {
     let mut roots: Vec<fn() -> Decl> = OUTPUT_ROOTS.iter().map(|(_, d)| *d).collect();
     roots.extend(TYPE_ROOTS);
     format!(
@@ -124,7 +124,7 @@ pub fn typescript() -> String {
     )
 }
 
-pub fn javascript() -> String {
+pub(crate) fn javascript() -> String {
     let roots: Vec<fn() -> Decl> = OUTPUT_ROOTS.iter().map(|(_, d)| *d).collect();
     let names: Vec<&str> = OUTPUT_ROOTS.iter().map(|(n, _)| *n).collect();
     generate::javascript(&generate::reachable(&roots), &names)

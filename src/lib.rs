@@ -19,20 +19,37 @@
 //! records, [`budget`]s with a unit, resource [`limits`], [`json`] with JavaScript's semantics,
 //! [`text`] measured in UTF-16 code units, and [`shape`]: each type that crosses into
 //! JavaScript declared once (see docs/ARCHITECTURE.md).
+
+// What only the binding (src/wasm) calls is compiled for wasm32 alone, and each entry's wasm
+// compiles only its engine's exports: such code is unused in every other build. The build of
+// every export (wasm32 with all entries' features, in scripts/test.sh) still reports dead code.
+#![cfg_attr(
+    not(all(
+        target_arch = "wasm32",
+        feature = "jsondoc",
+        feature = "files",
+        feature = "code",
+        feature = "governor",
+        feature = "tokenizer"
+    )),
+    allow(dead_code)
+)]
+// Public only on purpose: what is not reachable from the crate's root is `pub(crate)`.
+#![warn(unreachable_pub)]
 pub mod budget;
 pub mod code;
-pub mod error;
+mod error;
 pub mod files;
 pub mod governor;
 mod hash;
 pub mod json;
 pub mod jsondoc;
-pub mod limits;
+mod limits;
 pub mod manifest;
 mod order;
 pub mod sections;
 pub mod shape;
-pub mod text;
+mod text;
 #[cfg(any(feature = "tokenizer-o200k", feature = "tokenizer-cl100k"))]
 pub mod tokenizer;
 pub mod tokens;
@@ -49,3 +66,36 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
 pub mod wasm;
+
+/// What the fuzzers (fuzz/), the integration tests (tests/*.rs) and examples/ reach below the public API:
+/// the readers, parsers and helpers whose properties they check. Not part of the API: it may
+/// change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub mod json {
+        pub use crate::json::parse::{parse_body, parse_body_at, Parser};
+    }
+    pub mod jsondoc {
+        pub use crate::jsondoc::chunked::{ChunkedDocs, Utf16Text, Utf8Bytes};
+        pub use crate::jsondoc::document::DocMeta;
+        pub use crate::jsondoc::profile::compile::CompiledProfile;
+        pub use crate::jsondoc::trim::{cut_at_level, mark_trimmed, trim_document, trim_value};
+        pub use crate::jsondoc::wide::WideDocs;
+    }
+    pub mod files {
+        pub use crate::files::preload_budget;
+        pub use crate::files::secrets::secret_content;
+    }
+    pub mod governor {
+        pub use crate::governor::normalize::{is_test_command, shell_words};
+    }
+    pub mod shape {
+        pub use crate::shape::json_out::JsonOut;
+    }
+    pub mod tokens {
+        pub use crate::tokens::{tally, EVENTS};
+    }
+    pub mod text {
+        pub use crate::text::{prefix_utf16, utf16_len, SharedStr};
+    }
+}

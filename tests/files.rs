@@ -15,7 +15,8 @@
 
 mod common;
 
-use ctxpack::files::check::{check_paths, PathStatus, PathsInput};
+use ctxpack::__private::text::utf16_len;
+use ctxpack::files::{check_paths, PathStatus, PathsInput};
 use ctxpack::files::{
     preload, preload_metered, FileContent, FileReason, FileRef, PreloadInput, PreloadMode,
 };
@@ -23,7 +24,6 @@ use ctxpack::json::{self, Value};
 use ctxpack::manifest::Action;
 use ctxpack::sections::{fit_sections, fit_sections_metered, SectionsInput};
 use ctxpack::shape::{to_value, Input};
-use ctxpack::text::utf16_len;
 use ctxpack::tokens::{estimate_tokens, Estimator, Meter, Pieces};
 use ctxpack::{ErrorCode, Limits};
 use proptest::prelude::*;
@@ -243,9 +243,7 @@ fn no_path_of_the_traversal_corpus_is_read() {
                 .iter()
                 .map(|p| FileContent {
                     path: p.clone(),
-                    content: Some(ctxpack::files::content::Content::Text(
-                        "root:x:0:0\n".into(),
-                    )),
+                    content: Some(ctxpack::files::Content::Text("root:x:0:0\n".into())),
                     kind: None,
                     size: None,
                     real_path: None,
@@ -281,7 +279,7 @@ fn strict_600k_words_with_and_without_a_budget() {
             (0..60)
                 .map(|i| FileContent {
                     path: format!("context/part{i:02}.txt"),
-                    content: Some(ctxpack::files::content::Content::Text(file.clone())),
+                    content: Some(ctxpack::files::Content::Text(file.clone())),
                     kind: None,
                     size: None,
                     real_path: None,
@@ -346,7 +344,7 @@ fn seed_002_an_explicit_high_budget_inlines_650k_words() {
         }],
         contents: Some(vec![FileContent {
             path: "large-context-bundle.txt".into(),
-            content: Some(ctxpack::files::content::Content::Text(bundle.clone())),
+            content: Some(ctxpack::files::Content::Text(bundle.clone())),
             kind: None,
             size: None,
             real_path: None,
@@ -435,7 +433,7 @@ proptest! {
             references: refs.iter().map(|(p, _, _)| FileRef { path: p.clone(), source: None }).collect(),
             contents: Some(refs.iter().filter(|(_, _, has)| *has).map(|(p, c, _)| FileContent {
                 path: p.clone(),
-                content: Some(ctxpack::files::content::Content::Text(c.clone())),
+                content: Some(ctxpack::files::Content::Text(c.clone())),
                 kind: None,
                 size: None,
                 real_path: None,
@@ -454,7 +452,7 @@ proptest! {
                 return Ok(());
             }
         };
-        let budget = ctxpack::files::preload_budget(&input);
+        let budget = ctxpack::__private::files::preload_budget(&input);
         let chars = utf16_len(&out.block);
         let tokens = estimate_tokens(&out.block);
         prop_assert_eq!(chars, out.manifest.totals.chars);
@@ -575,7 +573,7 @@ proptest! {
         }
         if let Some(m) = out.totals.max_tokens {
             let sum: usize = out.sections.iter().map(|s| s.item.tokens_after.unwrap()).sum();
-            let front = ctxpack::text::prefix_utf16(&out.text, out.totals.front_matter_chars);
+            let front = ctxpack::__private::text::prefix_utf16(&out.text, out.totals.front_matter_chars);
             let front_tokens = estimate_tokens(front);
             prop_assert_eq!(sum + front_tokens, out.totals.tokens);
             prop_assert!(out.totals.tokens <= m);

@@ -10,12 +10,12 @@
 )] // tests may fail loudly
 #![cfg(not(target_arch = "wasm32"))]
 
+use ctxpack::__private::text::utf16_len;
 use ctxpack::json::{self, ObjectBuilder, Value};
 use ctxpack::jsondoc::{
     AssembleOptions, CapStrategy, ContextAssembler, JsonDocs, OwnedDocs, Request,
 };
 use ctxpack::manifest::Action;
-use ctxpack::text::utf16_len;
 use proptest::prelude::*;
 use std::collections::HashSet;
 

@@ -9,10 +9,10 @@
 )] // tests may fail loudly
 #![cfg(not(target_arch = "wasm32"))]
 
+use ctxpack::__private::text::utf16_len;
 use ctxpack::json::{self, Value};
 use ctxpack::jsondoc::{AssembleOptions, ContextAssembler, Edge, OwnedDocs, ReasonCode, Request};
 use ctxpack::manifest::Action;
-use ctxpack::text::utf16_len;
 
 const PROJECT: &str = include_str!("../samples/writing-project.json");
 const PROFILE: &str = include_str!("../profiles/writing-app.json");
@@ -381,7 +381,7 @@ fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
     }
     assert_eq!(&*record("none").item.reason, words("absent"));
     let shared = |a: &str, b: &str| {
-        ctxpack::text::SharedStr::ptr_eq(&record(a).item.reason, &record(b).item.reason)
+        ctxpack::__private::text::SharedStr::ptr_eq(&record(a).item.reason, &record(b).item.reason)
     };
     assert!(shared("s0", "s2") && shared("s0", "s4") && shared("s1", "s3"));
     assert!(!shared("s0", "s1") && !shared("s0", "s5") && !shared("s10", "s11"));

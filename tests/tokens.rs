@@ -10,7 +10,7 @@
 )] // tests may fail loudly
 #![cfg(not(target_arch = "wasm32"))]
 
-use ctxpack::text::utf16_len;
+use ctxpack::__private::text::utf16_len;
 use ctxpack::tokens::{estimate_tokens, Estimator, TokenCounter};
 use proptest::prelude::*;
 use serde_json::Value;

@@ -8,11 +8,14 @@
 //! the next, `strict` fails before rendering anything when all of them do not fit. Every
 //! reference gets one record saying what happened and why. See docs/FILES.md.
 
-pub mod check;
-pub mod content;
-pub mod path;
-pub mod render;
-pub mod secrets;
+pub(crate) mod check;
+pub(crate) mod content;
+pub(crate) mod path;
+pub(crate) mod render;
+pub(crate) mod secrets;
+
+pub use check::{check_paths, PathCheck, PathChecks, PathStatus, PathsInput};
+pub use content::Content;
 
 use crate::budget::{budget_field, Budget, MAX_BUDGET};
 use crate::json::Value;
@@ -21,7 +24,7 @@ use crate::shape::{Shape, Ty, TyRef};
 use crate::text::{utf16_len, SharedStr};
 use crate::tokens::{Meter, Running, Tally, Vocabulary};
 use crate::{Error, ErrorCode, Limits, Result};
-use content::{line_count, Content, ContentRef};
+use content::{line_count, ContentRef};
 use path::{normalize_in, Base, PathFault};
 use render::{language, plural, Piece, HEADING};
 use secrets::{secret_content, secret_name};

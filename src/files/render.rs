@@ -10,7 +10,7 @@ use crate::text::utf16_len;
 use crate::tokens::Running;
 
 /// Starts the block; written only when at least one file is inlined.
-pub const HEADING: &str = "### Pre-loaded Files\n\nThese files are preloaded below with their current contents: use them as they are, and do not read them again.\n";
+pub(crate) const HEADING: &str = "### Pre-loaded Files\n\nThese files are preloaded below with their current contents: use them as they are, and do not read them again.\n";
 
 /// Fence languages by extension (lowercased), for syntax highlighting and for the model's sake.
 const LANGUAGES: [(&str, &str); 44] = [
@@ -68,7 +68,7 @@ const NAMED: [(&str, &str); 3] = [
 ];
 
 /// The fence language of a normalised path (`""` when unknown).
-pub fn language(path: &str) -> &'static str {
+pub(crate) fn language(path: &str) -> &'static str {
     let name = file_name(path);
     if let Some((_, lang)) = NAMED.iter().find(|(n, _)| *n == name) {
         return lang;
@@ -115,7 +115,7 @@ pub struct Piece<'a> {
 }
 
 /// `1 line`, `2 lines`.
-pub fn plural(n: usize, what: &str) -> String {
+pub(crate) fn plural(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
     } else {
@@ -261,13 +261,13 @@ impl<'a> Piece<'a> {
 }
 
 /// Starts the list of references that were not inlined.
-pub const NOT_INLINED: &str = "\nReferenced but not inlined (reason in brackets):\n";
+pub(crate) const NOT_INLINED: &str = "\nReferenced but not inlined (reason in brackets):\n";
 
 /// The list after the files: per reference its path and reason code (`- `src/big.ts`
 /// (too_many_lines)`), then how many more there are. A path the path rules refused is shown
 /// escaped (`shown` false): it may hold anything, a newline that forges a line of the prompt
 /// among them.
-pub fn not_inlined<'p>(
+pub(crate) fn not_inlined<'p>(
     listed: impl Iterator<Item = (&'p str, bool, &'static str)>,
     more: usize,
 ) -> String {

@@ -11,22 +11,21 @@
 //! except in a document body ([`parse_body`]), which keeps it ([`Value::Unpaired`]) and writes
 //! it back as `JSON.stringify` does.
 
-mod locate;
-mod parse;
-pub mod read;
-mod stringify;
+pub(crate) mod locate;
+pub(crate) mod parse;
+pub(crate) mod read;
+pub(crate) mod stringify;
 mod unpaired;
 mod value;
-pub mod wide;
+pub(crate) mod wide;
 
-pub use locate::{locate, JsonLocation};
-pub use parse::{
-    parse, parse_body, parse_body_at, parse_body_span, parse_span, parse_with, ParseError, Parser,
-    MAX_DEPTH,
-};
-pub use stringify::{
-    format_number, quote, stringify, stringify_into, stringify_within, write_string,
-};
-pub use unpaired::Unpaired;
-pub(crate) use value::array_index;
+pub use parse::parse;
+pub use stringify::{quote, stringify};
 pub use value::{Object, ObjectBuilder, Value};
+
+pub(crate) use parse::{
+    parse_body, parse_body_at, parse_body_span, parse_span, ParseError, Parser, MAX_DEPTH,
+};
+pub(crate) use stringify::{format_number, stringify_into, stringify_within, write_string};
+pub(crate) use unpaired::Unpaired;
+pub(crate) use value::array_index;

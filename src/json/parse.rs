@@ -5,7 +5,7 @@ use std::ops::Range;
 
 /// Deepest nesting accepted. Recursion is bounded so deep input yields `TOO_DEEP`, not a stack
 /// overflow (which in wasm traps and poisons the instance). Real documents nest a dozen levels.
-pub const MAX_DEPTH: usize = 256;
+pub(crate) const MAX_DEPTH: usize = 256;
 
 /// Where and why text is not JSON.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +41,7 @@ pub fn parse(text: &str, limits: &crate::Limits) -> Result<Value, ParseError> {
 /// [`parse`] of the part `span` of `text` (a value the caller delimited, with
 /// [`Parser::skip_value`]); an error is located in the whole of `text`, where its reader
 /// would look for it.
-pub fn parse_span(
+pub(crate) fn parse_span(
     text: &str,
     span: Range<usize>,
     limits: &crate::Limits,
@@ -60,7 +60,7 @@ pub fn parse_body(text: &str, limits: &crate::Limits) -> Result<Value, ParseErro
 }
 
 /// [`parse_span`] of a document body ([`parse_body`]).
-pub fn parse_body_span(
+pub(crate) fn parse_body_span(
     text: &str,
     span: Range<usize>,
     limits: &crate::Limits,
@@ -101,7 +101,7 @@ pub fn parse_body_at(
 }
 
 /// [`parse`] with a parser set up by the caller (see [`Parser::with_extra_depth`]).
-pub fn parse_with(mut p: Parser<'_>) -> Result<Value, ParseError> {
+pub(crate) fn parse_with(mut p: Parser<'_>) -> Result<Value, ParseError> {
     p.skip_ws();
     let v = p.value(0)?;
     p.skip_ws();

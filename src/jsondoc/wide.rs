@@ -467,7 +467,7 @@ impl DocSet for WideDocs {
     }
 }
 
-impl UnitSource for super::Utf16Text {
+impl UnitSource for super::chunked::Utf16Text {
     fn units(&self) -> usize {
         self.0.len()
     }

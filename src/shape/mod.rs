@@ -16,13 +16,14 @@
 //! TypeScript union and the JavaScript table all come from there.
 
 mod encode;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod generate;
-mod json_out;
+// Only the declarations test writes the generated files.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub(crate) mod generate;
+pub(crate) mod json_out;
 
-pub use ctxpack_derive::Shape;
-pub use encode::Encoder;
-pub use json_out::JsonOut;
+pub(crate) use ctxpack_derive::Shape;
+pub(crate) use encode::Encoder;
+pub(crate) use json_out::JsonOut;
 
 use crate::json::{self, read, Value};
 use crate::{Error, ErrorCode, Result};
