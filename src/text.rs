@@ -9,7 +9,7 @@ use std::sync::Arc;
 /// A string many records hold (a document's id in its manifest record, a type, a reason):
 /// cloning it counts a reference instead of copying, and the manifest's encoder interns it by
 /// address before it hashes any text. It may be a part of a larger string that others share
-/// ([`SharedParts`]): the ids and dates of 10,000 documents read in one pass are then one
+/// (`SharedParts`): the ids and dates of 10,000 documents read in one pass are then one
 /// allocation instead of 20,000, and dropping them one free.
 #[derive(Clone)]
 pub struct SharedStr {
@@ -21,7 +21,7 @@ pub struct SharedStr {
 
 impl SharedStr {
     /// Where its text is, as an address and a length in bytes, without reading the text.
-    pub fn address(&self) -> (usize, usize) {
+    pub(crate) fn address(&self) -> (usize, usize) {
         let whole = Arc::as_ptr(&self.whole).cast::<u8>() as usize;
         (
             whole.wrapping_add(self.start),

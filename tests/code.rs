@@ -15,6 +15,7 @@
 
 mod common;
 
+use ctxpack::__private::code::{files_from_value, source_files_from_value};
 use ctxpack::code::{self, ModuleRegistry, RegistryOptions};
 use ctxpack::json::{self, Value};
 use ctxpack::shape::{to_json_text, Input};
@@ -50,7 +51,7 @@ fn call(name: &str, args: &[Value], counter: Option<&str>) -> String {
                 Value::Null => ModuleRegistry::default(),
                 v => ModuleRegistry::read(&v, "/registry").unwrap(),
             };
-            let files = code::source_files_from_value(&arg(args, 1), "/files").unwrap();
+            let files = source_files_from_value(&arg(args, 1), "/files").unwrap();
             let options = match arg(args, 2) {
                 Value::Null => RegistryOptions::default(),
                 v => RegistryOptions::read(&v, "/options").unwrap(),
@@ -71,13 +72,12 @@ fn call(name: &str, args: &[Value], counter: Option<&str>) -> String {
             }
         }
         "trackOutputs" => {
-            let created: Vec<(String, String)> =
-                code::files_from_value(&arg(args, 0), "/created", false)
-                    .unwrap()
-                    .into_iter()
-                    .map(|(p, c)| (p, c.unwrap_or_default()))
-                    .collect();
-            let modified = code::files_from_value(&arg(args, 1), "/modified", true).unwrap();
+            let created: Vec<(String, String)> = files_from_value(&arg(args, 0), "/created", false)
+                .unwrap()
+                .into_iter()
+                .map(|(p, c)| (p, c.unwrap_or_default()))
+                .collect();
+            let modified = files_from_value(&arg(args, 1), "/modified", true).unwrap();
             to_json_text(&code::track_outputs(&created, &modified))
         }
         "parseModifiedFiles" => to_json_text(&code::parse_modified_files(&string(&arg(args, 0)))),

@@ -381,7 +381,7 @@ fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
     }
     assert_eq!(&*record("none").item.reason, words("absent"));
     let shared = |a: &str, b: &str| {
-        ctxpack::__private::text::SharedStr::ptr_eq(&record(a).item.reason, &record(b).item.reason)
+        ctxpack::SharedStr::ptr_eq(&record(a).item.reason, &record(b).item.reason)
     };
     assert!(shared("s0", "s2") && shared("s0", "s4") && shared("s1", "s3"));
     assert!(!shared("s0", "s1") && !shared("s0", "s5") && !shared("s10", "s11"));

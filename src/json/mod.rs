@@ -19,13 +19,11 @@ mod unpaired;
 mod value;
 pub(crate) mod wide;
 
-pub use parse::parse;
+pub use parse::{parse, ParseError};
 pub use stringify::{quote, stringify};
 pub use value::{Object, ObjectBuilder, Value};
 
-pub(crate) use parse::{
-    parse_body, parse_body_at, parse_body_span, parse_span, ParseError, Parser, MAX_DEPTH,
-};
+pub(crate) use parse::{parse_body, parse_body_at, parse_body_span, parse_span, Parser, MAX_DEPTH};
 pub(crate) use stringify::{format_number, stringify_into, stringify_within, write_string};
 pub(crate) use unpaired::Unpaired;
 pub(crate) use value::array_index;

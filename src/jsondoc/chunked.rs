@@ -55,7 +55,7 @@ type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
 /// A document's metadata and the byte ranges of its `data` and `metadata`.
 type Read = (DocMeta, Range<usize>, Option<Range<usize>>);
 
-/// Documents whose bodies stay in the [`TextSource`]; their ranges are in bytes of the whole
+/// Documents whose bodies stay in the `TextSource`; their ranges are in bytes of the whole
 /// text's UTF-8.
 pub struct ChunkedDocs {
     /// Behind a pointer rather than a type parameter, so the reader is compiled once for every
@@ -428,7 +428,7 @@ pub(crate) fn pair_safe_end(
     }
 }
 
-/// Text already in UTF-16 code units as a [`TextSource`], as a JavaScript string holds it: for
+/// Text already in UTF-16 code units as a `TextSource`, as a JavaScript string holds it: for
 /// tests and the fuzz targets, which read it in chunks of a few units.
 pub struct Utf16Text(pub Vec<u16>);
 
@@ -476,7 +476,7 @@ pub(crate) fn char_safe_end(
     end
 }
 
-/// UTF-8 bytes as a [`TextSource`], as a `Uint8Array` holds them: for tests and the fuzz targets.
+/// UTF-8 bytes as a `TextSource`, as a `Uint8Array` holds them: for tests and the fuzz targets.
 pub struct Utf8Bytes(pub Vec<u8>);
 
 impl TextSource for Utf8Bytes {

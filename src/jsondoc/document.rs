@@ -33,7 +33,7 @@ pub struct DocMeta {
 pub enum CreatedAt {
     Millis(f64),
     /// ISO-8601 text; the wasm binding's objects reader cuts it from the one buffer every
-    /// document's strings share ([`crate::text::SharedParts`]), with no allocation of its own.
+    /// document's strings share (`crate::text::SharedParts`), with no allocation of its own.
     Text(SharedStr),
     /// A JavaScript `Date` (whole milliseconds from 1970 to the end of 9999), which crossed as
     /// its milliseconds: it renders as its `toISOString` text, as `JSON.stringify` writes it.

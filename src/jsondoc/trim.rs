@@ -58,7 +58,7 @@ pub(crate) fn level_for_rank(trim: &CompiledTrim, rank: usize, total: usize) -> 
 
 /// Applies `level` to `v` in place; returns whether anything changed. `Fitted` and `Prefix`,
 /// whose lengths only the cap knows, cut at `truncateAt` here; the cap cuts with
-/// [`cut_strings`] and [`keep_prefix`].
+/// `cut_strings` and `keep_prefix`.
 pub fn trim_value(v: &mut Value, level: TrimLevel, trim: &CompiledTrim) -> bool {
     match level {
         TrimLevel::Full => false,

@@ -40,7 +40,7 @@ type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
 /// [`JOINED_MAX`] allows the reader of UTF-8.
 const WINDOW_MAX: usize = JOINED_MAX / 2;
 
-/// Documents whose bodies stay in the [`UnitSource`]; their ranges are in units.
+/// Documents whose bodies stay in the `UnitSource`; their ranges are in units.
 pub struct WideDocs {
     source: Box<dyn UnitSource>,
     metas: Vec<DocMeta>,

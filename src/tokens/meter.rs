@@ -36,8 +36,8 @@ pub struct Pieces<'a> {
 }
 
 impl<'a> Pieces<'a> {
-    /// `count` answers for one text (or fails with [`counter_threw`] or
-    /// [`check_count`]'s error); `name` is what the manifest calls it.
+    /// `count` answers for one text (or fails with `counter_threw` or
+    /// `check_count`'s error); `name` is what the manifest calls it.
     pub fn new(name: impl Into<String>, count: &'a mut dyn FnMut(&str) -> Result<usize>) -> Self {
         Pieces {
             name: name.into(),
