@@ -155,29 +155,3 @@ fn every_root_name_is_its_declared_name() {
         assert_eq!(name, decl().name);
     }
 }
-
-/// DESIGN: "the binding layer holds no logic" — no error is worded or coded in src/wasm; every
-/// one comes from the core (`crate::Error` values made by core functions).
-#[test]
-fn the_binding_words_no_error() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/wasm");
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
-        let path = entry.map(|e| e.path()).unwrap_or_default();
-        if path.extension().and_then(|e| e.to_str()) != Some("rs") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        for (i, line) in text.lines().enumerate() {
-            let words = line.contains(" Error::new(") || line.contains("(Error::new(");
-            if words || line.contains("ErrorCode::") {
-                found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
-            }
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "src/wasm decides errors:\n{}",
-        found.join("\n")
-    );
-}

@@ -92,6 +92,8 @@ pub mod tokenizer;
 pub mod tokens;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
+mod architecture;
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod declarations;
 
 pub use error::{Error, ErrorCode, Result, TextPosition};
