@@ -12,7 +12,9 @@
 //! up (`Ok(None)`) and the caller reads the whole text ([`super::JsonDocs::parse`]), which reports
 //! the fault where it is, with its line and column.
 
-use super::document::{check_unique_ids, out_of_range, DocMeta, DocSet, TypeNames};
+use super::document::{
+    check_unique_ids, out_of_range, Bodies, DocMeta, DocSet, ReadDoc, TypeNames,
+};
 use super::lazy::{data_from, metadata_from, read_doc};
 use crate::json::{self, Parser, Value};
 use crate::{ErrorCode, Limits, Result};
@@ -49,11 +51,6 @@ struct Span {
     units: Range<usize>,
     bytes: Range<usize>,
 }
-
-type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
-
-/// A document's metadata and the byte ranges of its `data` and `metadata`.
-type Read = (DocMeta, Range<usize>, Option<Range<usize>>);
 
 /// Documents whose bodies stay in the `TextSource`; their ranges are in bytes of the whole
 /// text's UTF-8.
@@ -276,7 +273,7 @@ impl Reader<'_> {
         i: usize,
         types: &mut TypeNames,
         hold: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(Read, Option<String>)>> {
+    ) -> Result<Option<(ReadDoc, Option<String>)>> {
         let held = |meta: &DocMeta, text: &str, data: &Range<usize>| {
             hold(&meta.schema_type).then(|| text.get(data.clone()).unwrap_or_default().to_string())
         };

@@ -6,6 +6,7 @@ use crate::hash::{Keyed, Map, Set};
 use crate::json::{self, Value};
 use crate::text::SharedStr;
 use crate::{Error, ErrorCode, Limits, Result};
+use std::ops::Range;
 
 /// Who wrote a document (`origin_type`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, crate::shape::Shape)]
@@ -193,6 +194,13 @@ impl DocMeta {
         })
     }
 }
+
+/// Where each document's `data` and its `metadata` (if any) lie in the text a reader of JSON text
+/// holds, in document order: in bytes or in UTF-16 units, as that reader counts.
+pub(crate) type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
+
+/// One document as such a reader reads it: its metadata, and where its `data` and `metadata` lie.
+pub(crate) type ReadDoc = (DocMeta, Range<usize>, Option<Range<usize>>);
 
 /// A set of documents whose metadata is at hand and whose bodies are fetched on demand.
 pub trait DocSet {
