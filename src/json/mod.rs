@@ -13,7 +13,11 @@
 
 pub(crate) mod locate;
 pub(crate) mod parse;
-pub(crate) mod read;
+// Public though hidden, on purpose: the reader derived for every input type calls it, and made
+// crate-private its functions were inlined into each of those readers, which grew the main
+// entry's wasm by 758 bytes gzipped (165,807 to 166,565).
+#[doc(hidden)]
+pub mod read;
 pub(crate) mod stringify;
 mod unpaired;
 mod value;

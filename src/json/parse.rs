@@ -187,11 +187,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The depth limit this parser enforces on the values it reads.
-    pub(crate) fn limit(&self) -> usize {
-        self.limit
-    }
-
     pub(crate) fn pos(&self) -> usize {
         self.pos
     }

@@ -11,7 +11,7 @@ use crate::{Error, ErrorCode, Result};
 use std::collections::BTreeMap;
 
 /// What a value is, for "expected …, got …" messages.
-pub(crate) fn kind(v: &Value) -> &'static str {
+pub fn kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -23,12 +23,12 @@ pub(crate) fn kind(v: &Value) -> &'static str {
 }
 
 /// `INVALID_INPUT` at `path`: `expected` (e.g. "a string"), and what was found.
-pub(crate) fn wrong_type(v: &Value, expected: &str, path: &str) -> Error {
+pub fn wrong_type(v: &Value, expected: &str, path: &str) -> Error {
     wrong_kind(expected, kind(v), path)
 }
 
 /// [`wrong_type`] for a value known by its kind only (a host value: "a function"…).
-pub(crate) fn wrong_kind(expected: &str, found: &str, path: &str) -> Error {
+pub fn wrong_kind(expected: &str, found: &str, path: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         path,
@@ -43,14 +43,14 @@ fn listed(names: &[&str]) -> String {
 }
 
 /// The members of an object with these `fields`; any other key is refused by name.
-pub(crate) struct Fields<'a> {
+pub struct Fields<'a> {
     object: &'a Object,
     path: &'a str,
 }
 
 impl<'a> Fields<'a> {
     /// `v` must be an object (`what` names it in the error) whose keys are all in `fields`.
-    pub(crate) fn new(v: &'a Value, path: &'a str, what: &str, fields: &[&str]) -> Result<Self> {
+    pub fn new(v: &'a Value, path: &'a str, what: &str, fields: &[&str]) -> Result<Self> {
         let Value::Object(object) = v else {
             return Err(wrong_type(v, what, path));
         };
@@ -75,7 +75,7 @@ impl<'a> Fields<'a> {
     }
 
     /// The field read by its type's one reader ([`crate::shape::Input`]).
-    pub(crate) fn read<T: crate::shape::Input>(&self, key: &str) -> Result<T> {
+    pub fn read<T: crate::shape::Input>(&self, key: &str) -> Result<T> {
         match self.get(key) {
             None => T::absent(self.path, key),
             Some((v, at)) => T::read(v, &at),
@@ -83,7 +83,7 @@ impl<'a> Fields<'a> {
     }
 
     /// The field read by `read`; absent or null gives `T::default()`.
-    pub(crate) fn read_with<T: Default>(
+    pub fn read_with<T: Default>(
         &self,
         key: &str,
         read: impl Fn(&Value, &str) -> Result<T>,
@@ -95,7 +95,7 @@ impl<'a> Fields<'a> {
     }
 }
 
-pub(crate) fn string(v: &Value, path: &str) -> Result<String> {
+pub fn string(v: &Value, path: &str) -> Result<String> {
     match v {
         Value::String(s) => Ok(s.clone()),
         other => Err(wrong_type(other, "a string", path)),
@@ -103,11 +103,7 @@ pub(crate) fn string(v: &Value, path: &str) -> Result<String> {
 }
 
 /// An array whose items are read by `item`, each with its own path.
-pub(crate) fn array<T>(
-    v: &Value,
-    path: &str,
-    item: impl Fn(&Value, &str) -> Result<T>,
-) -> Result<Vec<T>> {
+pub fn array<T>(v: &Value, path: &str, item: impl Fn(&Value, &str) -> Result<T>) -> Result<Vec<T>> {
     let Value::Array(items) = v else {
         return Err(wrong_type(v, "an array", path));
     };
@@ -119,7 +115,7 @@ pub(crate) fn array<T>(
 }
 
 /// An object read into a sorted map, its values read by `item`.
-pub(crate) fn map<T>(
+pub fn map<T>(
     v: &Value,
     path: &str,
     item: impl Fn(&Value, &str) -> Result<T>,
@@ -138,7 +134,7 @@ pub(crate) fn map<T>(
 
 /// Refuses a number JSON cannot hold (NaN, ±Infinity: from a host object, or `1e400` in text)
 /// anywhere in `v`, where it stands.
-pub(crate) fn refuse_non_finite(v: &Value, path: &str) -> Result<()> {
+pub fn refuse_non_finite(v: &Value, path: &str) -> Result<()> {
     match v {
         Value::Number(n) if !n.is_finite() => Err(non_finite(*n, path)),
         Value::Array(items) => items
@@ -153,7 +149,7 @@ pub(crate) fn refuse_non_finite(v: &Value, path: &str) -> Result<()> {
 }
 
 /// `INVALID_INPUT`: `n` (NaN or ±Infinity) is not a JSON number.
-pub(crate) fn non_finite(n: f64, path: &str) -> Error {
+pub fn non_finite(n: f64, path: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         path,
@@ -165,7 +161,7 @@ pub(crate) fn non_finite(n: f64, path: &str) -> Error {
 // here so the binding decides nothing.
 
 /// `INVALID_INPUT`: a host value JSON cannot hold; `kind` says what it is ("a function").
-pub(crate) fn not_json(kind: &str, path: &str) -> Error {
+pub fn not_json(kind: &str, path: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         path,
@@ -175,7 +171,7 @@ pub(crate) fn not_json(kind: &str, path: &str) -> Error {
 
 /// `INVALID_INPUT`: reading a host value (a getter, a Proxy's trap) threw `message`.
 /// Text given as bytes, which must be UTF-8: `INVALID_JSON` names the first byte that is not.
-pub(crate) fn utf8_text(bytes: Vec<u8>, path: &str, what: &str) -> Result<String> {
+pub fn utf8_text(bytes: Vec<u8>, path: &str, what: &str) -> Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         Error::new(
             ErrorCode::InvalidJson,
@@ -188,7 +184,7 @@ pub(crate) fn utf8_text(bytes: Vec<u8>, path: &str, what: &str) -> Result<String
     })
 }
 
-pub(crate) fn host_threw(what: &str, message: &str, path: &str) -> Error {
+pub fn host_threw(what: &str, message: &str, path: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         path,
@@ -197,7 +193,7 @@ pub(crate) fn host_threw(what: &str, message: &str, path: &str) -> Error {
 }
 
 /// `TOO_DEEP`: a host value nests past `limit` (a cycle never ends, so it is one of these).
-pub(crate) fn host_too_deep(limit: usize, path: &str) -> Error {
+pub fn host_too_deep(limit: usize, path: &str) -> Error {
     Error::new(
         ErrorCode::TooDeep,
         path,
@@ -206,7 +202,7 @@ pub(crate) fn host_too_deep(limit: usize, path: &str) -> Error {
 }
 
 /// A string naming one of `variants`.
-pub(crate) fn variant<T: Copy>(v: &Value, path: &str, variants: &[(&str, T)]) -> Result<T> {
+pub fn variant<T: Copy>(v: &Value, path: &str, variants: &[(&str, T)]) -> Result<T> {
     let names: Vec<&str> = variants.iter().map(|(n, _)| *n).collect();
     let Value::String(s) = v else {
         return Err(wrong_type(v, &format!("one of {}", listed(&names)), path));
