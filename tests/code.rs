@@ -60,7 +60,7 @@ fn call(name: &str, args: &[Value], counter: Option<&str>) -> String {
                 None => to_json_text(&code::format_module_registry(&registry, &files, &options)),
                 Some(name) => {
                     assert_eq!(name, "utf16", "unknown vector counter");
-                    let mut count = |t: &str| Ok(ctxpack::__private::text::utf16_len(t));
+                    let mut count = |t: &str| Ok(t.encode_utf16().count());
                     let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
                     to_json_text(
                         &code::format_module_registry_metered(
@@ -197,7 +197,7 @@ proptest! {
             prop_assert!(src.is_char_boundary(c.start_byte) && src.is_char_boundary(c.end_byte));
             prop_assert!(c.start_line <= c.line && c.line <= c.end_line.max(c.line));
             prop_assert!(c.start_line <= c.end_line && c.end_line <= lines.max(1));
-            let units = ctxpack::__private::text::utf16_len(&src[..c.start_byte]);
+            let units = src[..c.start_byte].encode_utf16().count();
             prop_assert_eq!(c.start_utf16, units);
             if let Some(parent) = c.parent {
                 prop_assert!(parent < i);

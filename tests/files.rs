@@ -15,7 +15,6 @@
 
 mod common;
 
-use ctxpack::__private::text::utf16_len;
 use ctxpack::files::{check_paths, PathStatus, PathsInput};
 use ctxpack::files::{
     preload, preload_metered, FileContent, FileReason, FileRef, PreloadInput, PreloadMode,
@@ -59,7 +58,7 @@ fn field<'a>(v: &'a Value, key: &str) -> &'a Value {
 fn vector_counter(name: &str) -> fn(&str) -> usize {
     match name {
         // `text.length`.
-        "utf16" => utf16_len,
+        "utf16" => |t| t.encode_utf16().count(),
         other => panic!("unknown vector counter {other}"),
     }
 }
@@ -299,7 +298,7 @@ fn strict_600k_words_with_and_without_a_budget() {
     let tokens = ok.manifest.totals.tokens;
     assert!(tokens > 600_000, "{tokens}");
     assert_eq!(ok.manifest.totals.fanout_tokens, tokens * 2);
-    assert_eq!(ok.manifest.totals.chars, utf16_len(&ok.block));
+    assert_eq!(ok.manifest.totals.chars, ok.block.encode_utf16().count());
     assert!(ok.block.len() > 3_400_000);
 
     let t = Instant::now();
@@ -453,7 +452,7 @@ proptest! {
             }
         };
         let budget = ctxpack::__private::files::preload_budget(&input);
-        let chars = utf16_len(&out.block);
+        let chars = out.block.encode_utf16().count();
         let tokens = estimate_tokens(&out.block);
         prop_assert_eq!(chars, out.manifest.totals.chars);
         prop_assert_eq!(tokens, out.manifest.totals.tokens);
@@ -494,11 +493,11 @@ proptest! {
         // The same with a caller's counter: `text.length`, whose sum over the pieces is the
         // count of the whole, so the block's count is exact.
         let mut calls = 0usize;
-        let mut count = |t: &str| { calls += 1; Ok(utf16_len(t)) };
+        let mut count = |t: &str| { calls += 1; Ok(t.encode_utf16().count()) };
         let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
         match preload_metered(&input, &Limits::default(), &mut meter) {
             Ok(out) => {
-                let units = utf16_len(&out.block);
+                let units = out.block.encode_utf16().count();
                 prop_assert_eq!(out.manifest.totals.tokens, units);
                 if let Some(m) = budget.max_tokens { prop_assert!(units <= m, "{} > {}", units, m); }
                 prop_assert_eq!(out.manifest.totals.counter.as_str(), "host:utf16");
@@ -551,7 +550,7 @@ proptest! {
         );
         let input = SectionsInput::read(&json::parse(&input, &Limits::default()).unwrap(), "").unwrap();
         let out = fit_sections(&input, &Limits::default()).unwrap();
-        let chars = utf16_len(&out.text);
+        let chars = out.text.encode_utf16().count();
         prop_assert_eq!(chars, out.totals.chars);
         prop_assert_eq!(estimate_tokens(&out.text), out.totals.tokens);
         if let Some(m) = out.totals.max_chars { prop_assert!(chars <= m); }
@@ -581,10 +580,10 @@ proptest! {
 
         // With a caller's counter (`text.length`: the sum over the pieces is the whole's
         // count), the prompt fits in its tokens and the records add up to them.
-        let mut count = |t: &str| Ok(utf16_len(t));
+        let mut count = |t: &str| Ok(t.encode_utf16().count());
         let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
         let counted = fit_sections_metered(&input, &Limits::default(), &mut meter).unwrap();
-        let units = utf16_len(&counted.text);
+        let units = counted.text.encode_utf16().count();
         prop_assert_eq!(counted.totals.tokens, units);
         if let Some(m) = counted.totals.max_tokens {
             prop_assert!(units <= m, "{} > {}", units, m);

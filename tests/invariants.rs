@@ -10,7 +10,6 @@
 )] // tests may fail loudly
 #![cfg(not(target_arch = "wasm32"))]
 
-use ctxpack::__private::text::utf16_len;
 use ctxpack::json::{self, ObjectBuilder, Value};
 use ctxpack::jsondoc::{
     AssembleOptions, CapStrategy, ContextAssembler, JsonDocs, OwnedDocs, Request,
@@ -145,8 +144,8 @@ proptest! {
         // Cap, in UTF-16 units, separators and markers included, and in tokens as the
         // estimator counts the whole context.
         let limit = max_chars.unwrap_or(usize::MAX);
-        prop_assert!(utf16_len(&out.context) <= limit, "{} > {limit}", utf16_len(&out.context));
-        prop_assert_eq!(utf16_len(&out.context), out.manifest.totals.chars);
+        prop_assert!(out.context.encode_utf16().count() <= limit, "{} > {limit}", out.context.encode_utf16().count());
+        prop_assert_eq!(out.context.encode_utf16().count(), out.manifest.totals.chars);
         if let Some(max) = max_tokens {
             let tokens = ctxpack::tokens::estimate_tokens(&out.context);
             prop_assert!(tokens <= max, "{tokens} tokens > {max}");
