@@ -12,8 +12,8 @@
 //! disk and refused if its real path leaves the real base (a symlink), if it is not a regular
 //! file, or if it is over the byte limit — before it is read.
 
-use ctxpack::files::check::{check_paths, PathStatus, PathsInput};
-use ctxpack::files::content::Content;
+use ctxpack::files::Content;
+use ctxpack::files::{check_paths, PathStatus, PathsInput};
 use ctxpack::files::{preload, EntryKind, FileContent, FileRef, PreloadInput, PreloadMode};
 use ctxpack::Limits;
 use std::path::Path;

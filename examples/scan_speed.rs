@@ -11,7 +11,7 @@
 //!
 //! `SCAN_PASSES` sets the number of passes (default 15).
 
-use ctxpack::json::Parser;
+use ctxpack::__private::json::Parser;
 use ctxpack::jsondoc::JsonDocs;
 use ctxpack::Limits;
 use std::hint::black_box;

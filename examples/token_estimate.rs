@@ -10,7 +10,8 @@
 //! the real Rust estimates, the event counts `scripts/tokens-report.mjs` fits the weights on,
 //! and what the bounds add (thousandths of a token, o200k then cl100k), which the fit leaves out.
 
-use ctxpack::tokens::{bound_extra, tally, Estimator, TokenCounter, EVENTS};
+use ctxpack::__private::tokens::{bound_extra, tally, EVENTS};
+use ctxpack::tokens::{Estimator, TokenCounter};
 use serde_json::json;
 use std::io::Read;
 use std::process::ExitCode;

@@ -64,6 +64,11 @@ else
   for feature in $(node -e 'import("./scripts/entries.mjs").then(m => console.log(m.ENTRIES.map(e => e.feature).join(" ")))'); do
     cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features "$feature" -- -D warnings
   done
+  # Every export at once: the one build where what only the binding calls is used, so the one
+  # that reports dead code (src/lib.rs).
+  cargo clippy --lib --target wasm32-unknown-unknown --features jsondoc,files,code,governor,tokenizer -- -D warnings
+  # The Rust API: documented without a broken or private link.
+  RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps --features tokenizer,serde
 fi
 
 section "native: units, properties, vectors, error vectors, scenario, the serde feature, exact counts"

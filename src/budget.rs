@@ -44,7 +44,7 @@ pub(crate) fn js_string(n: f64) -> String {
 }
 
 /// Validates a budget given as a host number: finite, whole, 0 ≤ n ≤ [`MAX_BUDGET`].
-pub fn budget_from_f64(n: f64, path: &str) -> Result<usize> {
+pub(crate) fn budget_from_f64(n: f64, path: &str) -> Result<usize> {
     if !n.is_finite() || n < 0.0 || n.fract() != 0.0 || n > MAX_BUDGET {
         return Err(Error::new(
             ErrorCode::InvalidBudget,
@@ -62,7 +62,7 @@ pub fn budget_from_f64(n: f64, path: &str) -> Result<usize> {
 
 /// Reads a budget field (`maxChars`, `maxTokens`) of an input: `null` is none, a number is
 /// checked by [`budget_from_f64`], anything else is `INVALID_BUDGET`. For `#[shape(with)]`.
-pub fn budget_field(v: &crate::json::Value, path: &str) -> Result<Option<usize>> {
+pub(crate) fn budget_field(v: &crate::json::Value, path: &str) -> Result<Option<usize>> {
     match v {
         crate::json::Value::Null => Ok(None),
         crate::json::Value::Number(n) => budget_from_f64(*n, path).map(Some),

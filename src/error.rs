@@ -153,7 +153,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 /// Appends one reference token to a JSON pointer, escaping `~` and `/` as RFC 6901 asks.
-pub fn pointer_push(base: &str, token: &str) -> String {
+pub(crate) fn pointer_push(base: &str, token: &str) -> String {
     let mut out = String::with_capacity(base.len().saturating_add(token.len()).saturating_add(1));
     out.push_str(base);
     out.push('/');

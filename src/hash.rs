@@ -19,15 +19,15 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hasher};
 
 /// A map keyed by [`Keyed`].
-pub type Map<K, V> = HashMap<K, V, Keyed>;
+pub(crate) type Map<K, V> = HashMap<K, V, Keyed>;
 /// A set keyed by [`Keyed`].
-pub type Set<T> = HashSet<T, Keyed>;
+pub(crate) type Set<T> = HashSet<T, Keyed>;
 
 /// Sets this process's keys from 16 random bytes. In wasm the module's start calls it once,
 /// before any map is made; natively the keys come from `std`'s `RandomState`, and this is not
 /// called.
 #[cfg(target_arch = "wasm32")]
-pub fn seed(bytes: &[u8; 16]) {
+pub(crate) fn seed(bytes: &[u8; 16]) {
     use std::sync::atomic::Ordering::Relaxed;
     KEYS[0].store(word(bytes, 0), Relaxed);
     KEYS[1].store(word(bytes, 8), Relaxed);
@@ -58,7 +58,7 @@ fn keys() -> [u64; 2] {
 
 /// Builds [`KeyedHasher`]s under this process's keys.
 #[derive(Clone, Copy, Debug)]
-pub struct Keyed {
+pub(crate) struct Keyed {
     k: [u64; 2],
 }
 
@@ -134,7 +134,7 @@ fn half(b: &[u8], at: usize) -> u64 {
 
 /// One hash in progress: [`Keyed`]'s keys and what was written so far, folded into one word.
 #[derive(Clone, Debug)]
-pub struct KeyedHasher {
+pub(crate) struct KeyedHasher {
     acc: u64,
     k: [u64; 2],
 }

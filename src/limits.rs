@@ -26,10 +26,10 @@ pub struct Limits {
     pub max_text_length: usize,
 }
 
-pub const DEFAULT_MAX_DOCUMENTS: usize = 1_000_000;
-pub const DEFAULT_MAX_TEXT_LENGTH: usize = 1 << 28;
+pub(crate) const DEFAULT_MAX_DOCUMENTS: usize = 1_000_000;
+pub(crate) const DEFAULT_MAX_TEXT_LENGTH: usize = 1 << 28;
 /// Also the ceiling of `max_depth`.
-pub const DEFAULT_MAX_DEPTH: usize = json::MAX_DEPTH;
+pub(crate) const DEFAULT_MAX_DEPTH: usize = json::MAX_DEPTH;
 /// Whole numbers up to 2^32 − 1: far past what a 4 GiB wasm memory can hold anyway.
 const MAX_COUNT: f64 = 4_294_967_295.0;
 

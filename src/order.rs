@@ -4,7 +4,7 @@
 
 /// The positions `0..keys.len()` ordered by their key, ascending by `f64::total_cmp`; equal keys
 /// keep their position order.
-pub fn stable_order(keys: &[f64]) -> Vec<usize> {
+pub(crate) fn stable_order(keys: &[f64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..keys.len()).collect();
     let key = |i: usize| keys.get(i).copied().unwrap_or(f64::INFINITY);
     order.sort_by(|&a, &b| key(a).total_cmp(&key(b)));
@@ -13,7 +13,7 @@ pub fn stable_order(keys: &[f64]) -> Vec<usize> {
 
 /// `items` rearranged so that the i-th is `items[order[i]]`; `order` must be a permutation of
 /// the positions (as [`stable_order`] gives).
-pub fn permuted<T>(items: Vec<T>, order: &[usize]) -> Vec<T> {
+pub(crate) fn permuted<T>(items: Vec<T>, order: &[usize]) -> Vec<T> {
     let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
     order
         .iter()

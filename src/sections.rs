@@ -22,7 +22,7 @@ use crate::{Error, ErrorCode, Limits, Result};
 /// The budget when none is given: the core's default context cap, in UTF-16 code units.
 pub const DEFAULT_MAX_CHARS: usize = 16_000;
 /// What ends a prompt cut to fit.
-pub const CUT_MARKER: &str = "...";
+pub(crate) const CUT_MARKER: &str = "...";
 
 /// One way of writing a section.
 #[derive(Debug, Clone, PartialEq, Shape)]
@@ -147,7 +147,7 @@ pub struct SectionsResult {
 
 /// `## Your Plan` and `## Additional Context from User`, each followed by a blank line; an
 /// empty one has no heading (the reference design writes each only `if plan:`).
-pub fn front_matter(plan: Option<&str>, user_context: Option<&str>) -> String {
+pub(crate) fn front_matter(plan: Option<&str>, user_context: Option<&str>) -> String {
     let mut out = String::new();
     if let Some(plan) = plan.filter(|p| !p.is_empty()) {
         out.push_str("## Your Plan\n\nFollow this plan:\n");

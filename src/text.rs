@@ -9,7 +9,7 @@ use std::sync::Arc;
 /// A string many records hold (a document's id in its manifest record, a type, a reason):
 /// cloning it counts a reference instead of copying, and the manifest's encoder interns it by
 /// address before it hashes any text. It may be a part of a larger string that others share
-/// ([`SharedParts`]): the ids and dates of 10,000 documents read in one pass are then one
+/// (`SharedParts`): the ids and dates of 10,000 documents read in one pass are then one
 /// allocation instead of 20,000, and dropping them one free.
 #[derive(Clone)]
 pub struct SharedStr {
@@ -21,7 +21,7 @@ pub struct SharedStr {
 
 impl SharedStr {
     /// Where its text is, as an address and a length in bytes, without reading the text.
-    pub fn address(&self) -> (usize, usize) {
+    pub(crate) fn address(&self) -> (usize, usize) {
         let whole = Arc::as_ptr(&self.whole).cast::<u8>() as usize;
         (
             whole.wrapping_add(self.start),
@@ -36,13 +36,13 @@ impl SharedStr {
 }
 
 /// A string cut front to back into parts that all share it: one allocation for them all.
-pub struct SharedParts {
+pub(crate) struct SharedParts {
     whole: Arc<str>,
     at: usize,
 }
 
 impl SharedParts {
-    pub fn new(whole: &str) -> Self {
+    pub(crate) fn new(whole: &str) -> Self {
         SharedParts {
             whole: Arc::from(whole),
             at: 0,
@@ -50,7 +50,7 @@ impl SharedParts {
     }
 
     /// The next `len` bytes; `None` if that ends inside a character or past the end.
-    pub fn cut(&mut self, len: usize) -> Option<SharedStr> {
+    pub(crate) fn cut(&mut self, len: usize) -> Option<SharedStr> {
         let end = self.at.checked_add(len)?;
         self.whole.get(self.at..end)?;
         let part = SharedStr {
@@ -63,7 +63,7 @@ impl SharedParts {
     }
 
     /// Whether every byte has been cut.
-    pub fn is_done(&self) -> bool {
+    pub(crate) fn is_done(&self) -> bool {
         self.at == self.whole.len()
     }
 }
@@ -214,12 +214,12 @@ impl std::fmt::Display for GivenStr {
 /// The lines of `text` as editors and Python's `splitlines` see them: `\r\n`, `\n` and a lone
 /// `\r` each end one line (`str::lines` misses the lone `\r` that old Mac files and progress
 /// output use); the line ends are not included, and a final one starts no line.
-pub fn lines(text: &str) -> Lines<'_> {
+pub(crate) fn lines(text: &str) -> Lines<'_> {
     Lines { rest: text }
 }
 
 /// See [`lines`].
-pub struct Lines<'a> {
+pub(crate) struct Lines<'a> {
     rest: &'a str,
 }
 

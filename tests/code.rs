@@ -15,6 +15,7 @@
 
 mod common;
 
+use ctxpack::__private::code::{files_from_value, source_files_from_value};
 use ctxpack::code::{self, ModuleRegistry, RegistryOptions};
 use ctxpack::json::{self, Value};
 use ctxpack::shape::{to_json_text, Input};
@@ -50,7 +51,7 @@ fn call(name: &str, args: &[Value], counter: Option<&str>) -> String {
                 Value::Null => ModuleRegistry::default(),
                 v => ModuleRegistry::read(&v, "/registry").unwrap(),
             };
-            let files = code::source_files_from_value(&arg(args, 1), "/files").unwrap();
+            let files = source_files_from_value(&arg(args, 1), "/files").unwrap();
             let options = match arg(args, 2) {
                 Value::Null => RegistryOptions::default(),
                 v => RegistryOptions::read(&v, "/options").unwrap(),
@@ -59,7 +60,7 @@ fn call(name: &str, args: &[Value], counter: Option<&str>) -> String {
                 None => to_json_text(&code::format_module_registry(&registry, &files, &options)),
                 Some(name) => {
                     assert_eq!(name, "utf16", "unknown vector counter");
-                    let mut count = |t: &str| Ok(ctxpack::text::utf16_len(t));
+                    let mut count = |t: &str| Ok(t.encode_utf16().count());
                     let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
                     to_json_text(
                         &code::format_module_registry_metered(
@@ -71,13 +72,12 @@ fn call(name: &str, args: &[Value], counter: Option<&str>) -> String {
             }
         }
         "trackOutputs" => {
-            let created: Vec<(String, String)> =
-                code::files_from_value(&arg(args, 0), "/created", false)
-                    .unwrap()
-                    .into_iter()
-                    .map(|(p, c)| (p, c.unwrap_or_default()))
-                    .collect();
-            let modified = code::files_from_value(&arg(args, 1), "/modified", true).unwrap();
+            let created: Vec<(String, String)> = files_from_value(&arg(args, 0), "/created", false)
+                .unwrap()
+                .into_iter()
+                .map(|(p, c)| (p, c.unwrap_or_default()))
+                .collect();
+            let modified = files_from_value(&arg(args, 1), "/modified", true).unwrap();
             to_json_text(&code::track_outputs(&created, &modified))
         }
         "parseModifiedFiles" => to_json_text(&code::parse_modified_files(&string(&arg(args, 0)))),
@@ -197,7 +197,7 @@ proptest! {
             prop_assert!(src.is_char_boundary(c.start_byte) && src.is_char_boundary(c.end_byte));
             prop_assert!(c.start_line <= c.line && c.line <= c.end_line.max(c.line));
             prop_assert!(c.start_line <= c.end_line && c.end_line <= lines.max(1));
-            let units = ctxpack::text::utf16_len(&src[..c.start_byte]);
+            let units = src[..c.start_byte].encode_utf16().count();
             prop_assert_eq!(c.start_utf16, units);
             if let Some(parent) = c.parent {
                 prop_assert!(parent < i);

@@ -15,7 +15,7 @@
 
 mod common;
 
-use ctxpack::files::check::{check_paths, PathStatus, PathsInput};
+use ctxpack::files::{check_paths, PathStatus, PathsInput};
 use ctxpack::files::{
     preload, preload_metered, FileContent, FileReason, FileRef, PreloadInput, PreloadMode,
 };
@@ -23,7 +23,6 @@ use ctxpack::json::{self, Value};
 use ctxpack::manifest::Action;
 use ctxpack::sections::{fit_sections, fit_sections_metered, SectionsInput};
 use ctxpack::shape::{to_value, Input};
-use ctxpack::text::utf16_len;
 use ctxpack::tokens::{estimate_tokens, Estimator, Meter, Pieces};
 use ctxpack::{ErrorCode, Limits};
 use proptest::prelude::*;
@@ -59,7 +58,7 @@ fn field<'a>(v: &'a Value, key: &str) -> &'a Value {
 fn vector_counter(name: &str) -> fn(&str) -> usize {
     match name {
         // `text.length`.
-        "utf16" => utf16_len,
+        "utf16" => |t| t.encode_utf16().count(),
         other => panic!("unknown vector counter {other}"),
     }
 }
@@ -243,9 +242,7 @@ fn no_path_of_the_traversal_corpus_is_read() {
                 .iter()
                 .map(|p| FileContent {
                     path: p.clone(),
-                    content: Some(ctxpack::files::content::Content::Text(
-                        "root:x:0:0\n".into(),
-                    )),
+                    content: Some(ctxpack::files::Content::Text("root:x:0:0\n".into())),
                     kind: None,
                     size: None,
                     real_path: None,
@@ -281,7 +278,7 @@ fn strict_600k_words_with_and_without_a_budget() {
             (0..60)
                 .map(|i| FileContent {
                     path: format!("context/part{i:02}.txt"),
-                    content: Some(ctxpack::files::content::Content::Text(file.clone())),
+                    content: Some(ctxpack::files::Content::Text(file.clone())),
                     kind: None,
                     size: None,
                     real_path: None,
@@ -301,7 +298,7 @@ fn strict_600k_words_with_and_without_a_budget() {
     let tokens = ok.manifest.totals.tokens;
     assert!(tokens > 600_000, "{tokens}");
     assert_eq!(ok.manifest.totals.fanout_tokens, tokens * 2);
-    assert_eq!(ok.manifest.totals.chars, utf16_len(&ok.block));
+    assert_eq!(ok.manifest.totals.chars, ok.block.encode_utf16().count());
     assert!(ok.block.len() > 3_400_000);
 
     let t = Instant::now();
@@ -346,7 +343,7 @@ fn seed_002_an_explicit_high_budget_inlines_650k_words() {
         }],
         contents: Some(vec![FileContent {
             path: "large-context-bundle.txt".into(),
-            content: Some(ctxpack::files::content::Content::Text(bundle.clone())),
+            content: Some(ctxpack::files::Content::Text(bundle.clone())),
             kind: None,
             size: None,
             real_path: None,
@@ -435,7 +432,7 @@ proptest! {
             references: refs.iter().map(|(p, _, _)| FileRef { path: p.clone(), source: None }).collect(),
             contents: Some(refs.iter().filter(|(_, _, has)| *has).map(|(p, c, _)| FileContent {
                 path: p.clone(),
-                content: Some(ctxpack::files::content::Content::Text(c.clone())),
+                content: Some(ctxpack::files::Content::Text(c.clone())),
                 kind: None,
                 size: None,
                 real_path: None,
@@ -454,8 +451,8 @@ proptest! {
                 return Ok(());
             }
         };
-        let budget = ctxpack::files::preload_budget(&input);
-        let chars = utf16_len(&out.block);
+        let budget = ctxpack::__private::files::preload_budget(&input);
+        let chars = out.block.encode_utf16().count();
         let tokens = estimate_tokens(&out.block);
         prop_assert_eq!(chars, out.manifest.totals.chars);
         prop_assert_eq!(tokens, out.manifest.totals.tokens);
@@ -496,11 +493,11 @@ proptest! {
         // The same with a caller's counter: `text.length`, whose sum over the pieces is the
         // count of the whole, so the block's count is exact.
         let mut calls = 0usize;
-        let mut count = |t: &str| { calls += 1; Ok(utf16_len(t)) };
+        let mut count = |t: &str| { calls += 1; Ok(t.encode_utf16().count()) };
         let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
         match preload_metered(&input, &Limits::default(), &mut meter) {
             Ok(out) => {
-                let units = utf16_len(&out.block);
+                let units = out.block.encode_utf16().count();
                 prop_assert_eq!(out.manifest.totals.tokens, units);
                 if let Some(m) = budget.max_tokens { prop_assert!(units <= m, "{} > {}", units, m); }
                 prop_assert_eq!(out.manifest.totals.counter.as_str(), "host:utf16");
@@ -553,7 +550,7 @@ proptest! {
         );
         let input = SectionsInput::read(&json::parse(&input, &Limits::default()).unwrap(), "").unwrap();
         let out = fit_sections(&input, &Limits::default()).unwrap();
-        let chars = utf16_len(&out.text);
+        let chars = out.text.encode_utf16().count();
         prop_assert_eq!(chars, out.totals.chars);
         prop_assert_eq!(estimate_tokens(&out.text), out.totals.tokens);
         if let Some(m) = out.totals.max_chars { prop_assert!(chars <= m); }
@@ -575,7 +572,7 @@ proptest! {
         }
         if let Some(m) = out.totals.max_tokens {
             let sum: usize = out.sections.iter().map(|s| s.item.tokens_after.unwrap()).sum();
-            let front = ctxpack::text::prefix_utf16(&out.text, out.totals.front_matter_chars);
+            let front = ctxpack::__private::text::prefix_utf16(&out.text, out.totals.front_matter_chars);
             let front_tokens = estimate_tokens(front);
             prop_assert_eq!(sum + front_tokens, out.totals.tokens);
             prop_assert!(out.totals.tokens <= m);
@@ -583,10 +580,10 @@ proptest! {
 
         // With a caller's counter (`text.length`: the sum over the pieces is the whole's
         // count), the prompt fits in its tokens and the records add up to them.
-        let mut count = |t: &str| Ok(utf16_len(t));
+        let mut count = |t: &str| Ok(t.encode_utf16().count());
         let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
         let counted = fit_sections_metered(&input, &Limits::default(), &mut meter).unwrap();
-        let units = utf16_len(&counted.text);
+        let units = counted.text.encode_utf16().count();
         prop_assert_eq!(counted.totals.tokens, units);
         if let Some(m) = counted.totals.max_tokens {
             prop_assert!(units <= m, "{} > {}", units, m);

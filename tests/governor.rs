@@ -14,13 +14,14 @@
 
 mod common;
 
-use ctxpack::governor::normalize::{is_test_command, shell_words};
+use ctxpack::__private::governor::{is_test_command, shell_words};
+use ctxpack::__private::shape::JsonOut;
 use ctxpack::governor::{
     step, DecisionKind, Governor, GovernorConfig, GovernorDecision, GovernorEvent, GovernorState,
     RunProfile,
 };
 use ctxpack::json::{self, Value};
-use ctxpack::shape::{to_json_text, to_value, Input, JsonOut};
+use ctxpack::shape::{to_json_text, to_value, Input};
 use ctxpack::Error;
 use proptest::prelude::*;
 use std::fs;

@@ -15,7 +15,6 @@ use ctxpack::jsondoc::{
     AssembleOptions, CapStrategy, ContextAssembler, JsonDocs, OwnedDocs, Request,
 };
 use ctxpack::manifest::Action;
-use ctxpack::text::utf16_len;
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -145,8 +144,8 @@ proptest! {
         // Cap, in UTF-16 units, separators and markers included, and in tokens as the
         // estimator counts the whole context.
         let limit = max_chars.unwrap_or(usize::MAX);
-        prop_assert!(utf16_len(&out.context) <= limit, "{} > {limit}", utf16_len(&out.context));
-        prop_assert_eq!(utf16_len(&out.context), out.manifest.totals.chars);
+        prop_assert!(out.context.encode_utf16().count() <= limit, "{} > {limit}", out.context.encode_utf16().count());
+        prop_assert_eq!(out.context.encode_utf16().count(), out.manifest.totals.chars);
         if let Some(max) = max_tokens {
             let tokens = ctxpack::tokens::estimate_tokens(&out.context);
             prop_assert!(tokens <= max, "{tokens} tokens > {max}");

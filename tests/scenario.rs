@@ -12,7 +12,6 @@
 use ctxpack::json::{self, Value};
 use ctxpack::jsondoc::{AssembleOptions, ContextAssembler, Edge, OwnedDocs, ReasonCode, Request};
 use ctxpack::manifest::Action;
-use ctxpack::text::utf16_len;
 
 const PROJECT: &str = include_str!("../samples/writing-project.json");
 const PROFILE: &str = include_str!("../profiles/writing-app.json");
@@ -72,9 +71,9 @@ fn episodes_7_to_12_get_upstream_context_without_earlier_synopses() {
         .cap_ordered(&docs, Some(usize::MAX >> 33), None, None)
         .unwrap();
     assert!(
-        utf16_len(&everything.context) > 16_000,
+        everything.context.encode_utf16().count() > 16_000,
         "the sample must be too large to send whole ({} chars)",
-        utf16_len(&everything.context)
+        everything.context.encode_utf16().count()
     );
 
     let mut contexts = Vec::new();
@@ -97,7 +96,7 @@ fn episodes_7_to_12_get_upstream_context_without_earlier_synopses() {
             Some(&Value::Number(12.0)),
             "{text}"
         );
-        assert!(utf16_len(&out.context) <= 16_000);
+        assert!(out.context.encode_utf16().count() <= 16_000);
         assert_eq!(
             m.documents.len(),
             types.len(),
@@ -298,7 +297,7 @@ fn the_idea_the_story_was_built_on_outranks_the_abandoned_ones() {
         chosen.item.action,
         Action::Full | Action::Truncated
     ));
-    assert!(utf16_len(&out.context) <= 16_000);
+    assert!(out.context.encode_utf16().count() <= 16_000);
 
     let mut profile = ctxpack::jsondoc::Profile::from_json(PROFILE).unwrap();
     let weights = profile.weights.get_or_insert_with(Default::default);
@@ -381,7 +380,7 @@ fn documents_a_param_match_leaves_out_share_the_reason_for_the_same_value() {
     }
     assert_eq!(&*record("none").item.reason, words("absent"));
     let shared = |a: &str, b: &str| {
-        ctxpack::text::SharedStr::ptr_eq(&record(a).item.reason, &record(b).item.reason)
+        ctxpack::SharedStr::ptr_eq(&record(a).item.reason, &record(b).item.reason)
     };
     assert!(shared("s0", "s2") && shared("s0", "s4") && shared("s1", "s3"));
     assert!(!shared("s0", "s1") && !shared("s0", "s5") && !shared("s10", "s11"));

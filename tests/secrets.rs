@@ -5,9 +5,9 @@
 // proptest needs an OS random source, which wasm32-unknown-unknown has not.
 #![cfg(not(target_arch = "wasm32"))]
 
-use ctxpack::files::check::{check_paths, PathsInput};
-use ctxpack::files::content::Content;
-use ctxpack::files::secrets::secret_content;
+use ctxpack::__private::files::secret_content;
+use ctxpack::files::Content;
+use ctxpack::files::{check_paths, PathsInput};
 use ctxpack::files::{preload, FileContent, FileReason, FileRef, PreloadInput};
 use ctxpack::Limits;
 use proptest::prelude::*;

@@ -10,7 +10,6 @@
 )] // tests may fail loudly
 #![cfg(not(target_arch = "wasm32"))]
 
-use ctxpack::text::utf16_len;
 use ctxpack::tokens::{estimate_tokens, Estimator, TokenCounter};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -114,7 +113,7 @@ fn pieces(counts: &Value) -> Vec<Piece> {
                 .unwrap_or_else(|| panic!("{id}: no such lines; {stale}"))
                 .concat();
             assert_eq!(
-                utf16_len(&text) as u64,
+                text.encode_utf16().count() as u64,
                 p["utf16"].as_u64().unwrap(),
                 "{id}: {stale}"
             );

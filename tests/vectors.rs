@@ -15,7 +15,7 @@
 
 mod common;
 
-use ctxpack::json;
+use ctxpack::__private::json::parse_body;
 use ctxpack::jsondoc::{AssembleOptions, ContextAssembler, JsonInput, OwnedDocs, Profile};
 use std::fs;
 use std::path::Path;
@@ -44,7 +44,7 @@ fn run(input: &str) -> (String, String) {
 
     // The same documents held as values must decide identically: read as the lazy reader reads
     // bodies, unpaired surrogates kept (json::parse_body).
-    let whole = json::parse_body(input, &ctxpack::Limits::default()).unwrap();
+    let whole = parse_body(input, &ctxpack::Limits::default()).unwrap();
     let owned = OwnedDocs::from_value(
         whole.as_object().unwrap().get("documents").unwrap(),
         &ctxpack::Limits::default(),

@@ -11,6 +11,7 @@
 //! document body keeps them, every other string reads them as U+FFFD).
 #![no_main]
 
+use ctxpack::__private::json::parse_body;
 use ctxpack::json;
 use ctxpack_fuzz::check::{assert_same, check_assemble_text, prepare};
 use ctxpack_fuzz::gen::Project;
@@ -25,7 +26,7 @@ fuzz_target!(|project: Project| {
     let text = project.text();
     check_assemble_text(&text, true);
     // Nesting past MAX_DEPTH as a whole: no canonical form to compare with.
-    let Ok(value) = json::parse_body(&text, &ctxpack::Limits::default()) else {
+    let Ok(value) = parse_body(&text, &ctxpack::Limits::default()) else {
         return;
     };
     let canonical = json::stringify(&value, 0);

@@ -12,8 +12,10 @@
 //! Never a panic.
 #![no_main]
 
-use ctxpack::json::{self, Parser};
-use ctxpack::jsondoc::{ChunkedDocs, DocSet, JsonDocs, OwnedDocs, Utf16Text, Utf8Bytes, WideDocs};
+use ctxpack::__private::json::{parse_body, parse_body_at, Parser};
+use ctxpack::__private::jsondoc::{ChunkedDocs, Utf16Text, Utf8Bytes, WideDocs};
+use ctxpack::json;
+use ctxpack::jsondoc::{DocSet, JsonDocs, OwnedDocs};
 use ctxpack::TextPosition;
 use ctxpack_fuzz::check::{assert_same, check_error};
 use libfuzzer_sys::fuzz_target;
@@ -97,7 +99,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(e.position, expected, "parse error position");
             let too_deep = e.too_deep;
             // Reading one part checks the whole text: it fails where the whole reader fails.
-            let part = json::parse_body_at(&text, &["a".to_string()], &ctxpack::Limits::default());
+            let part = parse_body_at(&text, &["a".to_string()], &ctxpack::Limits::default());
             assert_eq!(
                 part.map_err(|f| (f.offset, f.too_deep)).err(),
                 Some((e.offset, too_deep)),
@@ -136,7 +138,7 @@ fuzz_target!(|data: &[u8]| {
 
     // The lazy reader and the value reader agree, the values read as the lazy reader reads
     // bodies (unpaired surrogates kept; json::parse accepts the same texts).
-    let bodies = json::parse_body(&text, &ctxpack::Limits::default())
+    let bodies = parse_body(&text, &ctxpack::Limits::default())
         .expect("parse_body refuses text parse accepts");
     // One part read alone is that part of the whole: along the first members and elements,
     // and names that are not there.
@@ -146,7 +148,7 @@ fuzz_target!(|data: &[u8]| {
         for extra in ["0", "01", "missing"] {
             let mut probe = tokens.clone();
             probe.push(extra.to_string());
-            let part = json::parse_body_at(&text, &probe, &ctxpack::Limits::default())
+            let part = parse_body_at(&text, &probe, &ctxpack::Limits::default())
                 .expect("parse_body_at refuses text parse_body accepts");
             assert_eq!(
                 part.as_ref(),
@@ -154,7 +156,7 @@ fuzz_target!(|data: &[u8]| {
                 "parse_body_at at {probe:?}"
             );
         }
-        let part = json::parse_body_at(&text, &tokens, &ctxpack::Limits::default())
+        let part = parse_body_at(&text, &tokens, &ctxpack::Limits::default())
             .expect("parse_body_at refuses text parse_body accepts");
         assert_eq!(part.as_ref(), at, "parse_body_at at {tokens:?}");
         let next = match at {
@@ -169,7 +171,7 @@ fuzz_target!(|data: &[u8]| {
     let owned = OwnedDocs::from_value(&bodies, &ctxpack::Limits::default());
     // Kept, they round-trip; read lossily again, the text is what `parse` alone gives.
     let kept = json::stringify(&bodies, 0);
-    let again = json::parse_body(&kept, &ctxpack::Limits::default()).unwrap_or_else(|e| {
+    let again = parse_body(&kept, &ctxpack::Limits::default()).unwrap_or_else(|e| {
         panic!(
             "stringify of parse_body wrote text it refuses: {}",
             e.message

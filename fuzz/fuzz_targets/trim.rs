@@ -18,8 +18,9 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
+use ctxpack::__private::jsondoc::{trim_document, trim_value};
 use ctxpack::json::{self, ObjectBuilder, Value};
-use ctxpack::jsondoc::{trim_document, trim_value, Profile, TrimLevel, TrimSpec};
+use ctxpack::jsondoc::{Profile, TrimLevel, TrimSpec};
 use ctxpack_fuzz::check::check_error;
 use ctxpack_fuzz::gen::{Body, Key, Text};
 use ctxpack_fuzz::trim_check::{check_summarized, check_truncated, plain, same_value, units};

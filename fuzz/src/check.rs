@@ -16,14 +16,16 @@
 //! On top of those, each included block is re-derived from the document (header placeholders,
 //! body mode, indent, trim level) and compared byte for byte.
 
+use ctxpack::__private::json::parse_body;
+use ctxpack::__private::jsondoc::{cut_at_level, mark_trimmed, CompiledProfile, DocMeta};
+use ctxpack::__private::text::utf16_len;
 use ctxpack::json::{self, ObjectBuilder, Value};
 use ctxpack::jsondoc::{
-    cut_at_level, mark_trimmed, AssembleOptions, Assembly, BodyMode, CapResult, CompiledProfile,
-    ContextAssembler, DocMeta, DocRecord, DocSet, Edge, JsonDocs, JsonInput, Lineage, Origin,
-    Others, OwnedDocs, Profile, ScoreBreakdown, Totals, TrimLevel,
+    AssembleOptions, Assembly, BodyMode, CapResult, ContextAssembler, DocRecord, DocSet, Edge,
+    JsonDocs, JsonInput, Lineage, Origin, Others, OwnedDocs, Profile, ScoreBreakdown, Totals,
+    TrimLevel,
 };
 use ctxpack::manifest::Action;
-use ctxpack::text::utf16_len;
 use ctxpack::Error;
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -158,7 +160,7 @@ pub fn prepare(text: &str) -> Result<Prepared, Error> {
 pub fn check_assemble_text(text: &str, strict_paths: bool) {
     let first = prepare(text);
     let second = prepare(text);
-    let whole = json::parse_body(text, &ctxpack::Limits::default());
+    let whole = parse_body(text, &ctxpack::Limits::default());
     let p = match (first, second) {
         (Err(a), Err(b)) => {
             assert_eq!(a, b, "reading the same input twice gave different errors");

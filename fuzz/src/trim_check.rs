@@ -1,7 +1,7 @@
 //! The trim rules of docs/PROFILE.md, checked on one value before and after `trim_value`.
 
+use ctxpack::__private::text::utf16_len;
 use ctxpack::json::{self, ObjectBuilder, Value};
-use ctxpack::text::utf16_len;
 
 /// Structural equality, with NaN equal to NaN (numbers compared bit for bit).
 pub fn same_value(a: &Value, b: &Value) -> bool {
@@ -182,7 +182,8 @@ pub fn plain(marker: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ctxpack::jsondoc::{trim_value, Profile, TrimLevel};
+    use ctxpack::__private::jsondoc::trim_value;
+    use ctxpack::jsondoc::{Profile, TrimLevel};
 
     #[test]
     fn the_checks_accept_the_trim_and_catch_a_summary_longer_than_its_container() {

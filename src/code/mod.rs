@@ -9,17 +9,16 @@
 
 mod curly;
 mod exports;
-mod outputs;
+pub(crate) mod outputs;
 mod python;
 pub(crate) mod registry;
 
 pub use outputs::{
-    files_from_value, parse_modified_files, track_outputs, FileClasses, ModifiedFiles,
-    TrackedOutputs,
+    parse_modified_files, track_outputs, FileClasses, ModifiedFiles, TrackedOutputs,
 };
 pub use registry::{
-    format_module_registry, format_module_registry_metered, source_files_from_value, ClassRecord,
-    ClassStatus, ModuleEntry, ModuleRegistry, RegistryOptions, RegistryResult, SourceFile,
+    format_module_registry, format_module_registry_metered, ClassRecord, ClassStatus, ModuleEntry,
+    ModuleRegistry, RegistryOptions, RegistryResult, SourceFile,
 };
 
 use crate::shape::Shape;

@@ -98,7 +98,7 @@ pub struct RegistryOptions {
     pub vocabulary: Option<Vocabulary>,
 }
 
-pub const DEFAULT_MAX_CHARS_PER_CLASS: usize = 2000;
+pub(crate) const DEFAULT_MAX_CHARS_PER_CLASS: usize = 2000;
 
 /// What happened to a listed class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Shape)]
@@ -609,7 +609,7 @@ fn module_identifier(path: &str) -> String {
 
 /// `src/pkg/mod.py` → `pkg.mod` (with `src/` a source root); a package's `__init__` is the
 /// package itself.
-pub fn python_module(path: &str, roots: &[String]) -> String {
+pub(crate) fn python_module(path: &str, roots: &[String]) -> String {
     let path = path.replace('\\', "/");
     let mut p = path.trim_start_matches("./");
     for root in roots {
@@ -632,7 +632,7 @@ pub fn python_module(path: &str, roots: &[String]) -> String {
 
 /// `path` relative to the directory `from`, `./`-prefixed, without its extension unless
 /// `keep_extension` (Dart imports name the file).
-pub fn relative(path: &str, from: &str, keep_extension: bool) -> String {
+pub(crate) fn relative(path: &str, from: &str, keep_extension: bool) -> String {
     let path = path.replace('\\', "/");
     let from = from.replace('\\', "/");
     let target: Vec<&str> = path

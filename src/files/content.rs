@@ -62,7 +62,7 @@ impl<'a> ContentRef<'a> {
 /// Lines as an editor numbers them: `\r\n`, `\n` and a lone `\r` each end a line (as Python's
 /// `splitlines` and the code engine see them), and a final line end ends the last line, it does
 /// not start one.
-pub fn line_count(text: &str) -> usize {
+pub(crate) fn line_count(text: &str) -> usize {
     let bytes = text.as_bytes();
     let (newlines, any_return) = newlines_and_any_return(bytes);
     // Most files have no `\r` at all: the pass that counts newlines says so, and nothing more is
@@ -126,7 +126,7 @@ fn count_byte(bytes: &[u8], target: u8) -> usize {
 /// A file's length in UTF-16 code units, eight bytes at a time: as [`crate::text::utf16_len`]
 /// (one unit per byte that starts a char, two for a 4-byte char), which goes byte by byte in
 /// the size-optimised wasm — 10% of a 1,000-file preload, measuring every inlined file.
-pub fn utf16_units(text: &str) -> usize {
+pub(crate) fn utf16_units(text: &str) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let bytes = text.as_bytes();
     let mut chunks = bytes.chunks_exact(8);

@@ -3,16 +3,19 @@
 //!
 //! The caller names candidate files in order (each with where the reference came from) and
 //! supplies the contents it has (a browser has no disk). Each reference is normalised and
-//! confined ([`path`]), checked ([`content`]: binary, line count, credentials) and, if it
+//! confined (`path`), checked (`content`: binary, line count, credentials) and, if it
 //! passes, fitted to the budget in order: `bestEffort` skips a file that does not fit and tries
 //! the next, `strict` fails before rendering anything when all of them do not fit. Every
 //! reference gets one record saying what happened and why. See docs/FILES.md.
 
-pub mod check;
-pub mod content;
-pub mod path;
-pub mod render;
-pub mod secrets;
+pub(crate) mod check;
+pub(crate) mod content;
+pub(crate) mod path;
+pub(crate) mod render;
+pub(crate) mod secrets;
+
+pub use check::{check_paths, PathCheck, PathChecks, PathStatus, PathsInput};
+pub use content::Content;
 
 use crate::budget::{budget_field, Budget, MAX_BUDGET};
 use crate::json::Value;
@@ -21,7 +24,7 @@ use crate::shape::{Shape, Ty, TyRef};
 use crate::text::{utf16_len, SharedStr};
 use crate::tokens::{Meter, Running, Tally, Vocabulary};
 use crate::{Error, ErrorCode, Limits, Result};
-use content::{line_count, Content, ContentRef};
+use content::{line_count, ContentRef};
 use path::{normalize_in, Base, PathFault};
 use render::{language, plural, Piece, HEADING};
 use secrets::{secret_content, secret_name};
@@ -329,7 +332,7 @@ pub fn preload_budget(input: &PreloadInput) -> Budget {
 /// explicit budget says how much to inline, and the budget holds whatever the lines: a default
 /// line limit under it would only refuse what the caller asked for (seed 002's 650k words
 /// under `maxTokens: 900000`).
-pub fn default_max_lines(input: &PreloadInput) -> usize {
+pub(crate) fn default_max_lines(input: &PreloadInput) -> usize {
     if input.max_tokens.is_some() || input.max_chars.is_some() {
         usize::MAX
     } else {
@@ -346,7 +349,7 @@ struct Candidate<'a> {
 }
 
 /// An inlined file: its piece of the block, and the index in `contents` of the text it holds.
-pub struct Placed<'a> {
+pub(crate) struct Placed<'a> {
     pub content: usize,
     pub piece: Piece<'a>,
 }
@@ -354,7 +357,7 @@ pub struct Placed<'a> {
 /// A preload decided but not yet rendered: the manifest, and the block's pieces in order. The
 /// block is written from them once, by [`Plan::block`] — or, by the wasm binding, in
 /// JavaScript around the contents it still holds as strings, so the block never crosses back.
-pub struct Plan<'a> {
+pub(crate) struct Plan<'a> {
     manifest: PreloadManifest,
     pieces: Vec<Placed<'a>>,
     /// The list of what was not inlined, after the pieces (`""` for none).
@@ -362,23 +365,8 @@ pub struct Plan<'a> {
 }
 
 impl<'a> Plan<'a> {
-    pub fn manifest(&self) -> &PreloadManifest {
-        &self.manifest
-    }
-
-    /// The inlined files in order; the block is [`HEADING`], each piece, then
-    /// [`Plan::footer`] (when any file is inlined).
-    pub fn pieces(&self) -> &[Placed<'a>] {
-        &self.pieces
-    }
-
-    /// What ends the block: the references that were not inlined (`""` for none).
-    pub fn footer(&self) -> &str {
-        &self.footer
-    }
-
     /// The block, written once into a string of its exact size.
-    pub fn block(&self) -> String {
+    pub(crate) fn block(&self) -> String {
         if self.pieces.is_empty() {
             return String::new();
         }
@@ -397,11 +385,11 @@ impl<'a> Plan<'a> {
     }
 
     /// The manifest, the pieces and the footer, for a caller that writes the block itself.
-    pub fn into_parts(self) -> (PreloadManifest, Vec<Placed<'a>>, String) {
+    pub(crate) fn into_parts(self) -> (PreloadManifest, Vec<Placed<'a>>, String) {
         (self.manifest, self.pieces, self.footer)
     }
 
-    pub fn into_result(self) -> PreloadResult {
+    pub(crate) fn into_result(self) -> PreloadResult {
         PreloadResult {
             block: self.block(),
             manifest: self.manifest,
@@ -561,7 +549,7 @@ pub fn preload_metered(
 
 /// The error for a block the host could not hold as one string (a JavaScript string is limited
 /// to about 2^29 units): the plan succeeded, the host refused its result.
-pub fn block_refused_by_host(why: &str) -> Error {
+pub(crate) fn block_refused_by_host(why: &str) -> Error {
     Error::new(
         ErrorCode::TooLarge,
         "",
@@ -572,7 +560,7 @@ pub fn block_refused_by_host(why: &str) -> Error {
 /// [`preload`] short of writing the block, with texts the caller holds apart from the input:
 /// `held[i]`, when given, is the text of `input.contents[i]`, whose own `content` is then not
 /// read (the wasm binding passes every text so, as slices of one buffer).
-pub fn plan<'a>(
+pub(crate) fn plan<'a>(
     input: &'a PreloadInput,
     held: &[Option<&'a str>],
     limits: &Limits,
@@ -582,7 +570,7 @@ pub fn plan<'a>(
 }
 
 /// [`plan`] with tokens counted by `meter`.
-pub fn plan_metered<'a>(
+pub(crate) fn plan_metered<'a>(
     input: &'a PreloadInput,
     held: &[Option<&'a str>],
     limits: &Limits,
@@ -1084,7 +1072,7 @@ mod tests {
         let placeholder = with("");
         let held = [Some("fn a() {}\n"), None, Some("fn c() {}")];
         let plan = plan(&placeholder, &held, &Limits::default()).unwrap();
-        let contents: Vec<usize> = plan.pieces().iter().map(|p| p.content).collect();
+        let contents: Vec<usize> = plan.pieces.iter().map(|p| p.content).collect();
         assert_eq!(contents, [0, 1, 2]);
         assert!(plan.block().ends_with("```rust\nfn c() {}\n```\n"));
         let whole_c = preload(

@@ -21,7 +21,7 @@
 
 /// Why a path was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PathFault {
+pub(crate) enum PathFault {
     /// It could reach outside the base; the message says by what.
     Escape(String),
     /// It is absolute and lies outside the base (or no base was given).
@@ -31,7 +31,7 @@ pub enum PathFault {
 }
 
 impl PathFault {
-    pub fn message(&self) -> String {
+    pub(crate) fn message(&self) -> String {
         match self {
             PathFault::Escape(why) => {
                 format!("refused: the path {why}; it could reach outside the base")
@@ -83,14 +83,10 @@ fn is_invisible(c: char) -> bool {
 
 /// `raw` normalised: segments joined by `/`, no empty or `.` segments, inner `..` resolved —
 /// or the reason it is refused. `src/App.jsx`, `./src/App.jsx` and `src//App.jsx` are one path.
-pub fn normalize(raw: &str) -> Result<String, PathFault> {
-    normalize_in(raw, None)
-}
-
-/// [`normalize`], where an absolute path is accepted when it lies lexically under `base`, in
-/// its relative form (`/srv/app/src/a.js` under `/srv/app` is `src/a.js`); an absolute path
-/// outside the base, or any absolute path without one, is refused and the reason says which.
-pub fn normalize_in(raw: &str, base: Option<&Base>) -> Result<String, PathFault> {
+/// An absolute path is accepted when it lies lexically under `base`, in its relative form
+/// (`/srv/app/src/a.js` under `/srv/app` is `src/a.js`); an absolute path outside the base, or
+/// any absolute path without one, is refused and the reason says which.
+pub(crate) fn normalize_in(raw: &str, base: Option<&Base>) -> Result<String, PathFault> {
     let escape = |why: &str| Err(PathFault::Escape(why.to_string()));
     if raw.starts_with('~') {
         return escape("starts with `~` (a home directory)");
@@ -121,14 +117,14 @@ pub fn normalize_in(raw: &str, base: Option<&Base>) -> Result<String, PathFault>
 
 /// An absolute base directory, lexically normalised (`/srv//app/./` is `/srv/app`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Base {
+pub(crate) struct Base {
     segments: Vec<String>,
     shown: String,
 }
 
 impl Base {
     /// `raw` must be absolute, and pass the rules a path does; else the reason it is refused.
-    pub fn new(raw: &str) -> Result<Base, String> {
+    pub(crate) fn new(raw: &str) -> Result<Base, String> {
         let Some(rest) = raw.strip_prefix('/') else {
             return Err(format!(
                 "the base must be an absolute path starting with `/`, got `{raw}`"
@@ -214,13 +210,13 @@ fn resolve<'a>(rel: &'a str, above: &str) -> Result<Vec<&'a str>, PathFault> {
 }
 
 /// The last segment of a normalised path.
-pub fn file_name(path: &str) -> &str {
+pub(crate) fn file_name(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 
 /// The extension of a normalised path's file name, lowercased (`""` when there is none; a
 /// leading dot, as in `.env`, starts a name, not an extension).
-pub fn extension(path: &str) -> String {
+pub(crate) fn extension(path: &str) -> String {
     let name = file_name(path);
     match name.rfind('.') {
         Some(at) if at > 0 => name
@@ -234,6 +230,10 @@ pub fn extension(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn normalize(raw: &str) -> Result<String, PathFault> {
+        normalize_in(raw, None)
+    }
 
     #[test]
     fn spellings_of_one_file_are_one_path() {

@@ -10,7 +10,7 @@ use crate::text::utf16_len;
 use crate::tokens::Running;
 
 /// Starts the block; written only when at least one file is inlined.
-pub const HEADING: &str = "### Pre-loaded Files\n\nThese files are preloaded below with their current contents: use them as they are, and do not read them again.\n";
+pub(crate) const HEADING: &str = "### Pre-loaded Files\n\nThese files are preloaded below with their current contents: use them as they are, and do not read them again.\n";
 
 /// Fence languages by extension (lowercased), for syntax highlighting and for the model's sake.
 const LANGUAGES: [(&str, &str); 44] = [
@@ -68,7 +68,7 @@ const NAMED: [(&str, &str); 3] = [
 ];
 
 /// The fence language of a normalised path (`""` when unknown).
-pub fn language(path: &str) -> &'static str {
+pub(crate) fn language(path: &str) -> &'static str {
     let name = file_name(path);
     if let Some((_, lang)) = NAMED.iter().find(|(n, _)| *n == name) {
         return lang;
@@ -97,7 +97,7 @@ fn longest_backtick_run(s: &str) -> usize {
 }
 
 /// One file as it is rendered.
-pub struct Piece<'a> {
+pub(crate) struct Piece<'a> {
     tick: String,
     pad: &'static str,
     path: String,
@@ -115,7 +115,7 @@ pub struct Piece<'a> {
 }
 
 /// `1 line`, `2 lines`.
-pub fn plural(n: usize, what: &str) -> String {
+pub(crate) fn plural(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
     } else {
@@ -132,7 +132,7 @@ impl<'a> Piece<'a> {
     /// so no line of the file can close it; the path in a code span that its own backticks
     /// cannot close either.
     /// The heading's token figure starts at 0: [`Piece::set_tokens`] gives it.
-    pub fn new(path: &str, language: &'static str, text: &'a str, lines: usize) -> Self {
+    pub(crate) fn new(path: &str, language: &'static str, text: &'a str, lines: usize) -> Self {
         let fence_len = longest_backtick_run(text).saturating_add(1).max(3);
         let tick_len = longest_backtick_run(path).saturating_add(1);
         // The fence closes on its own line; a file's final newline is that line break.
@@ -159,7 +159,7 @@ impl<'a> Piece<'a> {
     }
 
     /// Writes `tokens` into the heading (the body's estimate) and measures the piece again.
-    pub fn set_tokens(&mut self, tokens: usize) {
+    pub(crate) fn set_tokens(&mut self, tokens: usize) {
         self.meta = format!(
             "{}, {}, ~{}",
             plural(self.lines, "line"),
@@ -196,28 +196,28 @@ impl<'a> Piece<'a> {
     }
 
     /// Its length in UTF-16 code units.
-    pub fn units(&self) -> usize {
+    pub(crate) fn units(&self) -> usize {
         self.units
     }
 
     /// Its length in UTF-8 bytes: what the block reserves, so it is written without growing.
-    pub fn byte_len(&self) -> usize {
+    pub(crate) fn byte_len(&self) -> usize {
         self.parts()
             .iter()
             .fold(0usize, |n, p| n.saturating_add(p.len()))
     }
 
     /// The file's text as rendered (without its final newline) and its UTF-16 length.
-    pub fn body(&self) -> (&'a str, usize) {
+    pub(crate) fn body(&self) -> (&'a str, usize) {
         (self.body, self.body_units)
     }
 
     /// What comes before the body, what after it, as the pieces a counter is given.
-    pub fn head_parts(&self) -> Vec<&str> {
+    pub(crate) fn head_parts(&self) -> Vec<&str> {
         self.parts().iter().take(BODY).copied().collect()
     }
 
-    pub fn tail_parts(&self) -> Vec<&str> {
+    pub(crate) fn tail_parts(&self) -> Vec<&str> {
         self.parts()
             .iter()
             .skip(BODY.saturating_add(1))
@@ -226,34 +226,34 @@ impl<'a> Piece<'a> {
     }
 
     /// Appends what comes before the body to a running token count.
-    pub fn count_head(&self, running: &mut Running) {
+    pub(crate) fn count_head(&self, running: &mut Running) {
         for p in self.parts().iter().take(BODY) {
             running.push(p);
         }
     }
 
     /// Appends what comes after the body.
-    pub fn count_tail(&self, running: &mut Running) {
+    pub(crate) fn count_tail(&self, running: &mut Running) {
         for p in self.parts().iter().skip(BODY.saturating_add(1)) {
             running.push(p);
         }
     }
 
-    pub fn write(&self, out: &mut String) {
+    pub(crate) fn write(&self, out: &mut String) {
         for p in self.parts() {
             out.push_str(p);
         }
     }
 
     /// Appends what comes before the body.
-    pub fn write_head(&self, out: &mut String) {
+    pub(crate) fn write_head(&self, out: &mut String) {
         for p in self.parts().iter().take(BODY) {
             out.push_str(p);
         }
     }
 
     /// Appends what comes after the body.
-    pub fn write_tail(&self, out: &mut String) {
+    pub(crate) fn write_tail(&self, out: &mut String) {
         for p in self.parts().iter().skip(BODY.saturating_add(1)) {
             out.push_str(p);
         }
@@ -261,13 +261,13 @@ impl<'a> Piece<'a> {
 }
 
 /// Starts the list of references that were not inlined.
-pub const NOT_INLINED: &str = "\nReferenced but not inlined (reason in brackets):\n";
+pub(crate) const NOT_INLINED: &str = "\nReferenced but not inlined (reason in brackets):\n";
 
 /// The list after the files: per reference its path and reason code (`- `src/big.ts`
 /// (too_many_lines)`), then how many more there are. A path the path rules refused is shown
 /// escaped (`shown` false): it may hold anything, a newline that forges a line of the prompt
 /// among them.
-pub fn not_inlined<'p>(
+pub(crate) fn not_inlined<'p>(
     listed: impl Iterator<Item = (&'p str, bool, &'static str)>,
     more: usize,
 ) -> String {

@@ -164,9 +164,9 @@ pub struct GovernorSettings {
 
 /// The most step names with their own limits, test recognisers, and the longest loop window:
 /// bounds on a state's size (and so on its JSON round trip).
-pub const MAX_STEPS: usize = 32;
-pub const MAX_TEST_COMMANDS: usize = 256;
-pub const MAX_WINDOW: usize = 32;
+pub(super) const MAX_STEPS: usize = 32;
+pub(super) const MAX_TEST_COMMANDS: usize = 256;
+pub(super) const MAX_WINDOW: usize = 32;
 /// OpenHands' thresholds: three identical agent messages, ten condensations.
 const DEFAULT_MONOLOGUE: usize = 3;
 const DEFAULT_CONDENSATION: usize = 10;

@@ -170,8 +170,8 @@ pub enum Checked {
 }
 
 /// The longest file path, step name and preview kept in a state, in UTF-16 units.
-pub const MAX_FILE_UNITS: usize = 300;
-pub const MAX_STEP_UNITS: usize = 64;
+pub(super) const MAX_FILE_UNITS: usize = 300;
+pub(super) const MAX_STEP_UNITS: usize = 64;
 const MAX_PREVIEW_UNITS: usize = 120;
 /// Counts and exit codes: whole numbers a JavaScript number holds and a budget compares.
 const MAX_TOKENS: f64 = 2_147_483_647.0;

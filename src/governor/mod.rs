@@ -22,11 +22,11 @@
 
 mod config;
 mod event;
-pub mod normalize;
+pub(crate) mod normalize;
 mod report;
 mod run;
 mod state;
-pub mod volatile;
+pub(crate) mod volatile;
 
 pub use config::{
     preset, BudgetLimits, GovernorConfig, GovernorSettings, LoopThresholds, RunProfile, StepLimits,

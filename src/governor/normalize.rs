@@ -8,7 +8,7 @@ use crate::text::prefix_utf16;
 
 /// FNV-1a, 64 bits: tiny, byte-order free, identical on every target.
 #[derive(Debug, Clone, Copy)]
-pub struct Fnv(u64);
+pub(crate) struct Fnv(u64);
 
 impl Default for Fnv {
     fn default() -> Self {
@@ -17,7 +17,7 @@ impl Default for Fnv {
 }
 
 impl Fnv {
-    pub fn write(&mut self, bytes: &[u8]) {
+    pub(crate) fn write(&mut self, bytes: &[u8]) {
         for b in bytes {
             self.0 ^= u64::from(*b);
             self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
@@ -25,13 +25,13 @@ impl Fnv {
     }
 
     /// A part followed by a separator no text holds, so ("ab","c") and ("a","bc") differ.
-    pub fn part(&mut self, s: &str) {
+    pub(crate) fn part(&mut self, s: &str) {
         self.write(s.as_bytes());
         self.write(&[0xff]);
     }
 
     /// The hash as 16 lowercase hex digits (a JSON number could not hold 64 bits exactly).
-    pub fn hex(self) -> String {
+    pub(crate) fn hex(self) -> String {
         // Without `core::fmt`: several hashes are written per event.
         const DIGITS: &[u8; 16] = b"0123456789abcdef";
         (0..16u32)
@@ -47,7 +47,7 @@ impl Fnv {
 }
 
 /// The hash of one text, as hex.
-pub fn hash_hex(s: &str) -> String {
+pub(crate) fn hash_hex(s: &str) -> String {
     let mut h = Fnv::default();
     h.part(s);
     h.hex()
@@ -131,11 +131,11 @@ fn is_operator(w: &str) -> bool {
 
 /// The longest command kept in counts and reports, in UTF-16 units: a bound on the state's
 /// size (two commands equal in their first 200 units count as one).
-pub const MAX_COMMAND_UNITS: usize = 200;
+pub(crate) const MAX_COMMAND_UNITS: usize = 200;
 
 /// A command line in one canonical spelling: its words joined by one space, a word holding
 /// whitespace, a quote or nothing written in double quotes. What counts and reports show.
-pub fn canonical_command(words: &[String]) -> String {
+pub(crate) fn canonical_command(words: &[String]) -> String {
     let mut out = String::new();
     for (i, w) in words.iter().enumerate() {
         if i > 0 {
@@ -218,7 +218,7 @@ fn starts_with(cmd: &[String], pattern: &[String]) -> bool {
 }
 
 /// The test commands recognised unless a config lists its own.
-pub const DEFAULT_TEST_COMMANDS: [&str; 34] = [
+pub(crate) const DEFAULT_TEST_COMMANDS: [&str; 34] = [
     "npm test",
     "npm t",
     "npm run test",
@@ -259,7 +259,7 @@ pub const DEFAULT_TEST_COMMANDS: [&str; 34] = [
 /// reduced to `@@` (line numbers move when other hunks land), each line's whitespace runs
 /// collapsed and trimmed, blank lines and "\ No newline" markers dropped. A re-applied or
 /// re-indented patch normalises to the same text.
-pub fn normalise_diff(diff: &str) -> String {
+pub(crate) fn normalise_diff(diff: &str) -> String {
     let mut out = String::with_capacity(diff.len());
     for line in crate::text::lines(diff) {
         if line.starts_with("diff --git")
@@ -295,7 +295,7 @@ pub fn normalise_diff(diff: &str) -> String {
 }
 
 /// A file path as compared: `\` as `/`, no leading `./`, no repeated `/`.
-pub fn normalise_path(path: &str) -> String {
+pub(crate) fn normalise_path(path: &str) -> String {
     let p = path.trim().replace('\\', "/");
     let mut out = String::with_capacity(p.len());
     for part in p.split('/') {
@@ -314,7 +314,7 @@ pub fn normalise_path(path: &str) -> String {
 }
 
 /// A command's or test run's output as compared: whitespace runs collapsed, trimmed.
-pub fn normalise_output(text: &str) -> String {
+pub(crate) fn normalise_output(text: &str) -> String {
     // Written in place: no list of words, one allocation (every command's output and every
     // test log goes through here).
     let mut out = String::with_capacity(text.len());
@@ -328,13 +328,13 @@ pub fn normalise_output(text: &str) -> String {
 }
 
 /// The longest error family text kept, in UTF-16 units.
-pub const MAX_FAMILY_UNITS: usize = 120;
+pub(crate) const MAX_FAMILY_UNITS: usize = 120;
 
 /// An error message's family: what stays when the particulars go — quoted text becomes `<s>`,
 /// paths `<path>`, numbers `<n>`, ASCII case and whitespace folded (ASCII only: Unicode case
 /// tables would weigh more in the wasm than error messages need). "Failed to resolve import
 /// "./Hero" from "src/Home.tsx"" and the same for `./Nav` from `src/About.tsx` are one family.
-pub fn error_family(message: &str) -> String {
+pub(crate) fn error_family(message: &str) -> String {
     let mut out = String::new();
     let mut chars = message.chars().peekable();
     let mut token = String::new();
@@ -398,7 +398,7 @@ fn looks_like_path(token: &str) -> bool {
 
 /// The file a log line names, if any: the last token that is a path with an extension
 /// (quotes, `:line:col` and `(line,col)` suffixes stripped).
-pub fn file_in_line(line: &str) -> Option<String> {
+pub(crate) fn file_in_line(line: &str) -> Option<String> {
     line.split(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | ',' | '[' | ']'))
         .rev()
         .find_map(file_token)
@@ -426,7 +426,7 @@ pub(crate) fn file_span(token: &str) -> Option<&str> {
 
 /// The error lines of a log: lines that say `error` or `failed` (any ASCII case) and name a file, as
 /// (file, family). Lines naming no file cannot be grouped by file and are left out.
-pub fn errors_in_log(log: &str) -> Vec<(String, String)> {
+pub(crate) fn errors_in_log(log: &str) -> Vec<(String, String)> {
     // Candidates by their first letter before the whole word is compared: most bytes of a log
     // start neither word.
     let mentions = |line: &[u8], word: &[u8]| {

@@ -73,7 +73,7 @@ pub struct GovernorReport {
 }
 
 /// The longest list of top commands.
-pub const TOP_COMMANDS: usize = 10;
+pub(super) const TOP_COMMANDS: usize = 10;
 
 fn lines(
     used: &super::state::BudgetUse,

@@ -7,17 +7,18 @@ use super::state::*;
 
 /// The budgets, in the order reasons and reports list them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Budget {
+pub(super) enum Budget {
     Commands,
     Tests,
     Web,
     Tokens,
 }
 
-pub const BUDGETS: [Budget; 4] = [Budget::Commands, Budget::Tests, Budget::Web, Budget::Tokens];
+pub(super) const BUDGETS: [Budget; 4] =
+    [Budget::Commands, Budget::Tests, Budget::Web, Budget::Tokens];
 
 impl Budget {
-    pub fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Budget::Commands => "commands",
             Budget::Tests => "tests",
@@ -26,7 +27,7 @@ impl Budget {
         }
     }
 
-    pub fn limit(self, l: &BudgetLimits) -> Option<usize> {
+    pub(super) fn limit(self, l: &BudgetLimits) -> Option<usize> {
         match self {
             Budget::Commands => l.commands,
             Budget::Tests => l.tests,
@@ -35,7 +36,7 @@ impl Budget {
         }
     }
 
-    pub fn used(self, u: &BudgetUse) -> usize {
+    pub(super) fn used(self, u: &BudgetUse) -> usize {
         match self {
             Budget::Commands => u.commands,
             Budget::Tests => u.tests,

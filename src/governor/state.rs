@@ -279,12 +279,12 @@ pub struct GovernorState {
     pub red_tests: Option<RedTestRun>,
 }
 
-pub const FORMAT: usize = 1;
-pub const MAX_PATCHES: usize = 128;
-pub const MAX_REFUSED_PATCHES: usize = 32;
-pub const MAX_COMMANDS: usize = 64;
-pub const MAX_FAMILIES: usize = 32;
-pub const MAX_FAMILY_FILES: usize = 16;
+pub(super) const FORMAT: usize = 1;
+pub(super) const MAX_PATCHES: usize = 128;
+pub(super) const MAX_REFUSED_PATCHES: usize = 32;
+pub(super) const MAX_COMMANDS: usize = 64;
+pub(super) const MAX_FAMILIES: usize = 32;
+pub(super) const MAX_FAMILY_FILES: usize = 16;
 
 impl GovernorState {
     /// The state of a run that has not started.

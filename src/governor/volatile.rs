@@ -10,7 +10,7 @@ use super::normalize::{file_span, normalise_output, push_digit_runs_masked};
 /// One pass over the folded text: the text between masks is copied in runs, and the matchers run
 /// only where a volatile part can start (a letter or digit opening a word, `/`, `#`, a `(`
 /// or `:` before a digit).
-pub fn normalise_result(text: &str) -> String {
+pub(crate) fn normalise_result(text: &str) -> String {
     let folded = normalise_output(text);
     if !folded
         .bytes()

@@ -10,7 +10,7 @@ use crate::{Error, ErrorCode, Limits, Result};
 /// The place in JSON text of the value a pointer names, or of its deepest part that exists.
 #[derive(Debug, Clone, PartialEq, Eq, Shape)]
 #[shape(output, rename_all = "camelCase")]
-pub struct JsonLocation {
+pub(crate) struct JsonLocation {
     /// 1-based line of the value's first character.
     pub line: usize,
     /// 1-based column, in UTF-16 code units.
@@ -44,7 +44,7 @@ fn tokens(pointer: &str) -> Result<Vec<String>> {
 /// Where `pointer`'s value starts in `text`, which must be valid JSON (an invalid text gives its
 /// `INVALID_JSON` error, with the position of the fault). A member named twice is found where
 /// JavaScript keeps it: its last occurrence.
-pub fn locate(text: &str, pointer: &str, limits: &Limits) -> Result<JsonLocation> {
+pub(crate) fn locate(text: &str, pointer: &str, limits: &Limits) -> Result<JsonLocation> {
     limits.check_str(text, "/text", "the text")?;
     let tokens = tokens(pointer)?;
     let whole = Parser::with_limit(text, limits.max_depth);

@@ -11,22 +11,23 @@
 //! except in a document body ([`parse_body`]), which keeps it ([`Value::Unpaired`]) and writes
 //! it back as `JSON.stringify` does.
 
-mod locate;
-mod parse;
+pub(crate) mod locate;
+pub(crate) mod parse;
+// Public though hidden, on purpose: the reader derived for every input type calls it, and made
+// crate-private its functions were inlined into each of those readers, which grew the main
+// entry's wasm by 758 bytes gzipped (165,807 to 166,565).
+#[doc(hidden)]
 pub mod read;
-mod stringify;
+pub(crate) mod stringify;
 mod unpaired;
 mod value;
-pub mod wide;
+pub(crate) mod wide;
 
-pub use locate::{locate, JsonLocation};
-pub use parse::{
-    parse, parse_body, parse_body_at, parse_body_span, parse_span, parse_with, ParseError, Parser,
-    MAX_DEPTH,
-};
-pub use stringify::{
-    format_number, quote, stringify, stringify_into, stringify_within, write_string,
-};
-pub use unpaired::Unpaired;
-pub(crate) use value::array_index;
+pub use parse::{parse, ParseError};
+pub use stringify::{quote, stringify};
 pub use value::{Object, ObjectBuilder, Value};
+
+pub(crate) use parse::{parse_body, parse_body_at, parse_body_span, parse_span, Parser, MAX_DEPTH};
+pub(crate) use stringify::{format_number, stringify_into, stringify_within, write_string};
+pub(crate) use unpaired::Unpaired;
+pub(crate) use value::array_index;

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 /// Deepest nesting accepted. Recursion is bounded so deep input yields `TOO_DEEP`, not a stack
 /// overflow (which in wasm traps and poisons the instance). Real documents nest a dozen levels.
-pub const MAX_DEPTH: usize = 256;
+pub(crate) const MAX_DEPTH: usize = 256;
 
 /// Where and why text is not JSON.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +41,7 @@ pub fn parse(text: &str, limits: &crate::Limits) -> Result<Value, ParseError> {
 /// [`parse`] of the part `span` of `text` (a value the caller delimited, with
 /// [`Parser::skip_value`]); an error is located in the whole of `text`, where its reader
 /// would look for it.
-pub fn parse_span(
+pub(crate) fn parse_span(
     text: &str,
     span: Range<usize>,
     limits: &crate::Limits,
@@ -60,7 +60,7 @@ pub fn parse_body(text: &str, limits: &crate::Limits) -> Result<Value, ParseErro
 }
 
 /// [`parse_span`] of a document body ([`parse_body`]).
-pub fn parse_body_span(
+pub(crate) fn parse_body_span(
     text: &str,
     span: Range<usize>,
     limits: &crate::Limits,
@@ -101,7 +101,7 @@ pub fn parse_body_at(
 }
 
 /// [`parse`] with a parser set up by the caller (see [`Parser::with_extra_depth`]).
-pub fn parse_with(mut p: Parser<'_>) -> Result<Value, ParseError> {
+pub(crate) fn parse_with(mut p: Parser<'_>) -> Result<Value, ParseError> {
     p.skip_ws();
     let v = p.value(0)?;
     p.skip_ws();
@@ -142,7 +142,7 @@ impl<'a> Parser<'a> {
     /// ([`Value::Unpaired`]) rather than read it as U+FFFD: for document bodies, which are
     /// written back as `JSON.stringify` would write them. Keys still read it as U+FFFD.
     #[must_use]
-    pub fn keeping_unpaired(self) -> Self {
+    pub(crate) fn keeping_unpaired(self) -> Self {
         Parser {
             keep_unpaired: true,
             ..self
@@ -153,7 +153,7 @@ impl<'a> Parser<'a> {
     /// asks whether text reads (the chunked reader tries a document a chunk may have cut, and
     /// reads the whole text again at a fault): working them out costs a pass over the text.
     #[must_use]
-    pub fn unlocated(self) -> Self {
+    pub(crate) fn unlocated(self) -> Self {
         Parser {
             locate: false,
             ..self
@@ -161,7 +161,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A parser that refuses nesting deeper than `limit` (a caller's `limits.maxDepth`).
-    pub fn with_limit(text: &'a str, limit: usize) -> Self {
+    pub(crate) fn with_limit(text: &'a str, limit: usize) -> Self {
         Parser {
             limit,
             reported: limit,
@@ -171,7 +171,7 @@ impl<'a> Parser<'a> {
 
     /// A parser whose depth limit is `limit + extra`, for text that wraps the values the
     /// limit is about in `extra` levels of its own (a document around its `data`).
-    pub fn with_extra_depth(text: &'a str, limit: usize, extra: usize) -> Self {
+    pub(crate) fn with_extra_depth(text: &'a str, limit: usize, extra: usize) -> Self {
         Parser {
             limit: limit.saturating_add(extra),
             reported: limit,
@@ -187,22 +187,17 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The depth limit this parser enforces on the values it reads.
-    pub fn limit(&self) -> usize {
-        self.limit
-    }
-
-    pub fn pos(&self) -> usize {
+    pub(crate) fn pos(&self) -> usize {
         self.pos
     }
 
-    pub fn slice(&self, range: Range<usize>) -> &'a str {
+    pub(crate) fn slice(&self, range: Range<usize>) -> &'a str {
         self.text.get(range).unwrap_or("")
     }
 
     /// An error at the cursor. Only here is the position worked out, so reading text that
     /// parses never pays for it.
-    pub fn error(&self, message: impl Into<String>) -> ParseError {
+    pub(crate) fn error(&self, message: impl Into<String>) -> ParseError {
         ParseError {
             offset: self.pos,
             position: if self.locate {
@@ -222,7 +217,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    pub fn peek(&self) -> Option<u8> {
+    pub(crate) fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
 
@@ -244,7 +239,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Consumes `byte` (after whitespace) or fails naming what was expected.
-    pub fn expect(&mut self, byte: u8, what: &str) -> Result<(), ParseError> {
+    pub(crate) fn expect(&mut self, byte: u8, what: &str) -> Result<(), ParseError> {
         self.skip_ws();
         if self.peek() == Some(byte) {
             self.bump();
@@ -255,7 +250,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Consumes `byte` after whitespace if it is next.
-    pub fn eat(&mut self, byte: u8) -> bool {
+    pub(crate) fn eat(&mut self, byte: u8) -> bool {
         self.skip_ws();
         if self.peek() == Some(byte) {
             self.bump();
@@ -265,7 +260,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    pub fn unexpected(&self, expected: &str) -> ParseError {
+    pub(crate) fn unexpected(&self, expected: &str) -> ParseError {
         match self
             .text
             .get(self.pos..)
@@ -280,7 +275,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses one value at `depth` (0 for a top-level value).
-    pub fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
+    pub(crate) fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
         self.skip_ws();
         match self.peek() {
             Some(b'{') => {
@@ -374,7 +369,11 @@ impl<'a> Parser<'a> {
     /// when there is none, or this is neither. A member named twice counts where `JSON.parse`
     /// keeps it, its last occurrence; an element is named by its index in canonical decimal, as
     /// [`Value::at`] reads it.
-    pub fn member_at(&mut self, depth: usize, token: &str) -> Result<Option<usize>, ParseError> {
+    pub(crate) fn member_at(
+        &mut self,
+        depth: usize,
+        token: &str,
+    ) -> Result<Option<usize>, ParseError> {
         self.skip_ws();
         let close = match self.peek() {
             Some(b'{') => b'}',
@@ -530,13 +529,13 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads a string literal (the cursor on its opening quote) and unescapes it.
-    pub fn string(&mut self) -> Result<String, ParseError> {
+    pub(crate) fn string(&mut self) -> Result<String, ParseError> {
         self.string_ref().map(Cow::into_owned)
     }
 
     /// [`Parser::string`], borrowed from the text when the literal has no escape (most keys
     /// and short values), so reading a key allocates nothing.
-    pub fn string_ref(&mut self) -> Result<Cow<'a, str>, ParseError> {
+    pub(crate) fn string_ref(&mut self) -> Result<Cow<'a, str>, ParseError> {
         self.string_noting(None)
     }
 
@@ -642,7 +641,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Validates a string literal without unescaping it.
-    pub fn skip_string(&mut self) -> Result<(), ParseError> {
+    pub(crate) fn skip_string(&mut self) -> Result<(), ParseError> {
         #[cfg(target_arch = "wasm32")]
         {
             self.skip_string_simd()

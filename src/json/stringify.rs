@@ -8,7 +8,7 @@ pub fn stringify(value: &Value, indent: usize) -> String {
     out
 }
 
-pub fn stringify_into(out: &mut String, value: &Value, indent: usize) {
+pub(crate) fn stringify_into(out: &mut String, value: &Value, indent: usize) {
     stringify_within(out, value, indent, usize::MAX);
 }
 
@@ -16,7 +16,7 @@ pub fn stringify_into(out: &mut String, value: &Value, indent: usize) {
 /// bytes: `out` then holds more than `max_len` bytes and not the text (closing brackets may
 /// follow the cut), for a caller that only needs to know that the text would be longer — the
 /// cap, ruling out a block that cannot fit, writes about the room left, not the whole body.
-pub fn stringify_within(out: &mut String, value: &Value, indent: usize, max_len: usize) {
+pub(crate) fn stringify_within(out: &mut String, value: &Value, indent: usize, max_len: usize) {
     write_value(out, value, indent.min(10), 0, max_len);
 }
 
@@ -92,7 +92,7 @@ fn write_value(out: &mut String, value: &Value, indent: usize, depth: usize, max
 }
 
 /// `String(n)` for a finite number; `null` for NaN and ±Infinity, as `JSON.stringify` writes them.
-pub fn format_number(n: f64) -> String {
+pub(crate) fn format_number(n: f64) -> String {
     if !n.is_finite() {
         return "null".to_string();
     }
@@ -111,7 +111,7 @@ pub fn quote(s: &str) -> String {
     out
 }
 
-pub fn write_string(out: &mut String, s: &str) {
+pub(crate) fn write_string(out: &mut String, s: &str) {
     out.push('"');
     write_string_body(out, s);
     out.push('"');

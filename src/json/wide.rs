@@ -17,7 +17,7 @@ use std::ops::Range;
 
 /// Why a scan stopped short of its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
+pub(crate) enum Stop {
     /// The window ended first: more text may complete the value.
     End,
     /// Not JSON (or nested deeper than the limit).
@@ -25,10 +25,10 @@ pub enum Stop {
 }
 
 /// What a scan gives: a value's units, or why it stopped.
-pub type Scan<T> = Result<T, Stop>;
+pub(crate) type Scan<T> = Result<T, Stop>;
 
 /// A cursor over UTF-16LE units.
-pub struct WideScanner<'a> {
+pub(crate) struct WideScanner<'a> {
     bytes: &'a [u8],
     pos: usize,
     limit: usize,
@@ -42,17 +42,17 @@ const fn u(b: u8) -> u16 {
 impl<'a> WideScanner<'a> {
     /// A cursor at unit `pos` of `bytes` (UTF-16LE; an odd last byte is not read), nesting at
     /// most `limit` containers deep in a value, as [`super::Parser::skip_value`] counts them.
-    pub fn new(bytes: &'a [u8], pos: usize, limit: usize) -> Self {
+    pub(crate) fn new(bytes: &'a [u8], pos: usize, limit: usize) -> Self {
         WideScanner { bytes, pos, limit }
     }
 
     /// The cursor, in units.
-    pub fn pos(&self) -> usize {
+    pub(crate) fn pos(&self) -> usize {
         self.pos
     }
 
     /// Unit `i` of the window.
-    pub fn unit(&self, i: usize) -> Option<u16> {
+    pub(crate) fn unit(&self, i: usize) -> Option<u16> {
         unit_at(self.bytes, i)
     }
 
@@ -65,20 +65,20 @@ impl<'a> WideScanner<'a> {
     }
 
     /// Past JSON whitespace.
-    pub fn skip_ws(&mut self) {
+    pub(crate) fn skip_ws(&mut self) {
         while let Some(0x20 | 0x09 | 0x0A | 0x0D) = self.unit(self.pos) {
             self.bump();
         }
     }
 
     /// The next unit after whitespace, not consumed.
-    pub fn token(&mut self) -> Scan<u16> {
+    pub(crate) fn token(&mut self) -> Scan<u16> {
         self.skip_ws();
         self.peek()
     }
 
     /// Consumes `unit` after whitespace, or faults.
-    pub fn expect(&mut self, unit: u8) -> Scan<()> {
+    pub(crate) fn expect(&mut self, unit: u8) -> Scan<()> {
         if self.token()? != u(unit) {
             return Err(Stop::Fault);
         }
@@ -87,7 +87,7 @@ impl<'a> WideScanner<'a> {
     }
 
     /// After a member or an element: `,` (false) or `close` (true), consumed.
-    pub fn comma_or(&mut self, close: u8) -> Scan<bool> {
+    pub(crate) fn comma_or(&mut self, close: u8) -> Scan<bool> {
         let t = self.token()?;
         if t != u(b',') && t != u(close) {
             return Err(Stop::Fault);
@@ -97,7 +97,7 @@ impl<'a> WideScanner<'a> {
     }
 
     /// Validates one value (after whitespace) and returns its units.
-    pub fn skip_value(&mut self) -> Scan<Range<usize>> {
+    pub(crate) fn skip_value(&mut self) -> Scan<Range<usize>> {
         self.skip_ws();
         let start = self.pos;
         self.value(0)?;
@@ -105,7 +105,7 @@ impl<'a> WideScanner<'a> {
     }
 
     /// Validates a string at the cursor, which must be its quote.
-    pub fn string(&mut self) -> Scan<()> {
+    pub(crate) fn string(&mut self) -> Scan<()> {
         self.string_using(special_unit)
     }
 
@@ -253,13 +253,13 @@ impl<'a> WideScanner<'a> {
 }
 
 /// Unit `i` of `bytes` (UTF-16LE).
-pub fn unit_at(bytes: &[u8], i: usize) -> Option<u16> {
+pub(crate) fn unit_at(bytes: &[u8], i: usize) -> Option<u16> {
     let pair = bytes.get(i.checked_mul(2)?..)?.first_chunk::<2>()?;
     Some(u16::from_le_bytes(*pair))
 }
 
 /// Units `range` of `bytes`, as `u16`s.
-pub fn units(bytes: &[u8], range: Range<usize>) -> impl Iterator<Item = u16> + '_ {
+pub(crate) fn units(bytes: &[u8], range: Range<usize>) -> impl Iterator<Item = u16> + '_ {
     let from = range.start.saturating_mul(2).min(bytes.len());
     let to = range.end.saturating_mul(2).clamp(from, bytes.len());
     bytes
@@ -270,19 +270,19 @@ pub fn units(bytes: &[u8], range: Range<usize>) -> impl Iterator<Item = u16> + '
 }
 
 /// Whether any of units `range` of `bytes` is a backslash.
-pub fn has_backslash(bytes: &[u8], range: Range<usize>) -> bool {
+pub(crate) fn has_backslash(bytes: &[u8], range: Range<usize>) -> bool {
     units(bytes, range).any(|c| c == u(b'\\'))
 }
 
 /// Whether units `range` of `bytes` spell `word` (ASCII).
-pub fn spells(bytes: &[u8], range: Range<usize>, word: &str) -> bool {
+pub(crate) fn spells(bytes: &[u8], range: Range<usize>, word: &str) -> bool {
     range.len() == word.len() && units(bytes, range).eq(word.bytes().map(u16::from))
 }
 
 /// Units `range` of `bytes` appended to `out` as UTF-8, an unpaired surrogate as U+FFFD (as
 /// `TextEncoder` writes it).
 #[allow(clippy::cast_possible_truncation)] // each byte is masked or shifted to fit
-pub fn push_utf8(out: &mut String, bytes: &[u8], range: Range<usize>) {
+pub(crate) fn push_utf8(out: &mut String, bytes: &[u8], range: Range<usize>) {
     // Encoded as bytes and checked once: pushing `char`s cost twice as much, and
     // `char::decode_utf16` 29% more on a param match's bodies. Room is reserved for all of it
     // first, a surrogate counted three bytes (a lone one is U+FFFD; a pair is four for two

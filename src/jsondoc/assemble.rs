@@ -196,6 +196,8 @@ impl ContextAssembler {
         Self::new(&Profile::from_json(text)?)
     }
 
+    /// The compiled profile (for the fuzzers' oracle: `__private`).
+    #[doc(hidden)]
     pub fn profile(&self) -> &CompiledProfile {
         &self.profile
     }
@@ -586,7 +588,7 @@ impl AssembleOptions {
 }
 
 /// The members of an assemble input, as every reader of one accepts them.
-pub const INPUT_FIELDS: [&str; 9] = [
+pub(crate) const INPUT_FIELDS: [&str; 9] = [
     "documents",
     "request",
     "profile",
@@ -662,7 +664,7 @@ fn read_budget(v: &Value, path: &str, name: &str) -> Result<Option<usize>> {
 }
 
 /// The error for a key an assemble input does not have (a typo should not pass silently).
-pub fn unknown_input_field(key: &str) -> Error {
+pub(crate) fn unknown_input_field(key: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         crate::error::pointer_push("", key),
@@ -672,7 +674,7 @@ pub fn unknown_input_field(key: &str) -> Error {
 }
 
 /// A `ContextAssembler` was given a profile with a request: it has its own, compiled once.
-pub fn profile_not_here() -> Error {
+pub(crate) fn profile_not_here() -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         "/profile",

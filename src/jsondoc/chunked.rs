@@ -12,7 +12,9 @@
 //! up (`Ok(None)`) and the caller reads the whole text ([`super::JsonDocs::parse`]), which reports
 //! the fault where it is, with its line and column.
 
-use super::document::{check_unique_ids, out_of_range, DocMeta, DocSet, TypeNames};
+use super::document::{
+    check_unique_ids, out_of_range, Bodies, DocMeta, DocSet, ReadDoc, TypeNames,
+};
 use super::lazy::{data_from, metadata_from, read_doc};
 use crate::json::{self, Parser, Value};
 use crate::{ErrorCode, Limits, Result};
@@ -36,12 +38,12 @@ pub trait TextSource {
 /// Units per chunk, here and in [`super::WideDocs`]: at most 64 KiB of bytes, 128 KiB of a
 /// string's units (192 KiB of their UTF-8), and few enough crossings (224 for the benchmark's
 /// 10,000 documents as a string) that each costs nothing next to its bytes.
-pub const CHUNK_UNITS: usize = 1 << 16;
+pub(crate) const CHUNK_UNITS: usize = 1 << 16;
 
 /// The most of one document held while it is read across chunks. A larger document is the text's
 /// largest part anyway: the text is read whole instead, once the joined copy is gone (which leaves
 /// a hole of about this size that a whole text cannot take).
-pub const JOINED_MAX: usize = 1 << 18;
+pub(crate) const JOINED_MAX: usize = 1 << 18;
 
 /// Where a chunk lies, in units of the source and in bytes of the whole text's UTF-8.
 #[derive(Debug, Clone)]
@@ -50,12 +52,7 @@ struct Span {
     bytes: Range<usize>,
 }
 
-type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
-
-/// A document's metadata and the byte ranges of its `data` and `metadata`.
-type Read = (DocMeta, Range<usize>, Option<Range<usize>>);
-
-/// Documents whose bodies stay in the [`TextSource`]; their ranges are in bytes of the whole
+/// Documents whose bodies stay in the `TextSource`; their ranges are in bytes of the whole
 /// text's UTF-8.
 pub struct ChunkedDocs {
     /// Behind a pointer rather than a type parameter, so the reader is compiled once for every
@@ -276,7 +273,7 @@ impl Reader<'_> {
         i: usize,
         types: &mut TypeNames,
         hold: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(Read, Option<String>)>> {
+    ) -> Result<Option<(ReadDoc, Option<String>)>> {
         let held = |meta: &DocMeta, text: &str, data: &Range<usize>| {
             hold(&meta.schema_type).then(|| text.get(data.clone()).unwrap_or_default().to_string())
         };
@@ -410,7 +407,12 @@ pub(super) fn body_text_at(
 /// Where a chunk of at most `max` of a text's `len` UTF-16 units from `from` ends, `unit(i)`
 /// giving unit `i`: at `from + max` or the end, one unit earlier where that would part a
 /// surrogate pair (never before `from + 1`). For [`TextSource::boundary`].
-pub fn pair_safe_end(from: usize, max: usize, len: usize, unit: impl Fn(usize) -> u16) -> usize {
+pub(crate) fn pair_safe_end(
+    from: usize,
+    max: usize,
+    len: usize,
+    unit: impl Fn(usize) -> u16,
+) -> usize {
     let to = from.saturating_add(max).min(len);
     if to >= len || to <= from.saturating_add(1) {
         return to;
@@ -423,7 +425,7 @@ pub fn pair_safe_end(from: usize, max: usize, len: usize, unit: impl Fn(usize) -
     }
 }
 
-/// Text already in UTF-16 code units as a [`TextSource`], as a JavaScript string holds it: for
+/// Text already in UTF-16 code units as a `TextSource`, as a JavaScript string holds it: for
 /// tests and the fuzz targets, which read it in chunks of a few units.
 pub struct Utf16Text(pub Vec<u16>);
 
@@ -448,7 +450,12 @@ impl TextSource for Utf16Text {
 /// would part; past its last byte instead when that character begins the chunk (`max` below 4).
 /// For [`TextSource::boundary`]. Bytes that are not UTF-8 end somewhere near, and fail as text
 /// in [`TextSource::utf8`].
-pub fn char_safe_end(from: usize, max: usize, len: usize, byte: impl Fn(usize) -> u8) -> usize {
+pub(crate) fn char_safe_end(
+    from: usize,
+    max: usize,
+    len: usize,
+    byte: impl Fn(usize) -> u8,
+) -> usize {
     let to = from.saturating_add(max.max(1)).min(len);
     let continues = |i: usize| i < len && byte(i) & 0xC0 == 0x80;
     // A character is at most four bytes: its first is at most three before the cut.
@@ -466,7 +473,7 @@ pub fn char_safe_end(from: usize, max: usize, len: usize, byte: impl Fn(usize) -
     end
 }
 
-/// UTF-8 bytes as a [`TextSource`], as a `Uint8Array` holds them: for tests and the fuzz targets.
+/// UTF-8 bytes as a `TextSource`, as a `Uint8Array` holds them: for tests and the fuzz targets.
 pub struct Utf8Bytes(pub Vec<u8>);
 
 impl TextSource for Utf8Bytes {
@@ -507,15 +514,15 @@ mod tests {
         ChunkedDocs::read_in(source, &Limits::default(), bytes, hold).unwrap()
     }
 
-    /// `text` as UTF-16 units read without transcoding ([`crate::jsondoc::WideDocs`]), in
+    /// `text` as UTF-16 units read without transcoding ([`crate::jsondoc::wide::WideDocs`]), in
     /// chunks of `units`.
     fn wide_holding(
         text: &str,
         units: usize,
         hold: &dyn Fn(&str) -> bool,
-    ) -> Option<crate::jsondoc::WideDocs> {
+    ) -> Option<crate::jsondoc::wide::WideDocs> {
         let source = Utf16Text(text.encode_utf16().collect());
-        crate::jsondoc::WideDocs::read_in(source, &Limits::default(), units, hold).unwrap()
+        crate::jsondoc::wide::WideDocs::read_in(source, &Limits::default(), units, hold).unwrap()
     }
 
     /// Any reader's documents as one type.
@@ -710,7 +717,7 @@ mod tests {
                     ),
                     (
                         "units, untranscoded",
-                        crate::jsondoc::WideDocs::read_in(utf16(), &limits, units, &|_| true)
+                        crate::jsondoc::wide::WideDocs::read_in(utf16(), &limits, units, &|_| true)
                             .map(boxed),
                     ),
                     (

@@ -6,6 +6,7 @@ use crate::hash::{Keyed, Map, Set};
 use crate::json::{self, Value};
 use crate::text::SharedStr;
 use crate::{Error, ErrorCode, Limits, Result};
+use std::ops::Range;
 
 /// Who wrote a document (`origin_type`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, crate::shape::Shape)]
@@ -33,7 +34,7 @@ pub struct DocMeta {
 pub enum CreatedAt {
     Millis(f64),
     /// ISO-8601 text; the wasm binding's objects reader cuts it from the one buffer every
-    /// document's strings share ([`crate::text::SharedParts`]), with no allocation of its own.
+    /// document's strings share (`crate::text::SharedParts`), with no allocation of its own.
     Text(SharedStr),
     /// A JavaScript `Date` (whole milliseconds from 1970 to the end of 9999), which crossed as
     /// its milliseconds: it renders as its `toISOString` text, as `JSON.stringify` writes it.
@@ -194,6 +195,13 @@ impl DocMeta {
     }
 }
 
+/// Where each document's `data` and its `metadata` (if any) lie in the text a reader of JSON text
+/// holds, in document order: in bytes or in UTF-16 units, as that reader counts.
+pub(crate) type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
+
+/// One document as such a reader reads it: its metadata, and where its `data` and `metadata` lie.
+pub(crate) type ReadDoc = (DocMeta, Range<usize>, Option<Range<usize>>);
+
 /// A set of documents whose metadata is at hand and whose bodies are fetched on demand.
 pub trait DocSet {
     fn metas(&self) -> &[DocMeta];
@@ -214,14 +222,14 @@ pub trait DocSet {
 /// What `tokens` name in a body read whole ([`DocSet::data_at`]'s way for any reader). Not
 /// inlined: every reader's `data_at` shares it.
 #[inline(never)]
-pub fn part_of(data: Result<Value>, tokens: &[String]) -> Result<Option<Value>> {
+pub(crate) fn part_of(data: Result<Value>, tokens: &[String]) -> Result<Option<Value>> {
     Ok(data?.at(tokens).cloned())
 }
 
 /// What `tokens` name in a string body, as [`data_value`] reads it: JSON text checked whole and
 /// built only where `tokens` lead; any other string is the body itself, which has no parts.
 /// Errors are at `path`, the body's.
-pub fn text_at(
+pub(crate) fn text_at(
     text: String,
     tokens: &[String],
     path: &str,
@@ -237,7 +245,7 @@ pub fn text_at(
 /// The app's rows hold `data` as JSON text, so a string `data` that is valid JSON text is
 /// parsed; any other string is the value itself (plain text is still worth sending, and one
 /// malformed row must not fail the whole request). Nesting past the depth limit is an error.
-pub fn data_value(v: Value, index: usize, limits: &Limits) -> Result<Value> {
+pub(crate) fn data_value(v: Value, index: usize, limits: &Limits) -> Result<Value> {
     data_and_form(v, limits)
         .map(|(value, _)| value)
         .map_err(|e| e.into_error(&format!("/{index}/data")))
@@ -347,7 +355,7 @@ impl OwnedDocs {
 /// `metadata` as the document is read: absent, null, an object, or a string — the JSON text of
 /// an object, as the app's rows store it beside `data`, read only when the document is
 /// rendered. Anything else is refused at once.
-pub fn check_metadata(v: Option<&Value>, index: usize) -> Result<()> {
+pub(crate) fn check_metadata(v: Option<&Value>, index: usize) -> Result<()> {
     match v {
         None | Some(Value::Null | Value::Object(_) | Value::String(_) | Value::Unpaired(_)) => {
             Ok(())
@@ -359,7 +367,11 @@ pub fn check_metadata(v: Option<&Value>, index: usize) -> Result<()> {
 /// `metadata` as a document is rendered: an object, or `None` for absent or null. JSON text is
 /// parsed under `limits`; text that is not JSON is `INVALID_JSON` (with its position), the JSON
 /// text of anything but an object or null is refused like that value.
-pub fn metadata_value(v: Option<Value>, index: usize, limits: &Limits) -> Result<Option<Value>> {
+pub(crate) fn metadata_value(
+    v: Option<Value>,
+    index: usize,
+    limits: &Limits,
+) -> Result<Option<Value>> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(o @ Value::Object(_)) => Ok(Some(o)),
@@ -405,7 +417,7 @@ impl DocSet for OwnedDocs {
 // JavaScript heap); `kind` is what was found ("an array", "a function", …).
 
 /// The document at `at` (its JSON pointer: `/3` in an array, `""` alone) is not an object.
-pub fn not_a_document(at: &str, kind: &str) -> Error {
+pub(crate) fn not_a_document(at: &str, kind: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         at,
@@ -414,7 +426,7 @@ pub fn not_a_document(at: &str, kind: &str) -> Error {
 }
 
 /// The document at `at` has no `data`.
-pub fn data_missing(at: &str) -> Error {
+pub(crate) fn data_missing(at: &str) -> Error {
     Error::new(
         ErrorCode::MissingField,
         format!("{at}/data"),
@@ -423,7 +435,7 @@ pub fn data_missing(at: &str) -> Error {
 }
 
 /// Document `index`'s `data` is not a JSON value (a function, a symbol…).
-pub fn data_not_json(index: usize, kind: &str) -> Error {
+pub(crate) fn data_not_json(index: usize, kind: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         format!("/{index}/data"),
@@ -432,7 +444,7 @@ pub fn data_not_json(index: usize, kind: &str) -> Error {
 }
 
 /// Document `index`'s `metadata` is neither an object nor absent/null.
-pub fn metadata_not_an_object(index: usize, kind: &str) -> Error {
+pub(crate) fn metadata_not_an_object(index: usize, kind: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         format!("/{index}/metadata"),
@@ -441,7 +453,7 @@ pub fn metadata_not_an_object(index: usize, kind: &str) -> Error {
 }
 
 /// An input without `documents`.
-pub fn documents_missing() -> Error {
+pub(crate) fn documents_missing() -> Error {
     Error::new(
         ErrorCode::MissingField,
         "/documents",
@@ -450,7 +462,7 @@ pub fn documents_missing() -> Error {
 }
 
 /// The documents are not an array.
-pub fn not_documents(kind: &str) -> Error {
+pub(crate) fn not_documents(kind: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         "",
@@ -467,7 +479,7 @@ pub(crate) fn out_of_range(index: usize) -> Error {
 }
 
 /// Refuses two documents with one id: the manifest names documents by id.
-pub fn check_unique_ids(metas: &[DocMeta]) -> Result<()> {
+pub(crate) fn check_unique_ids(metas: &[DocMeta]) -> Result<()> {
     let mut seen: Map<&str, usize> = Map::with_capacity_and_hasher(metas.len(), Keyed::default());
     for (i, m) in metas.iter().enumerate() {
         if let Some(first) = seen.insert(&*m.id, i) {
@@ -494,7 +506,7 @@ pub struct Edge {
 
 /// Leaf status per document: an explicit `is_leaf` wins; otherwise, with edges, a document is a
 /// leaf when nothing was derived from it; without edges and flag, it is not a leaf.
-pub fn leaves(metas: &[DocMeta], edges: Option<&[Edge]>) -> Vec<bool> {
+pub(crate) fn leaves(metas: &[DocMeta], edges: Option<&[Edge]>) -> Vec<bool> {
     let parents: Set<&str> = edges
         .unwrap_or_default()
         .iter()

@@ -7,18 +7,18 @@
 
 use super::document::{
     check_unique_ids, data_missing, data_value, metadata_not_an_object, metadata_value,
-    not_a_document, not_documents, out_of_range, DocMeta, DocSet, MetaFields, TypeNames,
+    not_a_document, not_documents, out_of_range, Bodies, DocMeta, DocSet, MetaFields, ReadDoc,
+    TypeNames,
 };
 use crate::json::{self, Parser, Value};
 use crate::{Error, ErrorCode, Limits, Result};
-use std::ops::Range;
 
 /// Documents backed by JSON text.
 #[derive(Debug, Clone)]
 pub struct JsonDocs {
     text: String,
     metas: Vec<DocMeta>,
-    bodies: Vec<(Range<usize>, Option<Range<usize>>)>,
+    bodies: Bodies,
     /// The call's limits: `maxDepth` also bounds the bodies parsed when rendered.
     limits: Limits,
 }
@@ -47,7 +47,7 @@ impl JsonDocs {
     fn from_parts(
         text: String,
         metas: Vec<DocMeta>,
-        bodies: Vec<(Range<usize>, Option<Range<usize>>)>,
+        bodies: Bodies,
         limits: &Limits,
     ) -> Result<Self> {
         check_unique_ids(&metas)?;
@@ -59,8 +59,6 @@ impl JsonDocs {
         })
     }
 }
-
-type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
 
 /// What a JSON value's text is, by its first byte, as `json::read::kind` names a value.
 fn kind_of(text: &str) -> &'static str {
@@ -110,7 +108,7 @@ pub(super) fn read_doc(
     i: usize,
     depth: usize,
     types: &mut TypeNames,
-) -> Result<(DocMeta, Range<usize>, Option<Range<usize>>)> {
+) -> Result<ReadDoc> {
     // Built only for an error: per document it would cost more than reading the metadata.
     let base = || format!("/{i}");
     p.skip_ws();

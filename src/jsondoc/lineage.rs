@@ -18,7 +18,7 @@ use crate::shape::Shape;
 
 /// What the derivation tree says of each document, in input order.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Tree {
+pub(crate) struct Tree {
     /// Nothing was derived from it (or its `is_leaf` flag says so).
     pub leaf: Vec<bool>,
     pub role: Vec<Option<Lineage>>,
@@ -33,7 +33,7 @@ pub enum Lineage {
 }
 
 /// Each document's role, in input order; `canonical` maps a schema type to its canonical name.
-pub fn lineage<'a>(
+pub(crate) fn lineage<'a>(
     metas: &'a [DocMeta],
     edges: Option<&[Edge]>,
     canonical: &dyn Fn(&'a str) -> &'a str,

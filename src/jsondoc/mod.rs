@@ -17,47 +17,36 @@
 //! # Ok::<(), ctxpack::Error>(())
 //! ```
 
-mod assemble;
-mod cap;
-mod chunked;
-mod document;
-mod intent;
-mod lazy;
-mod lineage;
-mod numerals;
-mod profile;
-mod rank;
-mod reason;
-mod render;
-mod timestamp;
-mod trim;
-mod wide;
+pub(crate) mod assemble;
+pub(crate) mod cap;
+pub(crate) mod chunked;
+pub(crate) mod document;
+pub(crate) mod intent;
+pub(crate) mod lazy;
+pub(crate) mod lineage;
+pub(crate) mod numerals;
+pub(crate) mod profile;
+pub(crate) mod rank;
+pub(crate) mod reason;
+pub(crate) mod render;
+pub(crate) mod timestamp;
+pub(crate) mod trim;
+pub(crate) mod wide;
 
 pub use assemble::{
-    profile_not_here, unknown_input_field, AssembleOptions, Assembly, CapReport, CapResult,
-    ContextAssembler, DocRecord, FilteredRecord, Manifest, Prioritized, RankedRecord, Totals,
-    INPUT_FIELDS,
+    AssembleOptions, Assembly, CapReport, CapResult, ContextAssembler, DocRecord, FilteredRecord,
+    Manifest, Prioritized, RankedRecord, Totals,
 };
-pub use chunked::{
-    char_safe_end, pair_safe_end, ChunkedDocs, TextSource, Utf16Text, Utf8Bytes, CHUNK_UNITS,
-};
-pub use document::{
-    check_metadata, check_unique_ids, data_missing, data_not_json, data_value, documents_missing,
-    leaves, metadata_not_an_object, metadata_value, not_a_document, not_documents, part_of,
-    text_at, CreatedAt, DocMeta, DocSet, Edge, Jsondoc, MetaFields, Origin, OwnedDocs, TypeNames,
-};
+pub use document::{CreatedAt, DocSet, Edge, Origin, OwnedDocs};
 pub use intent::{infer_intent, IntentSource, Params, Request, ResolvedIntent};
 pub use lazy::{JsonDocs, JsonInput};
-pub use lineage::{lineage, Lineage};
-pub use numerals::{normalize_numbers, parse_chinese};
+pub use lineage::Lineage;
 pub use profile::{
-    BodyMode, BudgetSpec, CapStrategy, CompiledProfile, IntentSpec, Others, Otherwise,
-    ParamMatchSpec, Profile, RenderOrder, RenderSpec, RuleSpec, TrimSpec, Weights,
+    BodyMode, BudgetSpec, CapStrategy, IntentSpec, Others, Otherwise, ParamMatchSpec, Profile,
+    RenderOrder, RenderSpec, RuleSpec, TrimSpec, Weights,
 };
 pub use rank::ScoreBreakdown;
 pub use reason::ReasonCode;
-pub use timestamp::parse_iso8601;
-pub use trim::{
-    cut_at_level, fitted_level, level_for_rank, mark_trimmed, trim_document, trim_value, TrimLevel,
-};
-pub use wide::{UnitSource, WideDocs};
+pub use trim::TrimLevel;
+
+pub(crate) use numerals::normalize_numbers;

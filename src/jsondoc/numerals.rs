@@ -86,7 +86,7 @@ fn is_chinese_numeral(c: char) -> bool {
 /// The number a run of Chinese numeral characters spells, from 0 to 9999: digit by digit
 /// (`二〇二六`), or with units (`十二`, `一百零五`, `两千`, and the spoken `一百五` for 150).
 /// `None` for a run that reads as no single number (`三四百`, `百`, `一百零`, `十十`).
-pub fn parse_chinese(run: &str) -> Option<u32> {
+pub(crate) fn parse_chinese(run: &str) -> Option<u32> {
     if run.chars().all(|c| chinese_digit(c).is_some()) {
         return digit_by_digit(run);
     }
@@ -147,7 +147,7 @@ fn digit_by_digit(run: &str) -> Option<u32> {
 }
 
 /// `text` with its digits normalised (see the module's doc); borrowed when nothing changed.
-pub fn normalize_numbers(text: &str) -> Cow<'_, str> {
+pub(crate) fn normalize_numbers(text: &str) -> Cow<'_, str> {
     let mut out = String::with_capacity(text.len());
     let mut run = String::new();
     let mut changed = false;

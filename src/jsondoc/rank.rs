@@ -41,7 +41,7 @@ impl ScoreBreakdown {
 
 /// A selected document in rank order.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RankedDoc {
+pub(crate) struct RankedDoc {
     /// Position in the input.
     pub index: usize,
     pub score: f64,
@@ -52,14 +52,14 @@ pub struct RankedDoc {
 
 /// A document not selected, and why.
 #[derive(Debug, Clone, PartialEq)]
-pub struct FilteredDoc {
+pub(crate) struct FilteredDoc {
     pub index: usize,
     pub reason: SharedStr,
     pub reason_code: ReasonCode,
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Ranking {
+pub(crate) struct Ranking {
     /// Best first; ties keep input order.
     pub selected: Vec<RankedDoc>,
     pub filtered: Vec<FilteredDoc>,
@@ -69,7 +69,7 @@ pub struct Ranking {
 
 /// The `now` recency is measured against: the caller's, else the newest document's
 /// `created_at` — never the machine clock, so client and server agree.
-pub fn effective_now(metas: &[DocMeta], now: Option<f64>) -> f64 {
+pub(crate) fn effective_now(metas: &[DocMeta], now: Option<f64>) -> f64 {
     now.unwrap_or_else(|| {
         metas
             .iter()
@@ -238,11 +238,11 @@ fn param_verdict(
 
 /// What ranking reads of a body: the part of document `index`'s data that a pointer's tokens
 /// name ([`super::DocSet::data_at`]).
-pub type Body<'a> = dyn FnMut(usize, &[String]) -> Result<Option<Value>> + 'a;
+pub(crate) type Body<'a> = dyn FnMut(usize, &[String]) -> Result<Option<Value>> + 'a;
 
 /// Filters `metas` to the intent's types and ranks them. `body(index, tokens)` gives part of a
 /// document's data, read only for the types an active `paramMatch` of the intent names.
-pub fn rank(
+pub(crate) fn rank(
     profile: &CompiledProfile,
     intent: &CompiledIntent,
     metas: &[DocMeta],

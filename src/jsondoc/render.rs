@@ -8,7 +8,7 @@ use std::borrow::Cow;
 
 /// The header with `{id}`, `{schema_type}`, `{origin_type}` and `{rank}` replaced, in one pass
 /// so a placeholder inside an id is not expanded again.
-pub fn header(render: &CompiledRender, meta: &DocMeta, rank: usize) -> String {
+pub(crate) fn header(render: &CompiledRender, meta: &DocMeta, rank: usize) -> String {
     let mut out = String::with_capacity(render.header.len().saturating_add(meta.id.len()));
     let mut rest = render.header.as_str();
     while let Some(open) = rest.find('{') {
@@ -39,7 +39,7 @@ pub fn header(render: &CompiledRender, meta: &DocMeta, rank: usize) -> String {
 }
 
 /// The value rendered for a document: its data, or the whole document.
-pub fn body(
+pub(crate) fn body(
     render: &CompiledRender,
     meta: &DocMeta,
     data: Value,
@@ -70,7 +70,7 @@ pub fn body(
 
 /// A document's [`block`] in full: its data is borrowed when it is the whole body (the cap
 /// renders every candidate so, and would otherwise copy each).
-pub fn full(
+pub(crate) fn full(
     render: &CompiledRender,
     header: &str,
     meta: &DocMeta,
@@ -91,7 +91,7 @@ pub fn full(
 
 /// `header\nJSON`, or the JSON alone when the header is empty; written only until it is longer
 /// than `max_len` bytes (`usize::MAX`: whole), for a caller that only asks whether it fits.
-pub fn block(render: &CompiledRender, header: &str, body: &Value, max_len: usize) -> String {
+pub(crate) fn block(render: &CompiledRender, header: &str, body: &Value, max_len: usize) -> String {
     let mut out = String::new();
     if !header.is_empty() {
         out.push_str(header);

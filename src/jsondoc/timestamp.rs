@@ -9,7 +9,7 @@ use crate::{Error, ErrorCode, Result};
 /// Epoch milliseconds given as a number: any finite one. Errors build their path only when there
 /// is one: for every document of a large input, formatting a path never used costs more than
 /// the parse.
-pub fn millis_at(n: f64, path: impl FnOnce() -> String) -> Result<f64> {
+pub(crate) fn millis_at(n: f64, path: impl FnOnce() -> String) -> Result<f64> {
     if n.is_finite() {
         Ok(n)
     } else {
@@ -18,7 +18,7 @@ pub fn millis_at(n: f64, path: impl FnOnce() -> String) -> Result<f64> {
 }
 
 /// Epoch milliseconds of ISO-8601 text.
-pub fn text_ms_at(s: &str, path: impl FnOnce() -> String) -> Result<f64> {
+pub(crate) fn text_ms_at(s: &str, path: impl FnOnce() -> String) -> Result<f64> {
     parse_iso8601(s).ok_or_else(|| {
         Error::new(
             ErrorCode::InvalidTimestamp,
@@ -32,7 +32,7 @@ pub fn text_ms_at(s: &str, path: impl FnOnce() -> String) -> Result<f64> {
 }
 
 /// The error for a `created_at` that is neither text nor a number.
-pub fn not_a_timestamp(path: impl FnOnce() -> String) -> Error {
+pub(crate) fn not_a_timestamp(path: impl FnOnce() -> String) -> Error {
     Error::new(
         ErrorCode::InvalidTimestamp,
         path(),
@@ -83,10 +83,10 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
 }
 
 /// The last millisecond of 9999-12-31: past it `toISOString` writes a six-digit year.
-pub const MAX_ISO_MS: f64 = 253_402_300_799_999.0;
+pub(crate) const MAX_ISO_MS: f64 = 253_402_300_799_999.0;
 
 /// Whether [`iso_text`] writes `ms`: whole milliseconds from the epoch to the end of 9999.
-pub fn is_iso_ms(ms: f64) -> bool {
+pub(crate) fn is_iso_ms(ms: f64) -> bool {
     (0.0..=MAX_ISO_MS).contains(&ms) && ms.fract() == 0.0
 }
 
@@ -95,7 +95,7 @@ pub fn is_iso_ms(ms: f64) -> bool {
 /// given as `created_at` crosses as its milliseconds and renders back as this text, as
 /// `JSON.stringify` writes it.
 #[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)] // bounded above
-pub fn iso_text(ms: f64) -> Option<String> {
+pub(crate) fn iso_text(ms: f64) -> Option<String> {
     if !is_iso_ms(ms) {
         return None;
     }
@@ -141,7 +141,7 @@ fn days_in_month(y: i64, m: i64) -> i64 {
 }
 
 /// `YYYY-MM-DD`, optionally `(T|t| )HH:MM[:SS[.fff…]]` and `Z`, `z` or `±HH[:MM]`.
-pub fn parse_iso8601(s: &str) -> Option<f64> {
+pub(crate) fn parse_iso8601(s: &str) -> Option<f64> {
     canonical(s.as_bytes()).or_else(|| general(s))
 }
 

@@ -42,7 +42,7 @@ impl TrimLevel {
 
 /// The level a document gets for its rank among `total` selected documents: the top
 /// `fullRanks` in full, ranks from `summarizeFrom × total` on summarized, truncated between.
-pub fn level_for_rank(trim: &CompiledTrim, rank: usize, total: usize) -> TrimLevel {
+pub(crate) fn level_for_rank(trim: &CompiledTrim, rank: usize, total: usize) -> TrimLevel {
     if rank < trim.full_ranks {
         TrimLevel::Full
     } else {
@@ -58,7 +58,7 @@ pub fn level_for_rank(trim: &CompiledTrim, rank: usize, total: usize) -> TrimLev
 
 /// Applies `level` to `v` in place; returns whether anything changed. `Fitted` and `Prefix`,
 /// whose lengths only the cap knows, cut at `truncateAt` here; the cap cuts with
-/// [`cut_strings`] and [`keep_prefix`].
+/// `cut_strings` and `keep_prefix`.
 pub fn trim_value(v: &mut Value, level: TrimLevel, trim: &CompiledTrim) -> bool {
     match level {
         TrimLevel::Full => false,
@@ -82,14 +82,14 @@ pub fn cut_at_level(v: &mut Value, level: TrimLevel, at: usize, trim: &CompiledT
 }
 
 /// The prefix level's cut: `v` in order up to `keep` UTF-16 units of its strings' text.
-pub fn keep_prefix(v: &mut Value, keep: usize, trim: &CompiledTrim) -> bool {
+pub(crate) fn keep_prefix(v: &mut Value, keep: usize, trim: &CompiledTrim) -> bool {
     let mut left = keep;
     prefix(v, &mut left, trim)
 }
 
 /// The UTF-16 lengths of `v`'s strings: their sum (keeping that much of its text keeps it
 /// whole) and the longest (no cut past it changes `v`).
-pub fn string_lengths(v: &Value) -> (usize, usize) {
+pub(crate) fn string_lengths(v: &Value) -> (usize, usize) {
     let fold = |(sum, longest): (usize, usize), (s, l): (usize, usize)| {
         (sum.saturating_add(s), longest.max(l))
     };
@@ -178,7 +178,7 @@ fn more_items(n: usize) -> Value {
 
 /// The fitted level's cut: every string, at any depth, longer than `at` units plus the
 /// truncation marker, cut to `at` and marked — the truncated level's cut at another length.
-pub fn cut_strings(v: &mut Value, at: usize, trim: &CompiledTrim) -> bool {
+pub(crate) fn cut_strings(v: &mut Value, at: usize, trim: &CompiledTrim) -> bool {
     truncate(v, at, &trim.truncate_marker)
 }
 
@@ -277,7 +277,7 @@ fn summarize(v: &mut Value, trim: &CompiledTrim) -> bool {
 }
 
 /// The fitted and prefix levels' lengths are the cap's to choose, for the room left.
-pub fn fitted_level(path: &str) -> crate::Error {
+pub(crate) fn fitted_level(path: &str) -> crate::Error {
     crate::Error::new(
         crate::ErrorCode::InvalidInput,
         path,

@@ -16,7 +16,9 @@
 //! the reader gives up (`Ok(None)`) and the caller reads the whole text, which reports it.
 
 use super::chunked::{body_text_at, held_body, CHUNK_UNITS, JOINED_MAX};
-use super::document::{check_unique_ids, out_of_range, DocMeta, DocSet, MetaFields, TypeNames};
+use super::document::{
+    check_unique_ids, out_of_range, Bodies, DocMeta, DocSet, MetaFields, ReadDoc, TypeNames,
+};
 use super::lazy::{data_from, metadata_from};
 use crate::json::wide::{has_backslash, push_utf8, spells, unit_at, Scan, Stop, WideScanner};
 use crate::json::{self, Parser, Value};
@@ -34,13 +36,11 @@ pub trait UnitSource {
     fn utf8(&self, from: usize, to: usize) -> Option<String>;
 }
 
-type Bodies = Vec<(Range<usize>, Option<Range<usize>>)>;
-
 /// The most units one scan holds (a document larger is read with the whole text): the bytes
 /// [`JOINED_MAX`] allows the reader of UTF-8.
 const WINDOW_MAX: usize = JOINED_MAX / 2;
 
-/// Documents whose bodies stay in the [`UnitSource`]; their ranges are in units.
+/// Documents whose bodies stay in the `UnitSource`; their ranges are in units.
 pub struct WideDocs {
     source: Box<dyn UnitSource>,
     metas: Vec<DocMeta>,
@@ -360,12 +360,7 @@ impl Window<'_> {
     /// `members` (checked as JSON): the metadata members made values and checked by
     /// [`DocMeta::from_fields`], as the reader of whole text does (`read_doc`); `None` where
     /// that fails.
-    fn read(
-        &self,
-        i: usize,
-        members: &Members,
-        types: &mut TypeNames,
-    ) -> Option<(DocMeta, Range<usize>, Option<Range<usize>>)> {
+    fn read(&self, i: usize, members: &Members, types: &mut TypeNames) -> Option<ReadDoc> {
         let bytes = &self.bytes;
         let mut fields = MetaFields::default();
         let mut data = None;
@@ -467,7 +462,7 @@ impl DocSet for WideDocs {
     }
 }
 
-impl UnitSource for super::Utf16Text {
+impl UnitSource for super::chunked::Utf16Text {
     fn units(&self) -> usize {
         self.0.len()
     }

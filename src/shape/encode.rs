@@ -57,7 +57,7 @@ impl Interned for crate::text::SharedStr {
 }
 
 /// In `refs`, for a given string the host does not hold: its text follows in `text`.
-pub const NOT_GIVEN: u32 = u32::MAX;
+pub(super) const NOT_GIVEN: u32 = u32::MAX;
 
 /// Slots of [`Encoder::recent`].
 const RECENT: usize = 64;

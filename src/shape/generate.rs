@@ -7,7 +7,7 @@ use super::{Body, Decl, Field, TyRef};
 use std::fmt::Write as _;
 
 /// Every declaration reachable from `roots`, each once, in the order first reached.
-pub fn reachable(roots: &[fn() -> Decl]) -> Vec<Decl> {
+pub(crate) fn reachable(roots: &[fn() -> Decl]) -> Vec<Decl> {
     let mut seen: Vec<&'static str> = Vec::new();
     let mut out = Vec::new();
     for root in roots {
@@ -71,7 +71,7 @@ fn ts_type(t: &TyRef) -> String {
 }
 
 /// TypeScript declarations of `decls`.
-pub fn typescript(decls: &[Decl]) -> String {
+pub(crate) fn typescript(decls: &[Decl]) -> String {
     let mut out = String::new();
     for d in decls {
         jsdoc(&mut out, d.doc, "");
@@ -254,7 +254,7 @@ class Reader {
 "#;
 
 /// The JavaScript decoders of `decls` (output shapes) and `decode(root, …)` for `roots`.
-pub fn javascript(decls: &[Decl], roots: &[&str]) -> String {
+pub(crate) fn javascript(decls: &[Decl], roots: &[&str]) -> String {
     let mut out = String::from(
         "// Generated from the Rust declarations by src/shape/generate.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.\n// Builds result objects from the columns src/shape/encode.rs fills, field by field in declaration order.\n\n",
     );

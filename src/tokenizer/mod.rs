@@ -5,15 +5,15 @@
 //! was measured.
 //!
 //! The vocabularies' data comes from `tiktoken-rs`; the work is ctxpack's own, for speed: a
-//! hand-written pre-tokenizer per vocabulary ([`split`]) in place of the crate's backtracking
-//! regex, flat rank tables ([`ranks`]) and a cache of the pieces already merged ([`cache`]).
+//! hand-written pre-tokenizer per vocabulary (`split`) in place of the crate's backtracking
+//! regex, flat rank tables (`ranks`) and a cache of the pieces already merged (`cache`).
 //!
 //! Special tokens (`<|endoftext|>`…) are counted as ordinary text, as `gpt-tokenizer`'s `encode`
 //! with `disallowedSpecial: new Set()` does: text to budget is never a control sequence.
 //!
 //! Text of any length is tokenized whole, in time near-linear in its length: the pre-tokenizer
 //! reads each character a bounded number of times, and a long piece (a megabyte of spaces, of
-//! one letter, Chinese without punctuation) is merged by a heap in n log n ([`ranks`]), with the
+//! one letter, Chinese without punctuation) is merged by a heap in n log n (`ranks`), with the
 //! same tokens as tiktoken. Only a piece whose merge cannot get its memory (about 24 bytes a
 //! byte) is refused, `TOO_LARGE`; as a [`TokenCounter`] it then counts `usize::MAX`, which no
 //! budget admits.
@@ -152,7 +152,7 @@ impl TokenCounter for Exact {
 
 /// Refuses more than `limits.max_text_length` token ids before they are read: each id stands for
 /// at least one character.
-pub fn check_token_ids(count: usize, limits: &crate::Limits) -> Result<()> {
+pub(crate) fn check_token_ids(count: usize, limits: &crate::Limits) -> Result<()> {
     if count > limits.max_text_length {
         return Err(Error::new(
             ErrorCode::TooLarge,
@@ -168,7 +168,7 @@ pub fn check_token_ids(count: usize, limits: &crate::Limits) -> Result<()> {
 
 /// A token id given as a host number (`None`: not a number): a whole number in `0..2^32`,
 /// never coerced.
-pub fn token_id(n: Option<f64>, path: &str) -> Result<u32> {
+pub(crate) fn token_id(n: Option<f64>, path: &str) -> Result<u32> {
     match n {
         Some(n) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) => {
             // Whole and in range, so the conversion is exact.

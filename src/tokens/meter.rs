@@ -17,7 +17,7 @@ use crate::hash::Map;
 use crate::{Error, ErrorCode, Result};
 
 /// Where a caller's counter is given, for the errors it causes.
-pub const COUNTER_PATH: &str = "/options/tokenCounter";
+pub(crate) const COUNTER_PATH: &str = "/options/tokenCounter";
 
 /// What measures token budgets in one call.
 pub enum Meter<'a> {
@@ -36,8 +36,8 @@ pub struct Pieces<'a> {
 }
 
 impl<'a> Pieces<'a> {
-    /// `count` answers for one text (or fails with [`counter_threw`] or
-    /// [`check_count`]'s error); `name` is what the manifest calls it.
+    /// `count` answers for one text (or fails with `counter_threw` or
+    /// `check_count`'s error); `name` is what the manifest calls it.
     pub fn new(name: impl Into<String>, count: &'a mut dyn FnMut(&str) -> Result<usize>) -> Self {
         Pieces {
             name: name.into(),
@@ -134,7 +134,7 @@ impl Tally {
 }
 
 /// A caller's counter's answer, checked: a whole number of tokens from 0 to 2^53 − 1.
-pub fn check_count(reply: f64) -> Result<usize> {
+pub(crate) fn check_count(reply: f64) -> Result<usize> {
     const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
     if reply.is_finite() && reply >= 0.0 && reply.fract() == 0.0 && reply <= MAX_SAFE {
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // checked just above
@@ -162,7 +162,7 @@ fn number_words(n: f64) -> String {
 }
 
 /// A caller's counter answered with something that is not a number at all.
-pub fn counter_not_a_number(kind: &str) -> Error {
+pub(crate) fn counter_not_a_number(kind: &str) -> Error {
     Error::new(
         ErrorCode::TokenCounterFailed,
         COUNTER_PATH,
@@ -171,7 +171,7 @@ pub fn counter_not_a_number(kind: &str) -> Error {
 }
 
 /// A caller's counter failed (threw) while counting.
-pub fn counter_threw(message: &str) -> Error {
+pub(crate) fn counter_threw(message: &str) -> Error {
     Error::new(
         ErrorCode::TokenCounterFailed,
         COUNTER_PATH,

@@ -13,15 +13,14 @@
 //! chosen from what precedes it, never from what follows.
 
 mod bound;
-mod meter;
+pub(crate) mod meter;
 // Only its property test uses it, and proptest needs an OS random source, which
 // wasm32-unknown-unknown has not.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod reference;
 mod scan;
-pub use meter::{
-    check_count, counter_not_a_number, counter_threw, Meter, Pieces, Tally, COUNTER_PATH,
-};
+pub(crate) use meter::Tally;
+pub use meter::{Meter, Pieces};
 use scan::Scan;
 
 /// A counter of tokens. The estimator is the default; exact vocabularies come later.

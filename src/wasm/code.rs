@@ -36,8 +36,10 @@ pub fn format_module_registry(
     done((|| {
         let super::CallOptions { limits, counter } = call_options(call)?;
         let registry: ModuleRegistry = optional_arg(Some(&registry), "/registry", &limits)?;
-        let files =
-            code::source_files_from_value(&value_arg(&files, "/files", &limits)?, "/files")?;
+        let files = code::registry::source_files_from_value(
+            &value_arg(&files, "/files", &limits)?,
+            "/files",
+        )?;
         let options: RegistryOptions = optional_arg(options.as_ref(), "/options", &limits)?;
         match counter.as_ref() {
             None => Ok(code::format_module_registry(&registry, &files, &options)),
@@ -59,7 +61,7 @@ pub fn track_outputs(
 ) -> JsResult {
     done((|| {
         let limits = limits_from(call)?;
-        let created = code::files_from_value(
+        let created = code::outputs::files_from_value(
             &value_arg(&created, "/created", &limits)?,
             "/created",
             false,
@@ -69,9 +71,11 @@ pub fn track_outputs(
             .map(|(p, c)| (p, c.unwrap_or_default()))
             .collect();
         let modified = match modified {
-            Some(m) => {
-                code::files_from_value(&value_arg(&m, "/modified", &limits)?, "/modified", true)?
-            }
+            Some(m) => code::outputs::files_from_value(
+                &value_arg(&m, "/modified", &limits)?,
+                "/modified",
+                true,
+            )?,
             None => Vec::new(),
         };
         Ok(code::track_outputs(&created, &modified))

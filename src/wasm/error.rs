@@ -20,7 +20,7 @@ extern "C" {
 
 /// The core's error as the thrown `CtxpackError`: its code, path, message and, for a fault in
 /// JSON text, where in that text.
-pub fn to_js(e: crate::Error) -> JsValue {
+pub(super) fn to_js(e: crate::Error) -> JsValue {
     let at = |n: usize| u32::try_from(n).ok();
     let (line, column) = e
         .position

@@ -89,14 +89,14 @@ extern "C" {
 
 /// `into.len() / 2` code units of the string `v` from unit `from`, into `into` as UTF-16LE;
 /// false when `v` does not hold them.
-pub fn units_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
+pub(super) fn units_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
     #[allow(clippy::cast_precision_loss)] // a string index, exact in an f64
     copy_units(v, from as f64, into)
 }
 
 /// The length of a `Uint8Array` (a Node `Buffer` is one) after any byte-order mark; `None` for
 /// anything else.
-pub fn bytes_len(v: &JsValue) -> Option<usize> {
+pub(super) fn bytes_len(v: &JsValue) -> Option<usize> {
     let n = byte_length(v);
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a byte length
     (n >= 0.0).then_some(n as usize)
@@ -104,7 +104,7 @@ pub fn bytes_len(v: &JsValue) -> Option<usize> {
 
 /// `into.len()` bytes of the `Uint8Array` `v` (after any byte-order mark) from byte `from`;
 /// false, with `into` as it was, when `v` no longer holds them (changed during the call).
-pub fn bytes_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
+pub(super) fn bytes_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
     #[allow(clippy::cast_precision_loss)] // a byte offset, exact in an f64
     copy_byte_range(v, from as f64, into)
 }
@@ -126,7 +126,7 @@ extern "C" {
 /// data, read by property (glue.js `dataAt`): `undefined` when nothing is there, `None` when the
 /// body must be read whole. A getter's throw is bad input at `path`.
 #[cfg(feature = "jsondoc")]
-pub fn data_at(data: &JsValue, tokens: &[String], path: &str) -> Result<Option<JsValue>> {
+pub(super) fn data_at(data: &JsValue, tokens: &[String], path: &str) -> Result<Option<JsValue>> {
     // The tokens cross as one string; one holding U+0000 itself leaves the body to a whole read.
     if tokens.iter().any(|t| t.contains('\0')) {
         return Ok(None);
@@ -179,7 +179,7 @@ fn host(v: Option<Nullable<JsValue>>) -> JsValue {
 }
 
 /// The message of a thrown value, read without any call that could throw again.
-pub fn js_message(e: &JsValue) -> String {
+pub(super) fn js_message(e: &JsValue) -> String {
     if let Some(s) = e.as_string() {
         return s;
     }
@@ -196,7 +196,7 @@ pub fn js_message(e: &JsValue) -> String {
 }
 
 /// What a host value is, as the core's messages name kinds ("an array", "a function"…).
-pub fn kind(v: &JsValue) -> &'static str {
+pub(super) fn kind(v: &JsValue) -> &'static str {
     if v.is_undefined() {
         "undefined"
     } else if v.is_null() {
@@ -221,7 +221,7 @@ pub fn kind(v: &JsValue) -> &'static str {
 }
 
 /// `Reflect.get(obj, key)`; a throwing getter or trap is bad input at `path`.
-pub fn get(obj: &JsValue, key: &JsValue, path: &str) -> Result<JsValue> {
+pub(super) fn get(obj: &JsValue, key: &JsValue, path: &str) -> Result<JsValue> {
     reflect_get(obj, key)
         .map(host)
         .map_err(|e| read::host_threw("reading this field", &js_message(&e), path))
@@ -229,7 +229,7 @@ pub fn get(obj: &JsValue, key: &JsValue, path: &str) -> Result<JsValue> {
 
 /// The value `JSON.stringify` writes for `v` under `key`: what its `toJSON` returns (a `Date`'s
 /// ISO text), else `v`. A throwing `toJSON` is bad input at `path`. Only objects are asked.
-pub fn to_json(v: JsValue, key: &str, path: &str) -> Result<JsValue> {
+pub(super) fn to_json(v: JsValue, key: &str, path: &str) -> Result<JsValue> {
     if !v.is_object() && !v.is_function() && !v.is_bigint() {
         return Ok(v);
     }
@@ -239,7 +239,7 @@ pub fn to_json(v: JsValue, key: &str, path: &str) -> Result<JsValue> {
 }
 
 /// `arr[i]`, a throwing trap reported as bad input.
-pub fn element(arr: &JsValue, i: usize, path: &str) -> Result<JsValue> {
+pub(super) fn element(arr: &JsValue, i: usize, path: &str) -> Result<JsValue> {
     let index = u32::try_from(i).unwrap_or(u32::MAX);
     reflect_get_index(arr, index)
         .map(host)
@@ -247,17 +247,17 @@ pub fn element(arr: &JsValue, i: usize, path: &str) -> Result<JsValue> {
 }
 
 /// `Array.isArray(v)`; a revoked Proxy throws, and is reported as bad input.
-pub fn is_array(v: &JsValue, path: &str) -> Result<bool> {
+pub(super) fn is_array(v: &JsValue, path: &str) -> Result<bool> {
     array_is_array(v).map_err(|e| read::host_threw("checking for an array", &js_message(&e), path))
 }
 
 /// An object that is neither an array nor a function (a revoked Proxy counts as not plain).
-pub fn is_plain_object(v: &JsValue) -> bool {
+pub(super) fn is_plain_object(v: &JsValue) -> bool {
     v.is_object() && !v.is_function() && array_is_array(v) == Ok(false)
 }
 
 /// `Object.keys(v)`, an own-keys trap's exception reported as bad input.
-pub fn keys(v: &JsValue, path: &str) -> Result<Vec<String>> {
+pub(super) fn keys(v: &JsValue, path: &str) -> Result<Vec<String>> {
     let keys =
         object_keys(v).map_err(|e| read::host_threw("listing the keys", &js_message(&e), path))?;
     Ok(keys
@@ -270,7 +270,7 @@ pub fn keys(v: &JsValue, path: &str) -> Result<Vec<String>> {
 }
 
 /// `arr.length`, refused unless a whole number.
-pub fn array_len(arr: &JsValue, path: &str) -> Result<usize> {
+pub(super) fn array_len(arr: &JsValue, path: &str) -> Result<usize> {
     let len = reflect_get(arr, &JsValue::from_str("length"))
         .map(host)
         .map_err(|e| read::host_threw("reading the length", &js_message(&e), path))?;
@@ -284,7 +284,7 @@ pub fn array_len(arr: &JsValue, path: &str) -> Result<usize> {
 
 /// A host string, refused with `TOO_LARGE` before it is copied into wasm memory when it is
 /// longer than `limits.maxTextLength`. `None` if `v` is not a string.
-pub fn string_within(
+pub(super) fn string_within(
     v: &JsValue,
     limits: &Limits,
     path: &str,
@@ -303,7 +303,12 @@ pub fn string_within(
 /// JSON text given as a string or as UTF-8 bytes (a `Uint8Array`, a Node `Buffer`: a file or a
 /// database column as read), with the string's limits; a leading byte-order mark is skipped,
 /// as `TextDecoder` does (glue.js). `None` for anything else.
-pub fn text_within(v: &JsValue, limits: &Limits, path: &str, what: &str) -> Result<Option<String>> {
+pub(super) fn text_within(
+    v: &JsValue,
+    limits: &Limits,
+    path: &str,
+    what: &str,
+) -> Result<Option<String>> {
     if v.is_string() {
         return string_within(v, limits, path, what);
     }
@@ -318,7 +323,7 @@ pub fn text_within(v: &JsValue, limits: &Limits, path: &str, what: &str) -> Resu
 
 /// `JSON.stringify(v)` — a document body as the host would render it — or `None` for
 /// `undefined` (and functions and symbols, which it skips).
-pub fn json_text(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<String>> {
+pub(super) fn json_text(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<String>> {
     if v.is_undefined() {
         return Ok(None);
     }
@@ -334,7 +339,7 @@ pub fn json_text(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Stri
 }
 
 /// A result value as a JS value, through `JSON.parse` of ctxpack's own JSON text.
-pub fn value_to_js(v: &Value) -> Result<JsValue> {
+pub(super) fn value_to_js(v: &Value) -> Result<JsValue> {
     json_parse(&json::stringify(v, 0))
         .map(host)
         .map_err(|e| read::host_threw("JSON.parse", &js_message(&e), ""))
@@ -359,7 +364,7 @@ const T_LONG: u8 = 14;
 
 /// A host value as a [`Value`] (`None` for `undefined`), every string within `limits` and
 /// nesting no deeper than `limits.maxDepth`. Error paths are under `path`.
-pub fn value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> {
+pub(super) fn value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> {
     if v.is_undefined() {
         return Ok(None);
     }
@@ -368,7 +373,7 @@ pub fn value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Value>> 
 
 /// A host value as it crossed: a flat object as its JSON text, anything else as the value.
 #[cfg_attr(not(feature = "governor"), allow(dead_code))]
-pub enum Crossed {
+pub(super) enum Crossed {
     Json(String),
     Value(Value),
 }
@@ -378,7 +383,7 @@ pub enum Crossed {
 /// it may), for the caller to read directly or through [`json::parse`], which makes the value
 /// the tape would have made. Anything else crosses as the tape, as in [`value`].
 #[cfg_attr(not(feature = "governor"), allow(dead_code))]
-pub fn flat_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Crossed>> {
+pub(super) fn flat_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Crossed>> {
     if v.is_undefined() {
         return Ok(None);
     }
@@ -393,7 +398,7 @@ pub fn flat_value(v: &JsValue, path: &str, limits: &Limits) -> Result<Option<Cro
 /// `hostValue`, `apart`): the value holds `""` in their place, and the tape returned with it
 /// holds them, for `files::HeldContents` to encode into wasm memory once.
 #[cfg(feature = "files")]
-pub fn value_apart(v: &JsValue, path: &str, limits: &Limits) -> Result<(Value, JsValue)> {
+pub(super) fn value_apart(v: &JsValue, path: &str, limits: &Limits) -> Result<(Value, JsValue)> {
     if v.is_undefined() {
         return Ok((Value::Null, JsValue::UNDEFINED));
     }

@@ -6,9 +6,10 @@ use super::{
     call_options, done, error, host, limits_from, metered, optional_arg, output, read_arg,
     text_arg, value_arg, CallOptions, JsResult,
 };
+use crate::jsondoc::assemble::{profile_not_here, unknown_input_field, INPUT_FIELDS};
 use crate::jsondoc::{
-    profile_not_here, unknown_input_field, AssembleOptions, ContextAssembler as Core, DocSet,
-    JsonDocs, JsonInput, Profile, Request, TrimLevel, INPUT_FIELDS,
+    AssembleOptions, ContextAssembler as Core, DocSet, JsonDocs, JsonInput, Profile, Request,
+    TrimLevel,
 };
 use crate::shape::{Output, Shape};
 use crate::{Limits, Result};
@@ -110,7 +111,7 @@ fn read_input(input: &JsValue, reading: Reading<'_>, limits: &Limits) -> Result<
         docs = Some(long_text(&v, core, &members, limits)?);
     }
     let options = AssembleOptions::from_members(members.iter().map(|(k, v)| (k.as_str(), v)))?;
-    let docs = docs.ok_or_else(crate::jsondoc::documents_missing)?;
+    let docs = docs.ok_or_else(crate::jsondoc::document::documents_missing)?;
     Ok(Call {
         docs,
         given,
@@ -295,18 +296,18 @@ pub fn trim_jsondoc(
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
         let level: TrimLevel = read_arg(&level, "/level", &limits)?;
         if matches!(level, TrimLevel::Fitted | TrimLevel::Prefix) {
-            return Err(crate::jsondoc::fitted_level("/level"));
+            return Err(crate::jsondoc::trim::fitted_level("/level"));
         }
         // The document wraps its data in one level; the data alone gets the full depth limit.
         // Whether it is a document at all is trim_document's to say. Read from its
         // `JSON.stringify`, unpaired surrogates kept: it comes back as it went in, but for cuts.
         let text = host::json_text(&doc, "/doc", &limits)?
             .ok_or_else(|| crate::json::read::not_json(host::kind(&doc), "/doc"))?;
-        let value = crate::json::parse_with(
+        let value = crate::json::parse::parse_with(
             crate::json::Parser::with_extra_depth(&text, limits.max_depth, 1).keeping_unpaired(),
         )
         .map_err(|e| e.into_error("/doc"))?;
-        let trimmed = crate::jsondoc::trim_document(value, level, &compiled.trim, &limits)
+        let trimmed = crate::jsondoc::trim::trim_document(value, level, &compiled.trim, &limits)
             .map_err(|e| e.under("/doc"))?;
         host::value_to_js(&trimmed)
     })()
@@ -326,7 +327,7 @@ pub fn locate_json(
         let limits = limits_from(options)?;
         let text = text_arg(&text, &limits)?;
         let pointer: String = optional_arg(pointer.as_ref(), "/pointer", &limits)?;
-        crate::json::locate(&text, &pointer, &limits)
+        crate::json::locate::locate(&text, &pointer, &limits)
     })())
 }
 

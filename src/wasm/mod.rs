@@ -132,7 +132,8 @@ fn metered<R>(
     counter: Option<&js_sys::Function>,
     f: impl FnOnce(&mut crate::tokens::Meter) -> Result<R>,
 ) -> Result<R> {
-    use crate::tokens::{check_count, counter_not_a_number, counter_threw, Meter, Pieces};
+    use crate::tokens::meter::{check_count, counter_not_a_number, counter_threw};
+    use crate::tokens::{Meter, Pieces};
     let Some(func) = counter else {
         return f(&mut Meter::Estimate(crate::tokens::Estimator::o200k()));
     };

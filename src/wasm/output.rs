@@ -21,14 +21,14 @@ extern "C" {
 
 /// `v` as the plain object `JSON.stringify` writes as `v`'s JSON text. `T` must be one of the
 /// roots the decoders are generated for (src/declarations.rs); a test checks the list.
-pub fn to_js<T: Output + Shape>(v: &T) -> JsValue {
+pub(super) fn to_js<T: Output + Shape>(v: &T) -> JsValue {
     to_js_given(v, &JsValue::UNDEFINED)
 }
 
 /// [`to_js`], with `given` the caller's strings by input position (an array the glue kept while
 /// reading the input, every one well-formed) or `undefined`: each [`crate::text::GivenStr`] with
 /// a position is then that very string.
-pub fn to_js_given<T: Output + Shape>(v: &T, given: &JsValue) -> JsValue {
+pub(super) fn to_js_given<T: Output + Shape>(v: &T, given: &JsValue) -> JsValue {
     let mut e = Encoder::default();
     e.given = !given.is_undefined();
     v.encode(&mut e);

@@ -8,13 +8,14 @@
 )] // tests may fail loudly
 #![allow(dead_code)]
 
+use ctxpack::__private::json::parse_body;
 use ctxpack::json::{self, ObjectBuilder, Value};
 
 /// A vector file's `{documents, request, profile, options}` as one assemble input object
 /// `{documents, request, profile, ...options}` in JSON text.
 pub fn assemble_input(vector: &str) -> String {
     // Read as bodies are: an escaped unpaired surrogate in a string stays one when written again.
-    let v = json::parse_body(vector, &ctxpack::Limits::default()).expect("vector is JSON");
+    let v = parse_body(vector, &ctxpack::Limits::default()).expect("vector is JSON");
     let o = v.as_object().expect("vector is an object");
     let mut input = ObjectBuilder::new();
     for key in ["documents", "request", "profile"] {

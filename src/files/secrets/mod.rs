@@ -8,5 +8,5 @@ mod names;
 mod scan;
 mod table;
 
-pub use names::secret_name;
+pub(crate) use names::secret_name;
 pub use scan::secret_content;

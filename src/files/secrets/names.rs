@@ -58,7 +58,7 @@ fn windows_form(segment: &str) -> String {
 }
 
 /// What makes `path` (`/`-separated, relative) look like a credential file, if anything.
-pub fn secret_name(path: &str) -> Option<String> {
+pub(crate) fn secret_name(path: &str) -> Option<String> {
     let segments: Vec<String> = path.split('/').map(windows_form).collect();
     let (name, dirs) = segments.split_last()?;
     if let Some(dir) = dirs

@@ -13,7 +13,7 @@
 
 /// The characters a token's body is made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Body {
+pub(super) enum Body {
     /// `A-Za-z0-9`.
     Alnum,
     /// `A-Za-z0-9_`.
@@ -35,7 +35,7 @@ pub enum Body {
 }
 
 impl Body {
-    pub fn has(self, b: u8) -> bool {
+    pub(super) fn has(self, b: u8) -> bool {
         let alnum = b.is_ascii_alphanumeric();
         match self {
             Body::Alnum => alnum,
@@ -53,7 +53,7 @@ impl Body {
 
 /// What the body must show besides its alphabet and length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Then {
+pub(super) enum Then {
     Nothing,
     /// At least three letters and three digits (`sk-` also starts CSS classes and slugs).
     Mixed,
@@ -67,7 +67,7 @@ pub enum Then {
 }
 
 /// One family's token shape. `max` 0: no upper bound on the body.
-pub struct Rule {
+pub(super) struct Rule {
     pub family: &'static str,
     pub keyword: &'static str,
     pub body: Body,
@@ -108,7 +108,7 @@ const GRAFANA: &str = "a Grafana token";
 
 /// Earlier rows win where keywords overlap (`sk-ant-` before `sk-`).
 #[rustfmt::skip]
-pub const RULES: [Rule; 49] = [
+pub(super) const RULES: [Rule; 49] = [
     rule(GITHUB, "ghp_", Word, 36),
     rule(GITHUB, "gho_", Word, 36),
     rule(GITHUB, "ghu_", Word, 36),

@@ -18,7 +18,7 @@ use crate::Result;
 
 /// What happened to one ranked document.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Placement {
+pub(crate) struct Placement {
     pub index: usize,
     pub rank: usize,
     pub action: Action,
@@ -41,7 +41,7 @@ pub struct Placement {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Capped {
+pub(crate) struct Capped {
     pub context: String,
     /// UTF-16 length of `context`.
     pub chars: usize,
@@ -208,7 +208,7 @@ impl Room<'_> {
 
 /// Places `order` (document indices, best first) into `budget`: every limit it gives holds for
 /// the whole context. Tokens are counted by `meter`, each candidate block once.
-pub fn cap(
+pub(crate) fn cap(
     profile: &CompiledProfile,
     docs: &dyn DocSet,
     order: &[usize],
@@ -572,7 +572,7 @@ fn cap_bounded(
 /// depends on what precedes a block could in principle grow, and then the rank order stays.
 /// Returns whether the order changed to input order.
 #[allow(clippy::arithmetic_side_effects)] // offsets within the context's length
-pub fn render_in_input_order(
+pub(crate) fn render_in_input_order(
     capped: &mut Capped,
     separator: &str,
     budget: Budget,

@@ -85,7 +85,7 @@ impl CompiledParamMatch {
 /// alone; `[lo, hi]` of two such; or text with two numbers and a range sign between them
 /// (`"7-12"`, `"7–12"`, `"7 to 12"`, `"第7集到第12集"`), its numbers read as request texts are
 /// (`"第七到十二集"`, `"７-１２"`). Anything else (`"7, 12"`, `"7-9-12"`) is no range.
-pub fn range_bounds(v: &Value) -> Option<(f64, f64)> {
+pub(super) fn range_bounds(v: &Value) -> Option<(f64, f64)> {
     if let Some(n) = numeric(v) {
         return Some((n, n));
     }
@@ -269,6 +269,7 @@ fn count(value: Option<f64>, default: usize, path: &str) -> Result<usize> {
 
 impl Profile {
     /// Validates the profile and builds its regular expressions.
+    #[doc(hidden)]
     pub fn compile(&self) -> Result<CompiledProfile> {
         let default_intent = self
             .default_intent

@@ -4,16 +4,17 @@
 //! [`CompiledProfile`] is the validated form with regular expressions built once, shared by
 //! every request (`compile`).
 
-mod compile;
+pub(crate) mod compile;
 mod schema;
 
-pub use compile::{
+pub(crate) use compile::{
     CompiledIntent, CompiledParamMatch, CompiledProfile, CompiledRender, CompiledTrim, MatchTest,
     TypeRole,
 };
+pub(crate) use schema::defaults;
 pub use schema::{
-    defaults, BodyMode, BudgetSpec, CapStrategy, IntentSpec, Others, Otherwise, ParamMatchSpec,
-    Profile, RenderOrder, RenderSpec, RuleSpec, TrimSpec, Weights,
+    BodyMode, BudgetSpec, CapStrategy, IntentSpec, Others, Otherwise, ParamMatchSpec, Profile,
+    RenderOrder, RenderSpec, RuleSpec, TrimSpec, Weights,
 };
 
 #[cfg(test)]

@@ -220,31 +220,31 @@ pub enum BodyMode {
 
 /// The defaults, from the reference design: +10 required, +5 leaf, +3 user input, top 4 in full,
 /// 500-char truncation, 100-char summaries, 16,000-char cap.
-pub mod defaults {
-    pub const INTENT: &str = "default";
-    pub const REQUIRED: f64 = 10.0;
-    pub const OPTIONAL: f64 = 0.0;
-    pub const LEAF: f64 = 5.0;
-    pub const USER_INPUT: f64 = 3.0;
+pub(crate) mod defaults {
+    pub(crate) const INTENT: &str = "default";
+    pub(crate) const REQUIRED: f64 = 10.0;
+    pub(crate) const OPTIONAL: f64 = 0.0;
+    pub(crate) const LEAF: f64 = 5.0;
+    pub(crate) const USER_INPUT: f64 = 3.0;
     /// A document the request's params name (the synopsis of the episode asked for) ranks above
     /// the other required ones.
-    pub const PARAMS: f64 = 5.0;
+    pub(crate) const PARAMS: f64 = 5.0;
     /// Lineage roles: the version the story was built on ranks above a leaf nobody used.
-    pub const CHOSEN: f64 = 5.0;
-    pub const SUPERSEDED: f64 = -5.0;
-    pub const ALTERNATIVE: f64 = -5.0;
-    pub const RECENCY: f64 = 1.0;
+    pub(crate) const CHOSEN: f64 = 5.0;
+    pub(crate) const SUPERSEDED: f64 = -5.0;
+    pub(crate) const ALTERNATIVE: f64 = -5.0;
+    pub(crate) const RECENCY: f64 = 1.0;
     /// One week: a document a week older than the newest gets half the recency weight.
-    pub const RECENCY_HALF_LIFE_MS: f64 = 7.0 * 24.0 * 3600.0 * 1000.0;
-    pub const FULL_RANKS: usize = 4;
-    pub const SUMMARIZE_FROM: f64 = 0.5;
-    pub const TRUNCATE_AT: usize = 500;
-    pub const TRUNCATE_MARKER: &str = " [truncated]";
-    pub const SUMMARIZE_AT: usize = 100;
-    pub const SUMMARIZE_MARKER: &str = " [summarized]";
-    pub const MAX_CHARS: usize = 16_000;
-    pub const HEADER: &str = "## {schema_type} ({id})";
-    pub const SEPARATOR: &str = "\n\n";
+    pub(crate) const RECENCY_HALF_LIFE_MS: f64 = 7.0 * 24.0 * 3600.0 * 1000.0;
+    pub(crate) const FULL_RANKS: usize = 4;
+    pub(crate) const SUMMARIZE_FROM: f64 = 0.5;
+    pub(crate) const TRUNCATE_AT: usize = 500;
+    pub(crate) const TRUNCATE_MARKER: &str = " [truncated]";
+    pub(crate) const SUMMARIZE_AT: usize = 100;
+    pub(crate) const SUMMARIZE_MARKER: &str = " [summarized]";
+    pub(crate) const MAX_CHARS: usize = 16_000;
+    pub(crate) const HEADER: &str = "## {schema_type} ({id})";
+    pub(crate) const SEPARATOR: &str = "\n\n";
 }
 
 impl Profile {

@@ -3,11 +3,13 @@
 //! (`DocMeta::from_fields` and the faults in `jsondoc::document`); this file only fetches.
 
 use crate::json::Value;
-use crate::jsondoc::{
-    char_safe_end, data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
-    not_a_document, not_documents, part_of, text_at, ChunkedDocs, CreatedAt, DocMeta, DocSet,
-    MetaFields, Origin, TextSource, TypeNames, UnitSource, WideDocs, CHUNK_UNITS,
+use crate::jsondoc::chunked::{char_safe_end, ChunkedDocs, TextSource, CHUNK_UNITS};
+use crate::jsondoc::document::{
+    data_missing, data_not_json, data_value, metadata_not_an_object, metadata_value,
+    not_a_document, not_documents, part_of, text_at, DocMeta, MetaFields, TypeNames,
 };
+use crate::jsondoc::wide::{UnitSource, WideDocs};
+use crate::jsondoc::{CreatedAt, DocSet, Origin};
 use crate::text::{SharedParts, SharedStr};
 use crate::wasm::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
 use crate::{Limits, Result};
@@ -34,7 +36,7 @@ const FLAG_LEAF: u8 = 4;
 const FLAG_CREATED_TEXT: u8 = 8;
 const FLAG_CREATED_DATE: u8 = 16;
 
-pub struct JsDocs {
+pub(super) struct JsDocs {
     metas: Vec<DocMeta>,
     limits: Limits,
     docs: Array,
@@ -47,7 +49,7 @@ pub struct JsDocs {
 
 impl JsDocs {
     /// Reads an array of documents; error paths are relative to the array.
-    pub fn read(v: &JsValue, limits: &Limits) -> Result<Self> {
+    pub(super) fn read(v: &JsValue, limits: &Limits) -> Result<Self> {
         if !is_array(v, "")? {
             return Err(not_documents(host::kind(v)));
         }
@@ -68,7 +70,7 @@ impl JsDocs {
             // Malformed somewhere, or a getter threw: read field by field for the exact error.
             _ => (read_each(&docs, len, limits)?, JsValue::UNDEFINED),
         };
-        crate::jsondoc::check_unique_ids(&metas)?;
+        crate::jsondoc::document::check_unique_ids(&metas)?;
         Ok(JsDocs {
             metas,
             limits: *limits,
@@ -83,7 +85,7 @@ impl JsDocs {
     /// the result to hand back instead of copies (`output::to_js_given`); `undefined` when some
     /// id was not well-formed (the result then holds it as read, U+FFFD for a lone surrogate, as
     /// from JSON text) or the documents were read field by field.
-    pub fn given(&self) -> JsValue {
+    pub(super) fn given(&self) -> JsValue {
         self.given.clone()
     }
 
@@ -337,14 +339,14 @@ fn body_string(v: &JsValue, text: String, path: &str, limits: &Limits) -> Result
 
 /// A JavaScript string of JSON text, read in chunks as its code units ([`WideDocs`]): never
 /// whole in wasm memory, and transcoded only where it is read as text.
-pub struct JsText {
+pub(super) struct JsText {
     text: js_sys::JsString,
     units: usize,
 }
 
 impl JsText {
     /// Whether `v` is a string long enough to be read in chunks: two chunks and more.
-    pub fn is_long(v: &JsValue) -> bool {
+    pub(super) fn is_long(v: &JsValue) -> bool {
         v.is_string()
             && v.unchecked_ref::<js_sys::JsString>().length() as usize
                 >= CHUNK_UNITS.saturating_mul(2)
@@ -353,7 +355,7 @@ impl JsText {
     /// Documents from the string `v` (long: [`JsText::is_long`]) read in chunks, `hold` saying
     /// which bodies to keep as read; `None` when it does not read cleanly, for the caller to read
     /// it whole.
-    pub fn documents(
+    pub(super) fn documents(
         v: &JsValue,
         limits: &Limits,
         hold: &dyn Fn(&str) -> bool,
@@ -382,21 +384,21 @@ impl UnitSource for JsText {
 
 /// A `Uint8Array` (a Node `Buffer`) of JSON text, read in chunks ([`ChunkedDocs`]) as a string
 /// is: copied a chunk at a time rather than whole, and checked as UTF-8 a chunk at a time.
-pub struct JsBytes {
+pub(super) struct JsBytes {
     bytes: JsValue,
     len: usize,
 }
 
 impl JsBytes {
     /// Whether `v` is a `Uint8Array` long enough to be read in chunks: two chunks and more.
-    pub fn is_long(v: &JsValue) -> bool {
+    pub(super) fn is_long(v: &JsValue) -> bool {
         host::bytes_len(v).is_some_and(|n| n >= CHUNK_UNITS.saturating_mul(2))
     }
 
     /// Documents from the bytes `v` (long: [`JsBytes::is_long`]) read in chunks, as
     /// [`JsText::documents`] reads a string; `None` when they do not read cleanly (bytes that
     /// are not UTF-8 among the faults), for the caller to read them whole.
-    pub fn documents(
+    pub(super) fn documents(
         v: &JsValue,
         limits: &Limits,
         hold: &dyn Fn(&str) -> bool,
@@ -435,13 +437,13 @@ impl TextSource for JsBytes {
 }
 
 /// Whether `v` is JSON text long enough to be read in chunks: a string or bytes.
-pub fn is_long_text(v: &JsValue) -> bool {
+pub(super) fn is_long_text(v: &JsValue) -> bool {
     JsText::is_long(v) || JsBytes::is_long(v)
 }
 
 /// Documents from the long JSON text `v` ([`is_long_text`]) read in chunks, or `None` when they
 /// do not read cleanly; errors at the text's own path.
-pub fn long_documents(
+pub(super) fn long_documents(
     v: &JsValue,
     limits: &Limits,
     hold: &dyn Fn(&str) -> bool,

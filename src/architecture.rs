@@ -1,0 +1,197 @@
+//! The layering DESIGN.md states, checked on the sources: the binding (`src/wasm`) decides
+//! nothing — no error is worded or coded there — and the core knows no JavaScript — nothing
+//! outside `src/wasm` reaches the binding or its crates. Every Rust file under `src/` is read,
+//! however deep; each rule is a function of the files, and each is shown to fail on a file
+//! that breaks it.
+
+// Compiled for `cargo test` alone, where a failure is a panic (as clippy.toml allows in tests).
+#![allow(
+    clippy::panic,
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
+use std::path::{Path, PathBuf};
+
+/// A source file: its path from the crate's root (`src/wasm/jsondoc/documents.rs`) and text.
+type Source = (String, String);
+
+/// Every `.rs` file under `dir`, in every subfolder, by path from `root`, sorted.
+fn rust_files(root: &Path, dir: &Path) -> Vec<Source> {
+    let mut found = Vec::new();
+    let mut pending: Vec<PathBuf> = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for entry in entries {
+            let path = entry
+                .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+                .path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                let name = path.strip_prefix(root).unwrap_or(&path);
+                found.push((name.to_string_lossy().replace('\\', "/"), text));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+fn in_binding(path: &str) -> bool {
+    path.starts_with("src/wasm/")
+}
+
+/// Where `needle` occurs in `line` as a whole name: not the tail of a longer one
+/// (`JsCtxpackError::new(` is not `Error::new(`).
+fn names(line: &str, needle: &str) -> bool {
+    line.match_indices(needle).any(|(at, _)| {
+        !line[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// `path:line: text` for each line of `files` for which `breaks` holds.
+fn lines_where(files: &[Source], breaks: impl Fn(&str, &str) -> bool) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, text) in files {
+        for (i, line) in text.lines().enumerate() {
+            if breaks(path, line) {
+                found.push(format!("{path}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// DESIGN: "the binding layer holds no logic" — every error comes from the core, so the same bad
+/// input fails the same way from JavaScript objects, from JSON text and from Rust.
+fn errors_worded_in_the_binding(files: &[Source]) -> Vec<String> {
+    lines_where(files, |path, line| {
+        in_binding(path) && (names(line, "Error::new(") || names(line, "ErrorCode::"))
+    })
+}
+
+/// The core knows no JavaScript: only `src/wasm` names the binding, wasm-bindgen or js-sys, so
+/// the core builds, tests and fuzzes natively (STYLE: pure core, thin edge).
+fn core_reaching_the_binding(files: &[Source]) -> Vec<String> {
+    const BINDING: [&str; 6] = [
+        "crate::wasm",
+        "super::wasm",
+        "wasm_bindgen",
+        "js_sys",
+        "web_sys",
+        "JsValue",
+    ];
+    // This file names them to find them.
+    let rules = "src/architecture.rs";
+    lines_where(files, |path, line| {
+        !in_binding(path) && path != rules && BINDING.iter().any(|b| names(line, b))
+    })
+}
+
+fn sources() -> Vec<Source> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    rust_files(root, &root.join("src"))
+}
+
+#[test]
+fn the_walk_reaches_every_subfolder() {
+    let files = sources();
+    let has = |p: &str| files.iter().any(|(path, _)| path == p);
+    assert!(has("src/lib.rs"));
+    assert!(has("src/wasm/jsondoc/documents.rs"));
+    assert!(has("src/files/secrets/table.rs"));
+    assert!(has("src/jsondoc/profile/compile.rs"));
+}
+
+/// The rule `rule` holds on the crate's sources; else the lines that break it, under `what`.
+fn holds(rule: fn(&[Source]) -> Vec<String>, what: &str) {
+    let found = rule(&sources());
+    assert!(found.is_empty(), "{what}:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_binding_words_no_error() {
+    holds(errors_worded_in_the_binding, "src/wasm decides errors");
+}
+
+#[test]
+fn the_core_does_not_reach_the_binding() {
+    holds(core_reaching_the_binding, "the core reaches the binding");
+}
+
+fn file(path: &str, text: &str) -> Source {
+    (path.to_string(), text.to_string())
+}
+
+#[test]
+fn an_error_worded_in_a_nested_binding_file_is_found() {
+    // Written to disk, so the walk is tested with the rule: a check that only read `src/wasm`'s
+    // own folder missed this file.
+    let root = std::env::temp_dir().join(format!("ctxpack-architecture-{}", std::process::id()));
+    let nested = root.join("src/wasm/jsondoc");
+    std::fs::create_dir_all(&nested).unwrap();
+    std::fs::write(
+        nested.join("documents.rs"),
+        "fn f() -> Error {\n    crate::Error::new(ErrorCode::InvalidInput, \"\", \"no\")\n}\n",
+    )
+    .unwrap();
+    let found = errors_worded_in_the_binding(&rust_files(&root, &root.join("src")));
+    std::fs::remove_dir_all(&root).unwrap();
+    assert_eq!(
+        found,
+        ["src/wasm/jsondoc/documents.rs:2: crate::Error::new(ErrorCode::InvalidInput, \"\", \"no\")"]
+    );
+
+    let binding = [
+        file(
+            "src/wasm/host.rs",
+            "    return Err(Error::new(code, path, m));",
+        ),
+        file("src/wasm/a.rs", "let c = ErrorCode::TooLarge;"),
+        // The JavaScript error class the core's errors become is not a worded error.
+        file(
+            "src/wasm/error.rs",
+            "JsCtxpackError::new(&e.message, e.code.as_str())",
+        ),
+        // The core words its errors.
+        file(
+            "src/json/read.rs",
+            "Error::new(ErrorCode::InvalidInput, path, m)",
+        ),
+    ];
+    assert_eq!(
+        errors_worded_in_the_binding(&binding),
+        [
+            "src/wasm/host.rs:1: return Err(Error::new(code, path, m));",
+            "src/wasm/a.rs:1: let c = ErrorCode::TooLarge;",
+        ]
+    );
+}
+
+#[test]
+fn the_core_reaching_the_binding_is_found() {
+    let files = [
+        file("src/jsondoc/cap/mod.rs", "use crate::wasm::host;"),
+        file("src/text.rs", "fn f(v: &JsValue) {}"),
+        file("src/files/path.rs", "use wasm_bindgen::prelude::*;"),
+        file("src/json/read.rs", "let a = js_sys::Array::new();"),
+        file("src/wasm/host.rs", "use js_sys::Array;"),
+        file("src/lib.rs", "pub mod wasm;"),
+    ];
+    assert_eq!(
+        core_reaching_the_binding(&files),
+        [
+            "src/jsondoc/cap/mod.rs:1: use crate::wasm::host;",
+            "src/text.rs:1: fn f(v: &JsValue) {}",
+            "src/files/path.rs:1: use wasm_bindgen::prelude::*;",
+            "src/json/read.rs:1: let a = js_sys::Array::new();",
+        ]
+    );
+}
