@@ -58,7 +58,7 @@ function app(name, files) {
 }
 const node = (dir, file) => execFileSync(process.execPath, [file], { cwd: dir, encoding: "utf8" });
 
-await check("the tarball holds the entries, both glues and no stray files", () => {
+await check("the tarball holds the entries, their shared code and no stray files", () => {
   const list = execFileSync("tar", ["-tzf", join(work, tarball)], { encoding: "utf8" }).split("\n").filter(Boolean);
   for (const { dir } of ENTRIES) {
     const at = dir === "" ? "package/pkg" : `package/pkg/${dir}`;
