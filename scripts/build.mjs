@@ -11,15 +11,15 @@
 //   index.web.js     `<entry>/web`: the .wasm as a separate file, loaded by `await init()`
 //   index.cjs        Node require; index.mjs Node import (the same instance as require)
 //
-// The entries' code is src/entries/ (copied to pkg/entries/); each entry file here only names the
-// entry's exports and where its wasm comes from. Nothing wasm-bindgen writes is edited.
+// The entries' code is src/entries/ (copied to each entry's entries/); each entry file here only
+// names the entry's exports and where its wasm comes from. Nothing wasm-bindgen writes is edited.
 //
 // Usage: node scripts/build.mjs [--dev] [--entry name]...
 //   --dev: debug builds, no wasm-opt; --entry: build only these entries (default: all)
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ENTRIES, WASM_BINDGEN_FLAGS, WASM_OPT_FLAGS, bindgenInput, packageExports } from "./entries.mjs";
 
@@ -37,7 +37,7 @@ const ENTRY_FILES = ["index.js", "index.mjs", "index.cjs", "index.d.ts", "index.
 async function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded = [], remade = [], node: nodeOnly, wasmOpt: entryFlags = [] }) {
   const out = join(pkg, dir);
   // Later entries live inside pkg/; the main entry is pkg/ itself.
-  for (const sub of ["web", ...ENTRY_FILES]) rmSync(join(out, sub), { recursive: true, force: true });
+  for (const sub of ["web", "entries", ...ENTRY_FILES]) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   run("cargo", ["build", "--lib", "--target", "wasm32-unknown-unknown", "--no-default-features", "--features", feature, ...(dev ? [] : ["--release"])]);
   // Kept for tests/node/build-untouched.test.mjs, which runs wasm-bindgen on it again.
@@ -56,7 +56,11 @@ async function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded =
   const glueJs = readFileSync(join(webDir, "ctxpack.js"), "utf8");
   const runtime = runtimeExports(glueJs);
   const snippets = `./web/${snippetDir(webDir)}`;
-  const entries = `./${relative(out, join(pkg, "entries")).replaceAll("\\", "/")}`.replace(/^\.\/\.\./, "..");
+  // Each entry has its own copy, so that an app's bundler that splits entries into chunks of
+  // their own (www/vite.config.js) finds nothing shared between them to hoist.
+  const entries = "./entries";
+  mkdirSync(join(out, "entries"), { recursive: true });
+  for (const file of readdirSync(join(root, "src", "entries"))) copyFileSync(join(root, "src", "entries", file), join(out, "entries", file));
   const classes = JSON.stringify({ guarded, remade });
   const subpath = `ctxpack${entrySubpath === "." ? "" : entrySubpath.slice(1)}`;
   const names = (extra) => [...runtime, "releaseMemory", "CtxpackError", ...extra].join(", ");
@@ -175,8 +179,6 @@ if (JSON.stringify(packageJson.exports) !== JSON.stringify(packageExports())) {
   throw new Error('package.json "exports" is not what scripts/entries.mjs gives: run `node scripts/write-exports.mjs`');
 }
 if (only.length === 0) rmSync(pkg, { recursive: true, force: true });
-mkdirSync(join(pkg, "entries"), { recursive: true });
-for (const file of readdirSync(join(root, "src", "entries"))) copyFileSync(join(root, "src", "entries", file), join(pkg, "entries", file));
 if (!packageJson.files.includes("pkg/entries/")) throw new Error('package.json "files" lacks pkg/entries/');
 for (const entry of ENTRIES) {
   if (only.length > 0 && !only.includes(entry.name)) continue;
