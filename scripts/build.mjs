@@ -87,6 +87,10 @@ async function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded =
   );
   const loaded = await import(pathToFileURL(join(out, "index.cjs")).href);
   if (nodeOnly) nodeNames = Object.keys(loaded.default).filter((n) => !runtime.includes(n) && !["releaseMemory", "CtxpackError"].includes(n));
+  // The names read from the glue's text must be what src/entries/exports.js makes of it.
+  if (Object.keys(loaded.default).sort().join() !== names(nodeNames).split(", ").sort().join()) {
+    throw new Error(`${subpath}: the entry exports ${Object.keys(loaded.default).join(", ")} at run time, but its files name ${names(nodeNames)}`);
+  }
   writeFileSync(join(out, "index.mjs"), `// ${subpath}: Node's import entry, the CommonJS one, so import and require share one instance.\nimport m from "./index.cjs";\nexport const { ${names(nodeNames)} } = m;\n`);
   checkGuards(loaded.default, guarded, await import(pathToFileURL(join(webDir, "ctxpack.js")).href), await import(pathToFileURL(join(webDir, snippetDir(webDir), "glue.js")).href));
 
