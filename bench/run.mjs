@@ -105,7 +105,7 @@ if (!flag("--no-browser")) {
 // --- Sizes: the module browsers get (inlined base64 in pkg/web) and the one Node reads.
 const inlineJs = readFileSync(join(root, "pkg", "web", "wasm-inline.js"));
 const webWasm = Buffer.from(inlineJs.toString("utf8").match(/"([A-Za-z0-9+/=]+)"/)[1], "base64");
-const nodeWasm = Buffer.from(readFileSync(join(root, "pkg", "node", "wasm-inline.cjs"), "utf8").match(/"([A-Za-z0-9+/=]+)"/)[1], "base64");
+const nodeWasm = readFileSync(join(root, "pkg", "web", "ctxpack_bg.wasm"));
 const sizes = {
   raw: webWasm.length,
   gzip: gzipSync(webWasm, { level: 9 }).length,

@@ -11,8 +11,8 @@
 //             its memory back (glue.js `memoryManager`); a live object of another guarded class
 //             keeps the instance
 //   node      optional: {module, types} — a CommonJS module of src/ with what only Node has (a
-//             file reader), exported by the Node entries only; it sits next to the glue, so it
-//             requires "./ctxpack.cjs" and "./glue.cjs"; its types import the entry's types
+//             file reader), exported by the Node entries only; it sits next to the entry's
+//             index.cjs and requires it for the entry's exports; its types import the entry's types
 //             `from "ctxpack:glue"`, and package.json points the entry's Node import types at
 //             index.node.d.ts
 //   gzip      its wasm's size budget, gzip level 9 — a decision to write down in
@@ -113,6 +113,16 @@ export const WASM_OPT_FLAGS = [
   "--strip-producers",
   "--strip-target-features",
 ];
+
+// wasm-bindgen's options (scripts/build.mjs; tests/node/build-untouched.test.mjs runs it again
+// with them): one glue for every runtime, whose wasm the entries give it (no default URL);
+// --weak-refs frees a class instance the program drops (FinalizationRegistry; free() and `using`
+// still free it at once); the reset makes a fresh instance of the same module when an idle entry
+// gives its memory back (glue.js `memoryManager`).
+export const WASM_BINDGEN_FLAGS = ["--target", "web", "--out-name", "ctxpack", "--weak-refs", "--omit-default-module-path", "--experimental-reset-state-function"];
+
+/** Where the build keeps the wasm it gave wasm-bindgen for entry `name`. */
+export const bindgenInput = (root, name) => `${root}/target/wasm-bindgen-input/${name}.wasm`;
 
 /**
  * package.json "exports", as the entries make it. Per entry: its subpath with a condition per way

@@ -130,11 +130,43 @@ pub(crate) fn javascript() -> String {
     generate::javascript(&generate::reachable(&roots), &names)
 }
 
+/// The block of glue.js between its BEGIN CODES and END CODES lines.
+const CODES_BEGIN: &str = "// BEGIN CODES\n";
+const CODES_END: &str = "// END CODES\n";
+
+/// The codes glue.js shares with the Rust half of the binding (`wasm_codes`), as JavaScript.
+fn codes_block() -> String {
+    let mut out = String::from(
+        "// Generated from src/wasm_codes.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.\n",
+    );
+    for (name, value) in crate::wasm_codes::DOCUMENT_FLAGS
+        .iter()
+        .chain(crate::wasm_codes::TAPE_TAGS)
+    {
+        out.push_str(&format!("const {name} = {value};\n"));
+    }
+    out
+}
+
+/// `glue` with its codes block replaced by `block`; None without one.
+fn with_codes(glue: &str, block: &str) -> Option<String> {
+    let (head, rest) = glue.split_once(CODES_BEGIN)?;
+    let (_, tail) = rest.split_once(CODES_END)?;
+    Some(format!("{head}{CODES_BEGIN}{block}{CODES_END}{tail}"))
+}
+
 #[test]
 fn committed_declarations_match_the_rust_types() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/wasm/");
+    let glue = std::fs::read_to_string(format!("{dir}glue.js")).unwrap_or_default();
+    let glue = with_codes(&glue, &codes_block())
+        .expect("src/wasm/glue.js has no BEGIN CODES / END CODES block");
     let mut stale = Vec::new();
-    for (file, want) in [("types.d.ts", typescript()), ("shapes.js", javascript())] {
+    for (file, want) in [
+        ("types.d.ts", typescript()),
+        ("shapes.js", javascript()),
+        ("glue.js", glue),
+    ] {
         let path = format!("{dir}{file}");
         if std::env::var_os("UPDATE_SHAPES").is_some() {
             std::fs::write(&path, &want).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -147,6 +179,21 @@ fn committed_declarations_match_the_rust_types() {
         stale.is_empty(),
         "{stale:?} out of date with the Rust declarations: run UPDATE_SHAPES=1 cargo test declarations and review the diff"
     );
+}
+
+#[test]
+fn a_stale_codes_block_is_found() {
+    let fresh =
+        with_codes("a\n// BEGIN CODES\nold\n// END CODES\nb\n", &codes_block()).unwrap_or_default();
+    assert!(fresh.contains("const T_LONG = 14;\n"), "{fresh}");
+    assert!(!fresh.contains("old"), "{fresh}");
+    // A tag renumbered in glue.js alone is what the comparison above catches.
+    let drifted = fresh.replace("const T_NULL = 1;", "const T_NULL = 2;");
+    assert_ne!(
+        with_codes(&drifted, &codes_block()).as_deref(),
+        Some(drifted.as_str())
+    );
+    assert_eq!(with_codes("no block", &codes_block()), None);
 }
 
 #[test]

@@ -95,6 +95,14 @@ pub mod tokens;
 mod architecture;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod declarations;
+// The binding's codes; native builds compile them for the declarations test alone, and an entry
+// without jsondoc's binding reads only the tape's.
+#[cfg(any(target_arch = "wasm32", test))]
+#[cfg_attr(
+    not(all(target_arch = "wasm32", feature = "jsondoc")),
+    allow(dead_code)
+)]
+mod wasm_codes;
 
 pub use error::{Error, ErrorCode, Result, TextPosition};
 pub use limits::Limits;

@@ -2,7 +2,7 @@
 // readContextFiles: the Node side of preloadFiles (docs/FILES.md). The core's path rules come
 // first (checkPaths: lexical, no disk), then the file system's, and what was read or refused
 // goes to preloadFiles, which writes one record per path. Copied by scripts/build.mjs next to
-// the entry's glue, hence the relative requires.
+// the entry's index.cjs, which has set its exports when it requires this module.
 //
 // Synchronous, like every other export: the core call is synchronous anyway, the files are
 // small (maxBytes bounds each read), and one thread running lstat → open → fstat → read back to
@@ -10,8 +10,7 @@
 // block its event loop for a large batch runs it in a worker thread.
 const fs = require("node:fs");
 const nodePath = require("node:path");
-const { checkPaths, preloadFiles } = require("./ctxpack.cjs");
-const { CtxpackError } = require("./glue.cjs");
+const { checkPaths, preloadFiles, CtxpackError } = require("./index.cjs");
 
 /** A file larger than this is refused from its size, before it is opened (1 MiB). */
 const DEFAULT_MAX_BYTES = 1 << 20;

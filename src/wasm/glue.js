@@ -193,8 +193,8 @@ export const RELEASE_ABOVE = 64 * 1024 * 1024;
 export const RELEASE_AFTER_MS = 1000;
 
 /**
- * @param {() => void} renew replaces the entry's instance (injected into the generated glue by
- *   scripts/build.mjs)
+ * @param {() => void} renew replaces the entry's instance (the generated glue's reset,
+ *   wasm-bindgen's --experimental-reset-state-function)
  * @param {() => number} bytes the instance's linear memory now
  */
 export function memoryManager(renew, bytes) {
@@ -574,15 +574,13 @@ class Utf8Parts {
   }
 }
 
-// Keep in step with the FLAG_ constants in src/wasm/documents.rs.
+// BEGIN CODES
+// Generated from src/wasm_codes.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.
 const FLAG_USER_INPUT = 1;
 const FLAG_LEAF_GIVEN = 2;
 const FLAG_LEAF = 4;
 const FLAG_CREATED_TEXT = 8;
 const FLAG_CREATED_DATE = 16;
-
-// --- Host values in -------------------------------------------------------------------------------
-// Keep in step with the T_ constants in src/wasm/host.rs.
 const T_UNDEFINED = 0;
 const T_NULL = 1;
 const T_FALSE = 2;
@@ -598,6 +596,9 @@ const T_BINARY = 11;
 const T_DEEP = 12;
 const T_THREW = 13;
 const T_LONG = 14;
+// END CODES
+
+// --- Host values in -------------------------------------------------------------------------------
 
 // A lone surrogate is the one thing JSON.stringify spells differently (escaped, where TextEncoder
 // writes U+FFFD); where isWellFormed is missing, any surrogate takes the tape.
@@ -1183,4 +1184,47 @@ function copyCodes(units, s, from) {
     units[k + 3] = s.charCodeAt(j + 3);
   }
   for (; k < n; k++) units[k] = s.charCodeAt(from + k);
+}
+
+// --- Long strings in ------------------------------------------------------------------------------
+// A long string crosses into one block of about its UTF-8 size (src/wasm/host.rs `long_string`).
+// From LONG_STRING_SAMPLED units on, that size is estimated from a few slices of it, with a
+// margin of 1/64 (a larger one keeps the next call of the same size from reusing the block this
+// one frees); below, three bytes a unit, a few hundred KB at most, cut to size after: sampling 32
+// slices of 512 units would encode a quarter of a 64K-unit chunk twice (src/jsondoc/chunked.rs).
+const LONG_STRING_SAMPLED = 1 << 20;
+const LONG_STRING_SLICES = 32;
+const LONG_STRING_SLICE = 512;
+const utf8Encoder = new TextEncoder();
+let longStringScratch;
+
+/**
+ * The bytes to reserve for the UTF-8 of the string `s`.
+ * @param {string} s
+ * @returns {number}
+ */
+export function utf8Room(s) {
+  const len = s.length;
+  let perUnit = 3;
+  if (len >= LONG_STRING_SAMPLED) {
+    longStringScratch ??= new Uint8Array(3 * LONG_STRING_SLICE);
+    let sampled = 0;
+    for (let i = 0; i < LONG_STRING_SLICES; i++) {
+      const at = Math.floor((i * (len - LONG_STRING_SLICE)) / (LONG_STRING_SLICES - 1));
+      sampled += utf8Encoder.encodeInto(s.slice(at, at + LONG_STRING_SLICE), longStringScratch).written;
+    }
+    perUnit = sampled / (LONG_STRING_SLICES * LONG_STRING_SLICE);
+  }
+  return Math.min(3 * len, Math.ceil(len * perUnit * 1.015625) + 4096);
+}
+
+/**
+ * The UTF-8 of `s` into `view`: the bytes written, or -1 when they do not all fit.
+ * @param {string} s
+ * @param {Uint8Array} view
+ * @returns {number}
+ */
+export function encodeUtf8(s, view) {
+  const { read, written } = utf8Encoder.encodeInto(s, view);
+  return read === s.length ? written : -1;
 }

@@ -6,6 +6,7 @@
 //! message as when the same value comes as JSON text or from Rust.
 
 use crate::json::{self, read, ObjectBuilder, Value};
+use crate::wasm_codes::*;
 use crate::{Limits, Result};
 use js_sys::Array;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -85,6 +86,36 @@ extern "C" {
     /// See glue.js: random bytes from the host, into `into`.
     #[wasm_bindgen(js_name = randomBytes)]
     pub fn random_bytes(into: &mut [u8]);
+    /// See glue.js: the bytes to reserve for the UTF-8 of a long string.
+    #[wasm_bindgen(js_name = utf8Room)]
+    fn utf8_room(s: &JsValue) -> u32;
+    /// See glue.js: the string's UTF-8 into `view`, the bytes written; -1, having written what
+    /// fitted, when it needs more room.
+    #[wasm_bindgen(js_name = encodeUtf8)]
+    fn encode_utf8(s: &JsValue, view: &mut [u8]) -> i32;
+}
+
+/// Strings from this many UTF-16 units on cross by [`long_string`].
+const LONG_STRING: usize = 1 << 14;
+
+/// A long host string of `units` UTF-16 units as UTF-8, in one block of about its size.
+/// wasm-bindgen's own copy writes the ASCII prefix one byte a unit and, at the first other
+/// character, reallocates to three bytes a unit for the rest; dlmalloc moves a block it cannot
+/// extend, so both are held at once (four bytes a unit), and linear memory never shrinks: a
+/// 100,000-document JSON text left 582 MB behind (docs/BENCHMARKS.md, Memory). Here glue.js
+/// estimates the UTF-8 size from a few slices and `encodeInto` writes into that block.
+fn long_string(v: &JsValue, units: usize, path: &str, what: &str) -> Result<String> {
+    let mut room = utf8_room(v) as usize;
+    loop {
+        let mut bytes = vec![0u8; room];
+        let written = encode_utf8(v, &mut bytes);
+        if let Ok(written) = usize::try_from(written) {
+            bytes.truncate(written);
+            return read::utf8_text(bytes, path, what);
+        }
+        // Denser than its slices (rare): three bytes a unit hold any string.
+        room = units.saturating_mul(3);
+    }
 }
 
 /// `into.len() / 2` code units of the string `v` from unit `from`, into `into` as UTF-16LE;
@@ -295,8 +326,9 @@ pub(super) fn string_within(
     }
     let units = v.unchecked_ref::<js_sys::JsString>().length() as usize;
     limits.check_text(units, path, what)?;
-    // Long strings cross by scripts/build.mjs's `passStringToWasm0`, which holds about what
-    // their UTF-8 takes.
+    if units >= LONG_STRING {
+        return long_string(v, units, path, what).map(Some);
+    }
     Ok(v.as_string())
 }
 
@@ -344,23 +376,6 @@ pub(super) fn value_to_js(v: &Value) -> Result<JsValue> {
         .map(host)
         .map_err(|e| read::host_threw("JSON.parse", &js_message(&e), ""))
 }
-
-// Tags of glue.js's `hostValue` tape; keep in step with the T_ constants there.
-const T_UNDEFINED: u8 = 0;
-const T_NULL: u8 = 1;
-const T_FALSE: u8 = 2;
-const T_TRUE: u8 = 3;
-const T_NUMBER: u8 = 4;
-const T_STRING: u8 = 5;
-const T_ARRAY: u8 = 6;
-const T_OBJECT: u8 = 7;
-const T_FUNCTION: u8 = 8;
-const T_SYMBOL: u8 = 9;
-const T_BIGINT: u8 = 10;
-const T_BINARY: u8 = 11;
-const T_DEEP: u8 = 12;
-const T_THREW: u8 = 13;
-const T_LONG: u8 = 14;
 
 /// A host value as a [`Value`] (`None` for `undefined`), every string within `limits` and
 /// nesting no deeper than `limits.maxDepth`. Error paths are under `path`.

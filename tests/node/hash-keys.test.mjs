@@ -5,11 +5,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { ContextAssembler, CtxpackError } from "ctxpack";
 
 const require = createRequire(import.meta.url);
-const glue = require("../../pkg/node/glue.cjs");
+const snippets = new URL("../../pkg/web/snippets/", import.meta.url);
+const glue = await import(new URL(`${readdirSync(snippets)[0]}/src/wasm/glue.js`, snippets).href);
 
 test("randomBytes fills its array from crypto.getRandomValues, and from Math.random without it", () => {
   const a = new Uint8Array(16);
@@ -30,12 +32,12 @@ test("randomBytes fills its array from crypto.getRandomValues, and from Math.ran
 
 test("every process keys its maps anew when the module starts", () => {
   // Each child loads the package and reports the keys its start drew (the glue's only call of
-  // randomBytes): two processes must not share them.
+  // randomBytes, which fills them from crypto.getRandomValues): two processes must not share them.
   const child = `
-    const glue = require(${JSON.stringify(require.resolve("../../pkg/node/glue.cjs"))});
-    const draw = glue.randomBytes;
+    const web = globalThis.crypto;
+    const draw = web.getRandomValues.bind(web);
     let seen = null;
-    glue.randomBytes = (into) => { draw(into); seen = Buffer.from(into).toString("hex"); };
+    web.getRandomValues = (into) => { draw(into); seen ??= Buffer.from(into).toString("hex"); return into; };
     require(${JSON.stringify(require.resolve("ctxpack"))});
     process.stdout.write(String(seen));
   `;

@@ -1,5 +1,5 @@
 // JSON text into wasm memory: as UTF-8 bytes (a Uint8Array, a Node Buffer) and as long strings,
-// which cross by scripts/build.mjs's passLongStringToWasm0 rather than wasm-bindgen's copy. The
+// which cross by src/wasm/host.rs `long_string` rather than wasm-bindgen's copy. The
 // result must not depend on the form; the memory a long text leaves behind is about its UTF-8.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -44,6 +44,26 @@ test("long strings cross whole and unchanged, whatever their characters", () => 
     assert.ok(fromText.context.includes(JSON.stringify(body).slice(1, 101)), name);
     assert.deepEqual(fromText.manifest, fromObjects.manifest, name);
   }
+});
+
+test("a long text denser than the slices its size is estimated from crosses whole", () => {
+  // glue.js utf8Room reads 32 slices of 512 units from 1,048,576 units on: here they are ASCII and
+  // the rest three bytes a unit, so the block estimated is too small and the text is written again.
+  const units = (1 << 20) + 4321;
+  const body = Array(units).fill("好");
+  const input = () => ({ documents: [doc("a", { body: body.join("") })], request: "x", maxChars: 10_000_000 });
+  const length = JSON.stringify(input()).length;
+  const from = JSON.stringify(input()).indexOf("好");
+  for (let i = 0; i < 32; i++) {
+    const at = Math.floor((i * (length - 512)) / 31);
+    for (let k = Math.max(at, from); k < Math.min(at + 512, from + units); k++) body[k - from] = "a";
+  }
+  const text = JSON.stringify(input());
+  assert.equal(text.length, length);
+  const fromText = assembleContext(text);
+  const fromObjects = assembleContext(input());
+  assert.equal(fromText.context, fromObjects.context);
+  assert.ok(fromText.context.includes(body.join("")));
 });
 
 test("a string body with lone surrogates reads as from JSON text, short or long, plain or JSON text", () => {

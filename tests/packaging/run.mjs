@@ -58,16 +58,16 @@ function app(name, files) {
 }
 const node = (dir, file) => execFileSync(process.execPath, [file], { cwd: dir, encoding: "utf8" });
 
-await check("the tarball holds the entries, both glues and no stray files", () => {
+await check("the tarball holds the entries, their shared code and no stray files", () => {
   const list = execFileSync("tar", ["-tzf", join(work, tarball)], { encoding: "utf8" }).split("\n").filter(Boolean);
   for (const { dir } of ENTRIES) {
     const at = dir === "" ? "package/pkg" : `package/pkg/${dir}`;
-    for (const f of ["index.js", "index.cjs", "index.mjs", "index.d.ts", "index.d.cts", "index.web.js", "index.web.d.ts", "index.workerd.js", "node/wasm-inline.cjs", "web/wasm-inline.js", "web/ctxpack_bg.wasm"]) {
+    for (const f of ["index.js", "index.cjs", "index.mjs", "index.d.ts", "index.d.cts", "index.web.js", "index.web.d.ts", "index.workerd.js", "entries/exports.js", "entries/node.cjs", "web/wasm-inline.js", "web/ctxpack_bg.wasm"]) {
       if (!list.includes(`${at}/${f}`)) throw new Error(`missing ${at}/${f}`);
     }
   }
   for (const { dir } of ENTRIES.filter((e) => e.node)) {
-    for (const f of ["index.node.d.ts", "node/node-only.cjs"]) if (!list.includes(`package/pkg/${dir}/${f}`)) throw new Error(`missing package/pkg/${dir}/${f}`);
+    for (const f of ["index.node.d.ts", "node-only.cjs"]) if (!list.includes(`package/pkg/${dir}/${f}`)) throw new Error(`missing package/pkg/${dir}/${f}`);
   }
   const stray = list.filter((f) => !f.startsWith("package/pkg/") && !["package/package.json", "package/README.md"].includes(f));
   if (stray.length) throw new Error(`unexpected files: ${stray.join(", ")}`);

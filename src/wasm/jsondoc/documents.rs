@@ -12,6 +12,9 @@ use crate::jsondoc::wide::{UnitSource, WideDocs};
 use crate::jsondoc::{CreatedAt, DocSet, Origin};
 use crate::text::{SharedParts, SharedStr};
 use crate::wasm::host::{self, array_len, element, get, is_array, is_plain_object, string_within};
+use crate::wasm_codes::{
+    FLAG_CREATED_DATE, FLAG_CREATED_TEXT, FLAG_LEAF, FLAG_LEAF_GIVEN, FLAG_USER_INPUT,
+};
 use crate::{Limits, Result};
 use js_sys::Array;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -28,13 +31,6 @@ extern "C" {
         ai_generated: &str,
     ) -> std::result::Result<Option<JsValue>, JsValue>;
 }
-
-// Keep in step with the FLAG_ constants in glue.js.
-const FLAG_USER_INPUT: u8 = 1;
-const FLAG_LEAF_GIVEN: u8 = 2;
-const FLAG_LEAF: u8 = 4;
-const FLAG_CREATED_TEXT: u8 = 8;
-const FLAG_CREATED_DATE: u8 = 16;
 
 pub(super) struct JsDocs {
     metas: Vec<DocMeta>,
