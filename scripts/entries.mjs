@@ -135,6 +135,8 @@ export function packageExports() {
     };
     exports[`${subpath}/web`] = { types: `${at}/index.web.d.ts`, default: `${at}/index.web.js` };
   }
+  // The example profile of README and docs/PROFILE.md, typed as a Profile for a JSON import.
+  exports["./profiles/writing-app.json"] = { types: "./profiles/writing-app.json.d.ts", default: "./profiles/writing-app.json" };
   exports["./package.json"] = "./package.json";
   return exports;
 }

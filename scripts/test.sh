@@ -122,6 +122,9 @@ CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome
 section "packaging: the packed tarball in Node ESM, CJS, TypeScript, Vite build and dev, a Worker"
 node tests/packaging/run.mjs
 
+section "docs: every JS/TS block of README, docs/, www/ and examples/server run or type-checked (tsc --strict) from the packed tarball, printing what the docs say"
+node tests/docs/run.mjs
+
 section "browser e2e: the www demo page in Chromium"
 node tests/e2e/run.mjs
 
