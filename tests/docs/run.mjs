@@ -34,6 +34,9 @@ execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", join(work
 const givenDir = join(dirname(fileURLToPath(import.meta.url)), "given");
 mkdirSync(join(app, "given"));
 for (const f of readdirSync(givenDir)) copyFileSync(join(givenDir, f), join(app, "given", f));
+// Files a block reads as a user's own, next to it (a profile of their own: my-profile.json).
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
+for (const f of readdirSync(fixtures)) copyFileSync(join(fixtures, f), join(app, "blocks", f));
 function setup(given) {
   if (!/^[\w-]+$/.test(given)) return given;
   const source = readFileSync(join(givenDir, `${given}.ts`), "utf8");
@@ -107,7 +110,7 @@ for (const [file, { block: b }] of files) {
     continue;
   }
   if (b.kind === "check") {
-    console.log(`ok - ${b.file}:${b.line} type-checks (${b.lang}, browser code: not run)`);
+    console.log(`ok - ${b.file}:${b.line} type-checks (${b.lang}; not run: it needs a page or a server's files)`);
     continue;
   }
   const out = join(app, "out", file.replace(/\.(ts|tsx|jsx)$/, ".js"));
