@@ -8,3 +8,5 @@ export function keepLastTestResult(): void {}
 export function tryAnotherApproach(reason: string): void {
   console.log(`stuck: ${reason}`);
 }
+// A page's storage; Node 20 has none.
+export const localStorage: Record<string, string> = {};
