@@ -1,7 +1,7 @@
 // Docs that run: every JS/TS/TSX block of README.md, docs/*.md, www/README.md and
 // examples/server/README.md, copied into a fresh app that installed the packed tarball, as a new
 // user would. Each is type-checked with `tsc --strict` (JavaScript with checkJs) and, unless its
-// info string says `check` (browser code: a page, a worker), run with Node; where a ```text block
+// info string says `check` (it needs a page, a worker or a server's files), run with Node; where a ```text block
 // follows, what it prints must be that text (`…` stands for any text). A ```jsonc profile block
 // must compile as a profile. Blocks that cannot run alone say `fragment` and are counted; shell
 // blocks are the repository's own commands, counted and not run.
@@ -34,9 +34,8 @@ execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", join(work
 const givenDir = join(dirname(fileURLToPath(import.meta.url)), "given");
 mkdirSync(join(app, "given"));
 for (const f of readdirSync(givenDir)) copyFileSync(join(givenDir, f), join(app, "given", f));
-// Files a block reads as a user's own, next to it (a profile of their own: my-profile.json).
-const fixtures = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
-for (const f of readdirSync(fixtures)) copyFileSync(join(fixtures, f), join(app, "blocks", f));
+// A profile of the user's own, next to the blocks (PROFILE.md imports "./my-profile.json").
+copyFileSync(join(root, "profiles", "writing-app.json"), join(app, "blocks", "my-profile.json"));
 function setup(given) {
   if (!/^[\w-]+$/.test(given)) return given;
   const source = readFileSync(join(givenDir, `${given}.ts`), "utf8");
