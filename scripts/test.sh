@@ -129,8 +129,13 @@ CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome
 section "packaging: the packed tarball in Node ESM, CJS, TypeScript, Vite build and dev, a Worker"
 node tests/packaging/run.mjs
 
+section "docs: every JS/TS block of README, docs/, www/ and examples/server run or type-checked (tsc --strict) from the packed tarball, printing what the docs say"
+node tests/docs/run.mjs
+node scripts/doc-numbers.mjs --check # sizes and speed in README are what the build and bench/results give
+
 section "browser e2e: the www demo page in Chromium"
 node tests/e2e/run.mjs
+node scripts/doc-numbers.mjs --check www # www/README's chunk sizes are those of the page just built
 
 section "fuzz: every cargo-fuzz target for 30 s, fixed seed (nightly; installs cargo-fuzz if missing)"
 FUZZ_SEED=1 bash fuzz/run.sh 30

@@ -69,7 +69,7 @@ await check("the tarball holds the entries, their shared code and no stray files
   for (const { dir } of ENTRIES.filter((e) => e.node)) {
     for (const f of ["index.node.d.ts", "node-only.cjs"]) if (!list.includes(`package/pkg/${dir}/${f}`)) throw new Error(`missing package/pkg/${dir}/${f}`);
   }
-  const stray = list.filter((f) => !f.startsWith("package/pkg/") && !["package/package.json", "package/README.md"].includes(f));
+  const stray = list.filter((f) => !f.startsWith("package/pkg/") && !["package/package.json", "package/README.md", "package/profiles/writing-app.json", "package/profiles/writing-app.json.d.ts"].includes(f));
   if (stray.length) throw new Error(`unexpected files: ${stray.join(", ")}`);
 });
 
