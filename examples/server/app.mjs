@@ -59,7 +59,8 @@ export function createApp({ maxBodyBytes = DEFAULT_MAX_BODY_BYTES, db, pool, max
     const t0 = performance.now();
     await next();
     c.header("x-request-id", id);
-    log?.info({ reqId: id, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Math.round((performance.now() - t0) * 10) / 10, ...(c.get("timings") ?? {}) }, "request");
+    const cached = c.get("cached");
+    log?.info({ reqId: id, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Math.round((performance.now() - t0) * 10) / 10, ...(c.get("timings") ?? {}), ...(cached === undefined ? {} : { cached }) }, "request");
   });
   app.use(compress());
 
@@ -112,7 +113,8 @@ export function createApp({ maxBodyBytes = DEFAULT_MAX_BODY_BYTES, db, pool, max
     const projectId = id(c);
     const body = await c.req.text();
     const t0 = performance.now();
-    const rows = await store.assemblyRows(projectId);
+    const { cached, ...rows } = await store.assemblyRows(projectId);
+    c.set("cached", cached);
     return answer(c, { kind: "project", body, ...rows }, performance.now() - t0);
   });
   projects.get("/", async (c) => c.json({ projects: await store.listProjects() }));

@@ -113,18 +113,41 @@ export async function assemble({ input, counter, pathOf }) {
   return { context: result.context, manifest: result.manifest, sha256: await sha256Hex(result.context), ms };
 }
 
+/** A project task sent without its rows to a thread that no longer holds them: sent again with them. */
+export class RowsMissing extends Error {}
+
+/** Parsed projects by `id@revision`, most recently used last: a context call parses its rows once. */
+const parsed = new Map();
+const PARSED_PROJECTS = 4;
+
+function projectOf({ key, documents, edges, profile }) {
+  const held = key === undefined ? undefined : parsed.get(key);
+  if (held !== undefined) {
+    parsed.delete(key);
+    parsed.set(key, held);
+    return held;
+  }
+  if (documents === null) throw new RowsMissing(key);
+  const project = { documents: JSON.parse(documents), edges: JSON.parse(edges), profile: profile === null ? null : JSON.parse(profile) };
+  if (key !== undefined) {
+    parsed.set(key, project);
+    if (parsed.size > PARSED_PROJECTS) parsed.delete(parsed.keys().next().value);
+  }
+  return project;
+}
+
+/** Whether this thread holds `key`'s rows parsed. */
+export const holds = (key) => parsed.has(key);
+
 /**
  * One task of the pool, from text: `{kind: "assemble", body}` (a POST /api/assemble body) or
- * `{kind: "project", body, documents, edges, profile}` (a context call and the project's rows as
- * JSON texts). Resolves to `{context, manifest, sha256, timings: {parse, ctxpack}}` (ms).
+ * `{kind: "project", body, key, documents, edges, profile}` (a context call and the project's
+ * rows as JSON texts, parsed once per `key`; null texts when the thread was sent them before). Resolves to `{context, manifest, sha256, timings: {parse, ctxpack}}` (ms).
  */
 export async function runTask(task) {
   const t0 = performance.now();
   const body = parseBody(task.body);
-  const input =
-    task.kind === "assemble"
-      ? assembleInput(body)
-      : projectInput(body, { documents: JSON.parse(task.documents), edges: JSON.parse(task.edges), profile: task.profile === null ? null : JSON.parse(task.profile) });
+  const input = task.kind === "assemble" ? assembleInput(body) : projectInput(body, projectOf(task));
   const parse = performance.now() - t0;
   const { ms, ...result } = await assemble(input);
   return { ...result, timings: { parse, ctxpack: ms } };

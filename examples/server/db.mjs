@@ -104,7 +104,9 @@ async function openPostgres(url, poolSize) {
 /**
  * The tables, shaped like the writing app's: a jsondoc row with its project, schema and origin
  * types, creation time, data and metadata; a lineage edge from one document to another.
- * `version` counts a document's edits (the optimistic check of PUT). `profile` is `json`, not
+ * `version` counts a document's edits (the optimistic check of PUT); a project's `revision` is
+ * drawn anew from one sequence by every write to its documents or edges (what the assembly
+ * caches are keyed on: never the same for two states, even of a project deleted and made again). `profile` is `json`, not
  * `jsonb`, so the profile's own key order (its rules' order) is kept.
  */
 export const SCHEMA = `
@@ -114,6 +116,8 @@ CREATE TABLE IF NOT EXISTS projects (
   profile json,
   created_at timestamptz NOT NULL DEFAULT now()
 );
+CREATE SEQUENCE IF NOT EXISTS revisions;
+ALTER TABLE projects ADD COLUMN IF NOT EXISTS revision bigint NOT NULL DEFAULT nextval('revisions');
 CREATE TABLE IF NOT EXISTS jsondocs (
   project_id text NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
   id text NOT NULL,

@@ -25,11 +25,18 @@ export class WorkerPool {
     const worker = new Worker(WORKER);
     // A pool that is not closed must not keep the process alive by itself.
     worker.unref();
-    worker.on("message", ({ id, result, refusal, failure }) => {
+    // The keys of the projects this thread was sent rows for (it keeps the last few parsed).
+    worker.keys = new Set();
+    worker.on("message", ({ id, result, refusal, failure, missing }) => {
       const job = this.pending.get(id);
       this.pending.delete(id);
       worker.current = undefined;
-      if (job !== undefined) {
+      if (job !== undefined && missing) {
+        // Sent without rows it had let go: first in line again, with them.
+        worker.keys.delete(job.task.key);
+        job.full = true;
+        this.queue.unshift(job);
+      } else if (job !== undefined) {
         if (result !== undefined) job.resolve(result);
         else if (refusal !== null) job.reject(new Refusal(refusal.status, refusal.code, refusal.path, refusal.message));
         else job.reject(new Error(`assembly worker: ${failure}`));
@@ -69,9 +76,22 @@ export class WorkerPool {
       if (worker === undefined || job === undefined) return;
       worker.current = job.id;
       this.pending.set(job.id, job);
-      job.started = performance.now();
-      worker.postMessage({ id: job.id, task: job.task });
+      job.started ??= performance.now();
+      worker.postMessage({ id: job.id, task: this.lean(worker, job) });
     }
+  }
+
+  /**
+   * The task as this thread needs it: a project's rows (megabytes of text, copied into the
+   * thread) only when it was not sent them before.
+   */
+  lean(worker, job) {
+    const { key } = job.task;
+    if (key === undefined) return job.task;
+    if (!job.full && worker.keys.has(key)) return { ...job.task, documents: null, edges: null, profile: null };
+    worker.keys.add(key);
+    if (worker.keys.size > 8) worker.keys.delete(worker.keys.values().next().value);
+    return job.task;
   }
 
   /** Tasks queued or running. */

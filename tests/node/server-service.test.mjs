@@ -172,6 +172,20 @@ describe(`examples/server over ${DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () =>
     assert.equal((await api(`/api/projects/${id}`)).status, 404);
   });
 
+  test("a project deleted and made again under its id is read anew, not from the cache", async () => {
+    const id = `${run}-again`;
+    const make = (word) => api("/api/projects", json({ id, documents: [{ id: "a", schema_type: "x", origin_type: "user_input", data: word }] }));
+    const context = async () => (await (await api(`/api/projects/${id}/context`, json({ maxChars: 1000 }))).json()).context;
+    assert.equal((await make("before")).status, 201);
+    assert.match(await context(), /before/);
+    assert.match(await context(), /before/);
+    assert.equal((await api(`/api/projects/${id}`, { method: "DELETE" })).status, 204);
+    assert.equal((await make("after")).status, 201);
+    assert.match(await context(), /after/);
+    const calls = log.lines.filter((l) => l.path === `/api/projects/${id}/context`).map((l) => l.cached);
+    assert.deepEqual(calls, [false, true, false]);
+  });
+
   describe("every endpoint's errors are JSON with a code and a pointer", () => {
     const id = `${run}-errors`;
     before(async () => {
@@ -347,6 +361,24 @@ describe("the worker pool", () => {
       await pool.close();
     }
     await assert.rejects(pool.run({ kind: "assemble", body: "{}" }), (e) => e.code === "SHUTTING_DOWN");
+  });
+});
+
+describe("the rows a pool thread keeps parsed", () => {
+  test("a thread that let a project's rows go is sent them again", async () => {
+    const pool = new WorkerPool({ size: 1 });
+    try {
+      const body = JSON.stringify({ request: "generate episodes 7-12", maxChars: 4000 });
+      const task = (i) => ({ kind: "project", body, key: `p@${i}`, documents: JSON.stringify(sample.documents.slice(i)), edges: "[]", profile: null });
+      const expected = (i) => assembleContext({ documents: sample.documents.slice(i), edges: [], request: "generate episodes 7-12", maxChars: 4000 }).context;
+      // Six projects through one thread that keeps four: the first two are gone from it, and the
+      // pool, which sent them, sends them without rows first.
+      for (const round of [0, 1]) {
+        for (let i = 0; i < 6; i++) assert.equal((await pool.run(task(i))).context, expected(i), `round ${round}, project ${i}`);
+      }
+    } finally {
+      await pool.close();
+    }
   });
 });
 
