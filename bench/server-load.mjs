@@ -80,31 +80,34 @@ function cannon(url, options) {
   });
 }
 
-/** /api/health every 50 ms until `stop` resolves: its latencies (ms), one connection of its own. */
+/**
+ * /api/health every 50 ms until `stop` resolves: its latencies (ms). Asked from a process of its
+ * own, so that autocannon's work in this one does not count as the server's.
+ */
 async function probeHealth(url, stop) {
-  const samples = [];
-  let done = false;
-  stop.then(() => (done = true));
-  while (!done) {
-    const t0 = performance.now();
-    const res = await fetch(`${url}/api/health`);
-    await res.arrayBuffer();
-    samples.push(performance.now() - t0);
-    await sleep(50);
-  }
-  return samples.sort((a, b) => a - b);
+  const code = `const url = process.argv[1]; const out = []; let done = false;
+process.stdin.on("data", () => {}); process.stdin.on("end", () => (done = true));
+(async () => { while (!done) { const t0 = performance.now(); const r = await fetch(url); await r.arrayBuffer(); out.push(performance.now() - t0); await new Promise((s) => setTimeout(s, 50)); } console.log(JSON.stringify(out)); })();`;
+  const child = spawn(process.execPath, ["-e", code, `${url}/api/health`], { stdio: ["pipe", "pipe", "inherit"] });
+  let text = "";
+  child.stdout.on("data", (d) => (text += d));
+  const exited = new Promise((r) => child.once("exit", r));
+  await stop;
+  child.stdin.end();
+  await exited;
+  return JSON.parse(text).sort((a, b) => a - b);
 }
 
 /** Sums of the access log's timings over the context calls logged after byte `from`. */
 function shares(logFile, from) {
   const lines = readFileSync(logFile, "utf8").slice(from).split("\n").filter((l) => l.includes('"sql"'));
-  const total = { ms: 0, sql: 0, parse: 0, ctxpack: 0, queue: 0 };
+  const total = { ms: 0, sql: 0, parse: 0, ctxpack: 0, stringify: 0, queue: 0 };
   for (const l of lines) {
     const r = JSON.parse(l);
     for (const k of Object.keys(total)) total[k] += r[k] ?? 0;
   }
   const pct = (k) => Math.round((1000 * total[k]) / total.ms) / 10;
-  return { calls: lines.length, meanMs: Math.round((10 * total.ms) / Math.max(1, lines.length)) / 10, sqlPct: pct("sql"), parsePct: pct("parse"), ctxpackPct: pct("ctxpack"), queuePct: pct("queue") };
+  return { calls: lines.length, meanMs: Math.round((10 * total.ms) / Math.max(1, lines.length)) / 10, sqlPct: pct("sql"), parsePct: pct("parse"), ctxpackPct: pct("ctxpack"), stringifyPct: pct("stringify"), queuePct: pct("queue") };
 }
 
 async function loadRun(url, logFile, pid, connections) {
@@ -151,15 +154,16 @@ async function bench(label, env, dir, { clients = [1, 8, 32], memory = true } = 
     const rows = [];
     for (const c of clients) rows.push(await loadRun(url, logFile, child.pid, c));
     if (!memory) return { label, calls, rows };
+    // 10,000 requests, then an idle spell: is the memory flat, and given back?
     const before = mb(rssKb(child.pid));
     const t0 = performance.now();
     const many = await cannon(url, { connections: 8, amount: 10_000 });
     const after = mb(rssKb(child.pid));
     await sleep(15_000);
     const idle = mb(rssKb(child.pid));
-    const memory = { requests: many.requests.total, seconds: Math.round((performance.now() - t0) / 100) / 10, non2xx: many.non2xx, rssBeforeMb: before, rssAfterMb: after, rssAfterIdleMb: idle };
-    log(`${label}: memory ${JSON.stringify(memory)}`);
-    return { label, calls, rows, memory };
+    const rss = { requests: many.requests.total, seconds: Math.round((performance.now() - t0) / 100) / 10, non2xx: many.non2xx, rssBeforeMb: before, rssAfterMb: after, rssAfterIdleMb: idle };
+    log(`${label}: memory ${JSON.stringify(rss)}`);
+    return { label, calls, rows, memory: rss };
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));

@@ -69,13 +69,14 @@ export function ensureServerDependencies({ quiet = false } = {}) {
 /**
  * The example server (examples/server/server.mjs) on a free 127.0.0.1 port, in this process,
  * after installing its dependencies when needed: its embedded database (PGlite) in
- * examples/server/data, seeded with the sample project on first start, or DATABASE_URL's.
+ * examples/server/data (or `dataDir`; "memory://": none), seeded with the sample project on first
+ * start, or DATABASE_URL's.
  * Resolves to its http.Server; closing it closes the server's pool and database.
  */
-export async function startApiServer({ quiet = false } = {}) {
+export async function startApiServer({ quiet = false, dataDir } = {}) {
   ensureServerDependencies({ quiet });
   const { startServer } = await import(pathToFileURL(join(example, "server.mjs")).href);
-  const service = await startServer({ port: 0, hostname: "127.0.0.1", databaseUrl: process.env.DATABASE_URL || undefined, logger: quiet ? false : undefined });
+  const service = await startServer({ port: 0, hostname: "127.0.0.1", databaseUrl: process.env.DATABASE_URL || undefined, dataDir, logger: quiet ? false : undefined });
   return service.server;
 }
 

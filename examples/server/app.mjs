@@ -38,6 +38,15 @@ const refusal = (c, status, code, path, message, headers) => c.json({ error: { c
 const jsonText = (c, text, status = 200) => c.body(text, status, { "content-type": "application/json; charset=utf-8" });
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Whether an Accept-Encoding takes gzip (by name or `*`, with a q above 0). */
+export function acceptsGzip(header) {
+  return (header ?? "").split(",").some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return (name === "gzip" || name === "*") && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 /**
  * The app.
  * - `db`: a database from db.mjs (the project routes answer 503 without one);
@@ -96,11 +105,12 @@ export function createApp({ maxBodyBytes = DEFAULT_MAX_BODY_BYTES, db, pool, max
     }
   };
   const answer = async (c, task, sqlMs = null) => {
-    const { context, manifest, sha256, timings } = await run(task);
+    const { json, gzip, timings } = await run(pool === undefined ? task : { ...task, gzip: acceptsGzip(c.req.header("accept-encoding")) });
     const all = { ...(sqlMs === null ? {} : { sql: sqlMs }), ...timings };
     c.set("timings", Object.fromEntries(Object.entries(all).map(([k, v]) => [k, Math.round(v * 10) / 10])));
     c.header("server-timing", Object.entries(all).map(([k, v]) => `${k};dur=${v.toFixed(1)}`).join(", "));
-    return c.json({ context, manifest, sha256 });
+    if (gzip !== undefined) return c.body(gzip, 200, { "content-type": "application/json; charset=utf-8", "content-encoding": "gzip", vary: "Accept-Encoding" });
+    return jsonText(c, json);
   };
 
   app.post("/api/assemble", admit, limit, async (c) => answer(c, { kind: "assemble", body: await c.req.text() }));

@@ -129,7 +129,7 @@ describe(`examples/server over ${DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () =>
       assert.deepEqual(body.manifest, JSON.parse(JSON.stringify(expected.manifest)));
       assert.equal(body.sha256, await sha256Hex(expected.context));
       hashes.add(body.sha256);
-      assert.match(res.headers.get("server-timing"), /sql;dur=[\d.]+, parse;dur=[\d.]+, ctxpack;dur=[\d.]+, queue;dur=[\d.]+/);
+      assert.match(res.headers.get("server-timing"), /sql;dur=[\d.]+, parse;dur=[\d.]+, ctxpack;dur=[\d.]+, stringify;dur=[\d.]+, (gzip;dur=[\d.]+, )?queue;dur=[\d.]+/);
       const line = log.lines.find((l) => l.reqId === res.headers.get("x-request-id"));
       assert.equal(line?.status, 200);
       assert.equal(typeof line?.sql, "number");
@@ -295,6 +295,23 @@ describe(`examples/server over ${DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () =>
     assert.deepEqual([line.method, line.path, line.status, typeof line.ms], ["GET", "/api/health", 200, "number"]);
   });
 
+  test("acceptsGzip reads Accept-Encoding's names and weights", async () => {
+    const { acceptsGzip } = await load("app.mjs");
+    for (const [header, takes] of [["gzip", true], ["gzip, deflate, br", true], ["br;q=1.0, gzip;q=0.5", true], ["*", true], ["gzip;q=0", false], ["identity", false], [undefined, false], ["deflate, *;q=0", false], ["x-gzip", false]]) {
+      assert.equal(acceptsGzip(header), takes, String(header));
+    }
+  });
+
+  test("a context answer is gzipped by its pool thread when the client takes gzip, and is the same JSON", async () => {
+    const body = json({ request: "生成第7-12集", maxChars: 16000 });
+    const zipped = await api(`/api/projects/${SAMPLE_ID}/context`, { ...body, headers: { ...body.headers, "accept-encoding": "gzip" } });
+    assert.equal(zipped.headers.get("content-encoding"), "gzip");
+    assert.match(zipped.headers.get("server-timing"), /gzip;dur=/);
+    const plain = await api(`/api/projects/${SAMPLE_ID}/context`, { ...body, headers: { ...body.headers, "accept-encoding": "identity" } });
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.deepEqual(await zipped.json(), await plain.json());
+  });
+
   test("responses are compressed when the client accepts it", async () => {
     const res = await api(`/api/projects/${SAMPLE_ID}`, { headers: { "accept-encoding": "gzip" } });
     assert.equal(res.headers.get("content-encoding"), "gzip");
@@ -350,12 +367,12 @@ describe("the worker pool", () => {
       const body = JSON.stringify({ documents: sample.documents, edges: sample.edges, request: "generate episodes 7-12", options: { maxChars: 4000 } });
       const results = await Promise.all(Array.from({ length: 5 }, () => pool.run({ kind: "assemble", body })));
       const expected = assembleContext({ documents: sample.documents, edges: sample.edges, request: "generate episodes 7-12", maxChars: 4000 });
-      for (const r of results) assert.equal(r.context, expected.context);
+      for (const r of results) assert.equal(JSON.parse(r.json).context, expected.context);
       await assert.rejects(pool.run({ kind: "assemble", body: "{" }), (e) => e.code === "INVALID_JSON" && e.status === 400);
       await assert.rejects(pool.run({ kind: "assemble", body: JSON.stringify({ documents: [{}] }) }), (e) => e.code === "MISSING_FIELD" && e.path === "/documents/0/id");
       // A project task whose rows are not JSON: a failure of the service, not a refusal.
       await assert.rejects(pool.run({ kind: "project", body: "{}", documents: "nope", edges: "[]", profile: null }), (e) => !("code" in e) && /assembly worker/.test(e.message));
-      assert.equal((await pool.run({ kind: "assemble", body })).context, expected.context, "still serving");
+      assert.equal(JSON.parse((await pool.run({ kind: "assemble", body })).json).context, expected.context, "still serving");
       assert.equal(pool.load, 0);
     } finally {
       await pool.close();
@@ -374,7 +391,7 @@ describe("the rows a pool thread keeps parsed", () => {
       // Six projects through one thread that keeps four: the first two are gone from it, and the
       // pool, which sent them, sends them without rows first.
       for (const round of [0, 1]) {
-        for (let i = 0; i < 6; i++) assert.equal((await pool.run(task(i))).context, expected(i), `round ${round}, project ${i}`);
+        for (let i = 0; i < 6; i++) assert.equal(JSON.parse((await pool.run(task(i))).json).context, expected(i), `round ${round}, project ${i}`);
       }
     } finally {
       await pool.close();
