@@ -101,13 +101,13 @@ process.stdin.on("data", () => {}); process.stdin.on("end", () => (done = true))
 /** Sums of the access log's timings over the context calls logged after byte `from`. */
 function shares(logFile, from) {
   const lines = readFileSync(logFile, "utf8").slice(from).split("\n").filter((l) => l.includes('"sql"'));
-  const total = { ms: 0, sql: 0, parse: 0, ctxpack: 0, stringify: 0, queue: 0 };
+  const total = { ms: 0, sql: 0, parse: 0, ctxpack: 0, stringify: 0, gzip: 0, queue: 0 };
   for (const l of lines) {
     const r = JSON.parse(l);
     for (const k of Object.keys(total)) total[k] += r[k] ?? 0;
   }
   const pct = (k) => Math.round((1000 * total[k]) / total.ms) / 10;
-  return { calls: lines.length, meanMs: Math.round((10 * total.ms) / Math.max(1, lines.length)) / 10, sqlPct: pct("sql"), parsePct: pct("parse"), ctxpackPct: pct("ctxpack"), stringifyPct: pct("stringify"), queuePct: pct("queue") };
+  return { calls: lines.length, meanMs: Math.round((10 * total.ms) / Math.max(1, lines.length)) / 10, sqlPct: pct("sql"), parsePct: pct("parse"), ctxpackPct: pct("ctxpack"), stringifyPct: pct("stringify"), gzipPct: pct("gzip"), queuePct: pct("queue") };
 }
 
 async function loadRun(url, logFile, pid, connections) {
