@@ -179,15 +179,7 @@ export function createStore(db) {
     },
 
     /** One document or an array of them, all or none. */
-    async createDocuments(projectId, body) {
-      const many = Array.isArray(body);
-      const rows = many ? body.map((d, i) => documentRow(d, `/${i}`)) : [documentRow(body, "")];
-      await db.transaction(async (tx) => {
-        await bump(tx, projectId);
-        await insertDocuments(tx, projectId, rows, "");
-      });
-      return rows.length;
-    },
+    createDocuments: (projectId, body) => createAll(db, projectId, body, documentRow, insertDocuments),
 
     /**
      * An edit: the fields given replace the stored ones, in one UPDATE. With `version`, only if
@@ -250,15 +242,7 @@ export function createStore(db) {
     },
 
     /** One edge or an array of them, all or none. */
-    async createEdges(projectId, body) {
-      const many = Array.isArray(body);
-      const pairs = many ? body.map((e, i) => edgeOf(e, `/${i}`)) : [edgeOf(body, "")];
-      await db.transaction(async (tx) => {
-        await bump(tx, projectId);
-        await insertEdges(tx, projectId, pairs, "");
-      });
-      return pairs.length;
-    },
+    createEdges: (projectId, body) => createAll(db, projectId, body, edgeOf, insertEdges),
 
     async deleteEdge(projectId, from, to) {
       await db.transaction(async (tx) => {
@@ -269,6 +253,16 @@ export function createStore(db) {
     },
   };
   return store;
+}
+
+/** One item or an array of them, checked by `check`, inserted by `insert` in one transaction. */
+async function createAll(db, projectId, body, check, insert) {
+  const rows = Array.isArray(body) ? body.map((item, i) => check(item, `/${i}`)) : [check(body, "")];
+  await db.transaction(async (tx) => {
+    await bump(tx, projectId);
+    await insert(tx, projectId, rows, "");
+  });
+  return rows.length;
 }
 
 /** Rows in batches of 500 (Postgres's 65,535 parameters bound one statement). */

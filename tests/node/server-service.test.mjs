@@ -418,34 +418,20 @@ describe("limits of the listener", () => {
     assert.equal((await fetch(`${service.url}/api/assemble`, json({ documents: [] }))).status, 200);
   });
 
-  test("a body that stops coming: JSON 408 TIMEOUT", async () => {
-    const { closed } = stalledUpload(service.url, "/api/assemble");
-    const { status, body, head } = parseRaw(await closed);
-    assert.equal(status, 408);
-    assert.match(head, /content-type: application\/json/);
-    assert.equal(body.error.code, "TIMEOUT");
-  });
-
-  test("headers that stop coming: JSON 408 TIMEOUT", async () => {
-    const { closed } = raw(service.url, "GET /api/health HTTP/1.1\r\nhost: x\r\n");
-    const { status, body } = parseRaw(await closed);
-    assert.equal(status, 408);
-    assert.equal(body.error.code, "TIMEOUT");
-  });
-
-  test("headers over the limit: JSON 431 HEADERS_TOO_LARGE", async () => {
-    const { closed } = raw(service.url, `GET /api/health HTTP/1.1\r\nhost: x\r\nx-big: ${"a".repeat(4096)}\r\n\r\n`);
-    const { status, body } = parseRaw(await closed);
-    assert.equal(status, 431);
-    assert.equal(body.error.code, "HEADERS_TOO_LARGE");
-  });
-
-  test("not HTTP: JSON 400", async () => {
-    const { closed } = raw(service.url, "HELLO\r\n\r\n");
-    const { status, body } = parseRaw(await closed);
-    assert.equal(status, 400);
-    assert.equal(body.error.code, "BAD_REQUEST");
-  });
+  const answeredBeforeTheApp = [
+    ["a body that stops coming", () => stalledUpload(service.url, "/api/assemble"), 408, "TIMEOUT"],
+    ["headers that stop coming", () => raw(service.url, "GET /api/health HTTP/1.1\r\nhost: x\r\n"), 408, "TIMEOUT"],
+    ["headers over the limit", () => raw(service.url, `GET /api/health HTTP/1.1\r\nhost: x\r\nx-big: ${"a".repeat(4096)}\r\n\r\n`), 431, "HEADERS_TOO_LARGE"],
+    ["not HTTP", () => raw(service.url, "HELLO\r\n\r\n"), 400, "BAD_REQUEST"],
+  ];
+  for (const [name, send, status, code] of answeredBeforeTheApp) {
+    test(`${name}: JSON ${status} ${code}`, async () => {
+      const answer = parseRaw(await send().closed);
+      assert.equal(answer.status, status);
+      assert.match(answer.head, /content-type: application\/json/);
+      assert.equal(answer.body.error.code, code);
+    });
+  }
 
   test("connections over the cap are closed unanswered", async () => {
     const open = Array.from({ length: 4 }, () => raw(service.url, ""));
