@@ -19,7 +19,7 @@ import { version } from "ctxpack";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { Refusal, runTask, sha256Hex } from "./assembly.mjs";
+import { parseBody, Refusal, runTask, sha256Hex } from "./assembly.mjs";
 import { checkId, createStore } from "./store.mjs";
 
 export { sha256Hex };
@@ -96,14 +96,7 @@ export function createApp({ maxBodyBytes = DEFAULT_MAX_BODY_BYTES, db, pool, max
     if (store === undefined) return refusal(c, 503, "DATABASE_UNAVAILABLE", "", "this service has no database: the project routes need one", { "retry-after": RETRY_AFTER });
     await next();
   };
-  const bodyOf = async (c) => {
-    const text = await c.req.text();
-    try {
-      return JSON.parse(text);
-    } catch (e) {
-      throw new Refusal(400, "INVALID_JSON", "", `the body is not JSON: ${e.message}`);
-    }
-  };
+  const bodyOf = async (c) => parseBody(await c.req.text());
   const answer = async (c, task, sqlMs = null) => {
     const { json, gzip, timings } = await run(pool === undefined ? task : { ...task, gzip: acceptsGzip(c.req.header("accept-encoding")) });
     const all = { ...(sqlMs === null ? {} : { sql: sqlMs }), ...timings };
