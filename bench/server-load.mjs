@@ -5,8 +5,10 @@
 // The server runs in its own process (node examples/server/server.mjs), as deployed.
 //
 //   node bench/server-load.mjs [--seconds 5] [--pool-size N] [--no-pool-compare] [--json FILE]
+//   node bench/server-load.mjs --burst [--backlog N]   (10,000 connections at once, under load)
 //   DATABASE_URL=postgres://… node bench/server-load.mjs      (PostgreSQL instead of PGlite)
 import { spawn } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -170,7 +172,51 @@ async function bench(label, env, dir, { clients = [1, 8, 32], memory = true } = 
   }
 }
 
+/** One GET /api/health on a connection of its own: its status, or the error's code. */
+function healthOnce(url) {
+  return new Promise((resolve) => {
+    const req = httpRequest(`${url}/api/health`, { agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(String(res.statusCode)));
+      res.on("error", (e) => resolve(e.code ?? "error"));
+    });
+    req.on("error", (e) => resolve(e.code ?? "error"));
+    req.end();
+  });
+}
+
+/** 10,000 connections opened at once while 8 clients load the context route: how many are answered. */
+async function burst(env, dir) {
+  const { child, url } = await startServer(env, dir);
+  try {
+    await seed(url);
+    const load = cannon(url, { connections: 8, duration: 10 });
+    await sleep(2000);
+    const t0 = performance.now();
+    const outcomes = await Promise.all(Array.from({ length: 10_000 }, () => healthOnce(url)));
+    const seconds = Math.round((performance.now() - t0) / 100) / 10;
+    const counts = {};
+    for (const o of outcomes) counts[o] = (counts[o] ?? 0) + 1;
+    const loaded = await load;
+    const row = { backlog: env.BACKLOG ?? "511 (default)", connections: 10_000, seconds, outcomes: counts, loadReqPerSec: loaded.requests.average, loadNon2xx: loaded.non2xx };
+    log(JSON.stringify(row));
+    return row;
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), "ctxpack-server-bench-"));
+if (args.includes("--burst")) {
+  try {
+    const backlog = flag("--backlog", undefined);
+    console.log(JSON.stringify(await burst({ DATA_DIR: join(dir, "pglite"), ...(backlog === undefined ? {} : { BACKLOG: backlog }) }, dir), null, 2));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 try {
   const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: join(dir, "pglite") };
   const poolSize = flag("--pool-size", undefined);
