@@ -4,7 +4,7 @@
 // and where a context call's time goes (SQL, parsing the rows, ctxpack), from the access log.
 // The server runs in its own process (node examples/server/server.mjs), as deployed.
 //
-//   node bench/server-load.mjs [--seconds 5] [--pool-size N] [--no-pool-compare] [--json FILE]
+//   node bench/server-load.mjs [--seconds 5] [--pool-size N] [--no-pool-compare] [--no-memory] [--json FILE]
 //   node bench/server-load.mjs --burst [--backlog N]   (10,000 connections at once, under load)
 //   DATABASE_URL=postgres://… node bench/server-load.mjs      (PostgreSQL instead of PGlite)
 import { spawn } from "node:child_process";
@@ -220,7 +220,7 @@ if (args.includes("--burst")) {
 try {
   const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: join(dir, "pglite") };
   const poolSize = flag("--pool-size", undefined);
-  const results = [await bench("pool", { ...database, ...(poolSize === undefined ? {} : { POOL_SIZE: poolSize }) }, dir)];
+  const results = [await bench("pool", { ...database, ...(poolSize === undefined ? {} : { POOL_SIZE: poolSize }) }, dir, { memory: !args.includes("--no-memory") })];
   if (!args.includes("--no-pool-compare")) results.push(await bench("no pool (assembled on the event loop)", { ...database, POOL_SIZE: "0" }, dir, { clients: [8], memory: false }));
   const out = { node: process.version, database: process.env.DATABASE_URL ? "PostgreSQL" : "PGlite", seconds: SECONDS, documents: N, results };
   console.log(JSON.stringify(out, null, 2));
