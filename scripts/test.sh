@@ -91,6 +91,8 @@ node_tests=(tests/node/*.test.mjs)
 shopt -u nullglob
 if [ ${#node_tests[@]} -gt 0 ]; then
   section "Node: vectors, API, JSON.stringify corpus (against the built package), the test server"
+  # examples/server's dependencies (PGlite, pg, pino…) once, before its test files run in parallel.
+  node -e 'import("./www/serve.mjs").then((m) => m.ensureServerDependencies({ quiet: true }))'
   node --test "${node_tests[@]}"
 fi
 

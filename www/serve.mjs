@@ -68,12 +68,16 @@ export function ensureServerDependencies({ quiet = false } = {}) {
 
 /**
  * The example server (examples/server/server.mjs) on a free 127.0.0.1 port, in this process,
- * after installing its dependencies when needed. Resolves to its http.Server.
+ * after installing its dependencies when needed: its embedded database (PGlite) in
+ * examples/server/data (or `dataDir`; "memory://": none), seeded with the sample project on first
+ * start, or DATABASE_URL's.
+ * Resolves to its http.Server; closing it closes the server's pool and database.
  */
-export async function startApiServer({ quiet = false } = {}) {
+export async function startApiServer({ quiet = false, dataDir } = {}) {
   ensureServerDependencies({ quiet });
   const { startServer } = await import(pathToFileURL(join(example, "server.mjs")).href);
-  return startServer({ port: 0, hostname: "127.0.0.1" });
+  const service = await startServer({ port: 0, hostname: "127.0.0.1", databaseUrl: process.env.DATABASE_URL || undefined, dataDir, logger: quiet ? false : undefined });
+  return service.server;
 }
 
 /** npm install in www when its node_modules is missing or older than its package.json. */
@@ -114,7 +118,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv
   });
   const address = server.address();
   console.log(`\nctxpack ${version} — context inspector at http://${host}:${address.port}/  (Ctrl+C to stop)`);
-  if (api !== undefined) console.log(`the example server (examples/server) at ${api}, and at http://${host}:${address.port}/api/ for the page: POST /api/assemble, GET /api/health`);
+  if (api !== undefined) console.log(`the example server (examples/server) at ${api}, and at http://${host}:${address.port}/api/ for the page: POST /api/assemble, /api/projects…, GET /api/health`);
   // Open keep-alive connections (the page's, the proxy's to the server) must not hold Ctrl+C up.
   const stop = () => {
     apiServer?.close();

@@ -95,7 +95,8 @@ const project = JSON.parse(readFileSync(join(root, "samples", "writing-project.j
 const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json"), "utf8"));
 const inNode = (request, maxChars = 16000, cap = "degrade") => assembleContext({ documents: project.documents, edges: project.edges, profile, request, maxChars, cap });
 
-const apiServer = await startApiServer({ quiet: true });
+// The server's database in memory: the test edits a stored project, which must not outlive it.
+const apiServer = await startApiServer({ quiet: true, dataDir: "memory://" });
 const server = await serveStatic(join(www, "dist"), { api: origin(apiServer) });
 const url = `${origin(server)}/`;
 const browser = await launchChromium();
@@ -326,6 +327,25 @@ try {
     equal(await contextText(), expected.context, "previous result kept");
     await page.selectOption('[data-testid="intent-picker"]', "");
     await resultIntent("generate_episode_synopsis");
+  });
+
+  await check("a project stored on the server opens, is edited there, and assembles to the server's bytes", async () => {
+    await page.waitForSelector('[data-testid="open-server-project"]', WAIT);
+    await page.click('[data-testid="open-server-project"]');
+    await settled(() => document.querySelector('[data-testid="project-info"]')?.textContent?.includes("On the server"));
+    equal(await $text("project-count"), String(project.documents.length), "the stored sample's documents");
+    await serverAgrees("the stored project");
+    // Edit a document the context includes; both sides assemble the edited rows.
+    const docId = /\(([^)]+)\)/.exec(await contextText())?.[1];
+    assert(docId !== undefined, "a document heading in the context");
+    await page.selectOption('[data-testid="server-document"]', docId);
+    await page.waitForSelector('[data-testid="server-document-data"]', WAIT);
+    await page.locator('[data-testid="server-document-data"]').fill('{"title": "edited in the e2e test"}');
+    await page.click('[data-testid="save-server-document"]');
+    await settled(() => document.querySelector('[data-testid="context"]')?.textContent?.includes("edited in the e2e test"));
+    await serverAgrees("the edited stored project");
+    await page.click('[data-testid="load-sample"]');
+    await settled(() => document.querySelector('[data-testid="project-info"]')?.textContent?.includes("Sample"));
   });
 
   await check("the large sample (10,000 documents) assembles in the worker while the page keeps painting", async () => {

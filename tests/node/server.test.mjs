@@ -1,7 +1,8 @@
 // examples/server (the Hono app a backend would run) against ctxpack in this process: the same
 // input gives the same bytes, the hash is SHA-256 of the context's UTF-8, and refusals are JSON
 // with a CtxpackError's code and a pointer into the request body. The app is called in-process
-// (Hono's app.request); one test goes through the Node listener over real HTTP.
+// (Hono's app.request), with no pool; one test goes through the Node service (its pool of
+// threads) over real HTTP. The database routes: server-service.test.mjs.
 // Installs examples/server's dependencies (npm ci) when they are missing or stale.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -51,7 +52,7 @@ describe("examples/server", () => {
   test("GET /api/health names the package version and the body limit", async () => {
     const res = await app.request("/api/health");
     assert.equal(res.status, 200);
-    assert.deepEqual(await res.json(), { ok: true, ctxpack: version(), maxBodyBytes: 8 * 1024 * 1024 });
+    assert.deepEqual(await res.json(), { ok: true, ctxpack: version(), maxBodyBytes: 8 * 1024 * 1024, inFlight: 0, maxInFlight: 64 });
   });
 
   for (const c of CASES) {
@@ -135,13 +136,13 @@ describe("examples/server", () => {
   });
 
   describe("the Node listener (server.mjs)", () => {
-    let server;
+    let service;
     let origin;
     before(async () => {
-      server = await startServer({ port: 0 });
-      origin = `http://127.0.0.1:${server.address().port}`;
+      service = await startServer({ port: 0, dataDir: "memory://", seed: false, logger: false });
+      origin = service.url;
     });
-    after(() => new Promise((resolve) => server.close(resolve)));
+    after(() => service.shutdown());
 
     test("serves the same bytes over HTTP", async () => {
       const c = CASES[0];

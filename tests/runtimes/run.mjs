@@ -374,6 +374,8 @@ if (wants("workerd")) await check(`workerd: ${workerCases.length} Workers bundle
   try {
     const dir = app("worker");
     cpSync(join(root, "examples", "server", "app.mjs"), join(dir, "server-app.mjs"));
+    // The modules the app imports (its routes' checks and SQL; no Node-only code).
+    for (const name of ["assembly.mjs", "store.mjs"]) cpSync(join(root, "examples", "server", name), join(dir, name));
     const jobs = [];
     const started = performance.now();
     for (const [entry, , , request] of workerCases) {

@@ -43,7 +43,7 @@ interface Result extends Snapshot {
 type Errors = Partial<Record<ErrorTarget, UiError>>;
 
 function profileTextOf(spec: ProjectSpec): string {
-  return spec.kind === "custom" ? spec.profileText : sampleProfileText;
+  return spec.kind === "custom" || spec.kind === "server" ? spec.profileText : sampleProfileText;
 }
 
 function profileOf(text: string): Profile {

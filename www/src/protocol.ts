@@ -5,7 +5,9 @@ import type { Assembly, CapStrategy, CtxpackErrorCode, RenderOrder, RequestInput
 export type ProjectSpec =
   | { kind: "sample" }
   | { kind: "large"; seed: number; count: number }
-  | { kind: "custom"; documentsText: string; profileText: string };
+  | { kind: "custom"; documentsText: string; profileText: string }
+  /** A project stored by the example server (GET /api/projects/:id), assembled there by its id. */
+  | { kind: "server"; projectId: string; name: string; documentsText: string; profileText: string };
 
 /**
  * What measures tokens: the core's estimator, or exact counts by `ctxpack/tokenizer` passed as

@@ -1,7 +1,8 @@
 // The worker's half of the server comparison: it sends the assembly it just made to the example
-// server (examples/server, POST /api/assemble, reached at /api on the page's own origin) and
-// compares SHA-256 of the two contexts' UTF-8. The server gets exactly the worker's input: the
-// same documents, edges and profile objects, the same request and settings.
+// server (examples/server, reached at /api on the page's own origin) and compares SHA-256 of the
+// two contexts' UTF-8. The server gets exactly the worker's input: the same documents, edges and
+// profile objects (POST /api/assemble), or, for a project the server stores, only its id and the
+// request (POST /api/projects/:id/context): the server reads the rows the page was given.
 import type { JsondocInput, Profile } from "ctxpack";
 import type { Edge } from "ctxpack";
 import type { ServerCheck, Settings } from "./protocol";
@@ -16,6 +17,8 @@ export interface ProjectInput {
   documents: JsondocInput[];
   edges: Edge[];
   profile: Profile;
+  /** The id of the project on the server, when it is one the server stores. */
+  serverProjectId: string | null;
 }
 
 const encoder = new TextEncoder();
@@ -25,6 +28,22 @@ const encoder = new TextEncoder();
  * project stays loaded for many requests, and a large one is megabytes of JSON: it is serialized
  * once, not per keystroke.
  */
+function optionsOf(settings: Settings) {
+  return {
+    maxChars: settings.maxChars,
+    ...(settings.maxTokens === null ? {} : { maxTokens: settings.maxTokens }),
+    cap: settings.cap,
+    order: settings.order,
+    ...(settings.counter === "estimate" ? {} : { counter: settings.counter }),
+  };
+}
+
+/** The request for a stored project: its id in the path, the settings flat in the body. */
+function storedRequest(id: string, settings: Settings): { path: string; text: string; bytes: number } {
+  const text = JSON.stringify({ request: settings.request, ...optionsOf(settings) });
+  return { path: `/api/projects/${encodeURIComponent(id)}/context`, text, bytes: encoder.encode(text).length };
+}
+
 const prefixes = new WeakMap<ProjectInput, { text: string; bytes: number }>();
 function bodyOf(project: ProjectInput, settings: Settings): { text: string; bytes: number } {
   let prefix = prefixes.get(project);
@@ -33,13 +52,7 @@ function bodyOf(project: ProjectInput, settings: Settings): { text: string; byte
     prefix = { text, bytes: encoder.encode(text).length };
     prefixes.set(project, prefix);
   }
-  const options = {
-    maxChars: settings.maxChars,
-    ...(settings.maxTokens === null ? {} : { maxTokens: settings.maxTokens }),
-    cap: settings.cap,
-    order: settings.order,
-    ...(settings.counter === "estimate" ? {} : { counter: settings.counter }),
-  };
+  const options = optionsOf(settings);
   const rest = `,"request":${JSON.stringify(settings.request)},"options":${JSON.stringify(options)}}`;
   return { text: prefix.text + rest, bytes: prefix.bytes + encoder.encode(rest).length };
 }
@@ -85,14 +98,14 @@ export async function checkWithServer(seq: number, project: ProjectInput, settin
   try {
     const limit = await serverLimit();
     if (limit === null) return check("unreachable", null, "no ctxpack server answers GET /api/health");
-    const body = bodyOf(project, settings);
+    const body = project.serverProjectId === null ? { path: "/api/assemble", ...bodyOf(project, settings) } : storedRequest(project.serverProjectId, settings);
     if (body.bytes > limit) return check("skipped", null, `not sent: the request would be ${mb(body.bytes)}, over the server's ${mb(limit)} body limit`);
     if (controller.signal.aborted) return null;
-    const res = await fetch("/api/assemble", { method: "POST", headers: { "content-type": "application/json" }, body: body.text, signal: controller.signal });
+    const res = await fetch(body.path, { method: "POST", headers: { "content-type": "application/json" }, body: body.text, signal: controller.signal });
     let answer: ServerAnswer | null = null;
     if ((res.headers.get("content-type") ?? "").startsWith("application/json")) answer = (await res.json()) as ServerAnswer;
     // A static server (no /api behind it) answers 404/405 with text: there is no ctxpack server.
-    if (answer === null) return check("unreachable", null, `HTTP ${res.status} from /api/assemble`);
+    if (answer === null) return check("unreachable", null, `HTTP ${res.status} from ${body.path}`);
     if (res.ok && typeof answer.sha256 === "string") return check(answer.sha256 === browserSha256 ? "equal" : "differ", answer.sha256, null);
     const code = typeof answer.error?.code === "string" ? answer.error.code : `HTTP ${res.status}`;
     const message = typeof answer.error?.message === "string" ? answer.error.message : "";

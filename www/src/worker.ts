@@ -116,14 +116,14 @@ function load(spec: ProjectSpec): { ok: true; loaded: Omit<Loaded, "assembler" |
     const info: ProjectInfo = { spec, label: `Large sample (seed ${spec.seed})`, documents: documents.length, edges: edges.length, loadMs: performance.now() - t0 };
     return { ok: true, loaded: { project: { documents, edges, documentsPointer: "/documents", name: null }, info, documentsText: null }, profile: profile.profile, profileText: sampleProfileText };
   }
-  const documentsText = spec.kind === "custom" ? spec.documentsText : sampleProjectText;
-  const profileText = spec.kind === "custom" ? spec.profileText : sampleProfileText;
+  const documentsText = spec.kind === "custom" || spec.kind === "server" ? spec.documentsText : sampleProjectText;
+  const profileText = spec.kind === "custom" || spec.kind === "server" ? spec.profileText : sampleProfileText;
   const project = parseProject(documentsText);
   if (!project.ok) return project;
   const profile = parseProfile(profileText);
   if (!profile.ok) return profile;
   const { documents, edges, name } = project.project;
-  const label = spec.kind === "sample" ? `Sample: ${name ?? "writing project"}` : `Your documents${name === null ? "" : `: ${name}`}`;
+  const label = spec.kind === "sample" ? `Sample: ${name ?? "writing project"}` : spec.kind === "server" ? `On the server: ${spec.name}` : `Your documents${name === null ? "" : `: ${name}`}`;
   const info: ProjectInfo = { spec, label, documents: documents.length, edges: edges.length, loadMs: performance.now() - t0 };
   return { ok: true, loaded: { project: project.project, info, documentsText }, profile: profile.profile, profileText };
 }
@@ -141,7 +141,8 @@ async function handle(request: WorkerRequest): Promise<Unhashed> {
       return { seq, ok: false, error, loaded: false };
     }
     const { assembler } = compiled;
-    const serverInput = { documents: candidate.loaded.project.documents, edges: candidate.loaded.project.edges, profile: candidate.profile };
+    const serverProjectId = request.project.kind === "server" ? request.project.projectId : null;
+    const serverInput = { documents: candidate.loaded.project.documents, edges: candidate.loaded.project.edges, profile: candidate.profile, serverProjectId };
     const next: Loaded = { ...candidate.loaded, assembler, profile: candidate.profile, counter: settings.counter, serverInput };
     try {
       const { assembly, ms } = assemble(next, settings);

@@ -2,6 +2,7 @@ import { useRef, useState, type DragEvent } from "react";
 import { fmt, fmtMs } from "../format";
 import type { ProjectInfo, ProjectSpec, UiError } from "../protocol";
 import { ErrorBox } from "./ErrorBox";
+import { ServerProjects } from "./ServerProjects";
 
 function JsonEditor(props: { id: string; label: string; hint: string; value: string; onChange: (text: string) => void; error: UiError | undefined }) {
   const { id, label, hint, value, onChange, error } = props;
@@ -110,6 +111,7 @@ export function ProjectPanel(props: ProjectPanelProps) {
           {pendingKind === "large" ? "Generating…" : "Generate"}
         </button>
       </div>
+      <ServerProjects project={project} onLoad={props.onLoad} />
       {editing && (
         <div className="editors">
           <p className="muted small">

@@ -34,7 +34,7 @@ export function ServerCheckView({ seq, browserSha256, check }: { seq: number; br
         </span>
       </div>
       <div className="muted small">
-        SHA-256 of the context&apos;s UTF-8, computed in this page&apos;s worker and by the example server (examples/server, POST /api/assemble) for the same input.
+        SHA-256 of the context&apos;s UTF-8, computed in this page&apos;s worker and by the example server (examples/server: POST /api/assemble, or /api/projects/:id/context for a project it stores) for the same input.
         {current?.state === "unreachable" && " No server answers at /api: `npm start` runs one beside the page."}
         {current?.detail && current.state !== "unreachable" && <span data-testid="server-detail"> {current.detail}.</span>}
         {current !== null && (current.state === "equal" || current.state === "differ") && ` (${current.ms.toFixed(0)} ms round trip)`}
