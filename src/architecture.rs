@@ -46,13 +46,15 @@ fn in_binding(path: &str) -> bool {
 }
 
 /// Where `needle` occurs in `line` as a whole name: not the tail of a longer one
-/// (`JsCtxpackError::new(` is not `Error::new(`).
+/// (`JsCtxpackError::new(` is not `Error::new(`), nor the head of one (`crate::wasm_codes` is
+/// not `crate::wasm`).
 fn names(line: &str, needle: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let open_ended = needle.chars().next_back().is_some_and(ident);
     line.match_indices(needle).any(|(at, _)| {
-        !line[..at]
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        let before = line[..at].chars().next_back();
+        let after = line[at + needle.len()..].chars().next();
+        !(before.is_some_and(ident) || (open_ended && after.is_some_and(ident)))
     })
 }
 
@@ -184,6 +186,11 @@ fn the_core_reaching_the_binding_is_found() {
         file("src/json/read.rs", "let a = js_sys::Array::new();"),
         file("src/wasm/host.rs", "use js_sys::Array;"),
         file("src/lib.rs", "pub mod wasm;"),
+        // The codes both sides share are declared outside the binding, for it.
+        file(
+            "src/declarations.rs",
+            "for c in crate::wasm_codes::TAPE_TAGS {}",
+        ),
     ];
     assert_eq!(
         core_reaching_the_binding(&files),
