@@ -13,6 +13,7 @@
 import { Miniflare } from "miniflare";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 
 const jobs = JSON.parse(process.argv[2]);
 const results = {};
@@ -25,7 +26,12 @@ for (const { name, dir, main, date, request = { method: "GET", path: "/" } } of 
     const modules = Object.fromEntries(files.map((f) => [f, { type: f.endsWith(".wasm") ? "wasm" : "esm", contents: f.endsWith(".wasm") ? new Uint8Array(readFileSync(join(dir, f))) : readFileSync(join(dir, f), "utf8") }]));
     mf = new Miniflare({ workers: [{ config: { name: "main", compatibilityDate: date, manifest: { mainModule: main, modulesRoot: dir, modules } } }] });
     const res = await mf.dispatchFetch(`http://localhost${request.path}`, { method: request.method, body: request.body, headers: request.body === undefined ? {} : { "content-type": "application/json" } });
-    results[name] = { status: res.status, text: await res.text(), ms: Math.round(performance.now() - started) };
+    // What a client reads. A Worker that compresses (examples/server's app gzips when the request
+    // accepts it, and workerd's requests do) can come back from miniflare still gzipped: such a
+    // body (its magic bytes) is decoded here as a browser would.
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    results[name] = { status: res.status, text: (gzipped ? gunzipSync(bytes) : bytes).toString("utf8"), gzipped, ms: Math.round(performance.now() - started) };
   } catch (e) {
     results[name] = { error: String(e?.stack ?? e), ms: Math.round(performance.now() - started) };
   } finally {
