@@ -1,0 +1,73 @@
+// useAssembledContext: assembleContext off the main thread, the latest input winning.
+import type { AssembleInput, Manifest } from "ctxpack";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { assembleOutcome, errorOf, type Outcome } from "./assemble.js";
+import { AssemblyRunner } from "./runner.js";
+
+export interface AssembledContextOptions {
+  /**
+   * `false`: assemble on the calling thread, in render (as without a `Worker`: server
+   * rendering, tests). Default `true`: in the package's worker.
+   */
+  worker?: boolean;
+  /**
+   * Where the first input is assembled when a worker is used: `"calling-thread"` (default), in
+   * the first render, so that a page rendered on the server hydrates with the same result and
+   * the first paint has one; `"worker"`: the first render is pending instead.
+   */
+  first?: "calling-thread" | "worker";
+  /** Move `Uint8Array` documents to the worker instead of copying them (default `true`). */
+  transfer?: boolean;
+}
+
+export interface AssembledContext {
+  /** The context of the latest input that assembled; `null` before one has. */
+  context: string | null;
+  manifest: Manifest | null;
+  /** The latest answer's error (a CtxpackError, with `code` and `path`), or `null`. */
+  error: Error | null;
+  /** The current input is still being assembled; the fields above are an earlier input's. */
+  pending: boolean;
+}
+
+interface Answer {
+  input: AssembleInput;
+  outcome: Outcome;
+  /** The latest assembly that succeeded, kept through a failed one. */
+  good: Extract<Outcome, { ok: true }>["assembly"] | null;
+}
+
+function answerFor(input: AssembleInput, outcome: Outcome, before: Answer | null): Answer {
+  return { input, outcome, good: outcome.ok ? outcome.assembly : (before?.good ?? null) };
+}
+
+export function useAssembledContext(input: AssembleInput, options: AssembledContextOptions = {}): AssembledContext {
+  const onCallingThread = options.worker === false || typeof Worker === "undefined";
+  const transfer = options.transfer !== false;
+  const [first] = useState<Answer | null>(() => (onCallingThread || options.first === "worker" ? null : answerFor(input, assembleOutcome(input), null)));
+  const [answer, setAnswer] = useState<Answer | null>(first);
+  const direct = useMemo(() => (onCallingThread ? answerFor(input, assembleOutcome(input), null) : null), [onCallingThread, input]);
+  const runner = useRef<AssemblyRunner | null>(null);
+
+  useEffect(() => {
+    if (onCallingThread || input === first?.input) return;
+    runner.current ??= new AssemblyRunner((answered, outcome) => setAnswer((before) => answerFor(answered, outcome, before)), transfer);
+    runner.current.send(input);
+  }, [input, onCallingThread, first, transfer]);
+  useEffect(
+    () => () => {
+      runner.current?.terminate();
+      runner.current = null;
+    },
+    [],
+  );
+
+  const shown = direct ?? answer;
+  const error = useMemo(() => (shown === null || shown.outcome.ok ? null : errorOf(shown.outcome.error)), [shown]);
+  return {
+    context: shown?.good?.context ?? null,
+    manifest: shown?.good?.manifest ?? null,
+    error,
+    pending: shown === null || shown.input !== input,
+  };
+}

@@ -1,0 +1,31 @@
+// The test app: ctxpack/react as a user's app calls it (plain createElement: no JSX plugin).
+// window.ctxpackTest lets tests/react/run.mjs drive it and read what it showed.
+import { createElement as h, useEffect, useMemo, useState } from "react";
+import { ContextInspector, useAssembledContext } from "ctxpack/react";
+import base from "./input.js";
+
+const log = typeof window === "undefined" ? null : (window.ctxpackTest ??= { shown: [], sent: 0 });
+
+export function App() {
+  const [maxChars, setMaxChars] = useState(base.maxChars);
+  const [request, setRequest] = useState(base.request);
+  const [documents, setDocuments] = useState(base.documents);
+  const input = useMemo(() => ({ ...base, documents, maxChars, request }), [documents, maxChars, request]);
+  const { context, manifest, error, pending } = useAssembledContext(input);
+  useEffect(() => {
+    if (log === null) return;
+    Object.assign(log, { setMaxChars, setRequest, setDocuments, context, error: error && { name: error.name, code: error.code, path: error.path }, pending });
+    log.sent++;
+  }, [context, error, pending]);
+  useEffect(() => {
+    if (log !== null && manifest !== null) log.shown.push(manifest.totals.maxChars);
+  }, [manifest]);
+  return h(
+    "main",
+    null,
+    h("h1", null, "ctxpack/react test app"),
+    h("label", null, "Budget in chars ", h("input", { type: "number", value: maxChars, onChange: (e) => setMaxChars(Number(e.target.value)) })),
+    h("p", { "data-testid": "status" }, pending ? "assembling" : "ready", error === null ? "" : ` · ${error.code} at ${error.path}`),
+    h(ContextInspector, { result: { context, manifest } }),
+  );
+}
