@@ -41,7 +41,27 @@ function answerFor(input: AssembleInput, outcome: Outcome, before: Answer | null
   return { input, outcome, good: outcome.ok ? outcome.assembly : (before?.good ?? null) };
 }
 
-export function useAssembledContext(input: AssembleInput, options: AssembledContextOptions = {}): AssembledContext {
+/**
+ * Whether two inputs ask for the same assembly: `documents` and `edges` (possibly large) by
+ * identity, every other field by value, so that an input written inline in render is not a new
+ * one each time.
+ */
+export function sameInput(a: AssembleInput, b: AssembleInput): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof AssembleInput)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.is(a[key], b[key]) || (key !== "documents" && key !== "edges" && JSON.stringify(a[key]) === JSON.stringify(b[key])));
+}
+
+/** The input of the last render while the new one asks for the same assembly. */
+function useStableInput(input: AssembleInput): AssembleInput {
+  const [held] = useState<{ input: AssembleInput }>(() => ({ input }));
+  if (!sameInput(held.input, input)) held.input = input;
+  return held.input;
+}
+
+export function useAssembledContext(given: AssembleInput, options: AssembledContextOptions = {}): AssembledContext {
+  const input = useStableInput(given);
   const onCallingThread = options.worker === false || typeof Worker === "undefined";
   const transfer = options.transfer !== false;
   const [first] = useState<Answer | null>(() => (onCallingThread || options.first === "worker" ? null : answerFor(input, assembleOutcome(input), null)));

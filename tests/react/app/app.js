@@ -1,6 +1,6 @@
 // The test app: ctxpack/react as a user's app calls it (plain createElement: no JSX plugin).
 // window.ctxpackTest lets tests/react/run.mjs drive it and read what it showed.
-import { createElement as h, useEffect, useMemo, useState } from "react";
+import { createElement as h, useEffect, useState } from "react";
 import { ContextInspector, useAssembledContext } from "ctxpack/react";
 import base from "./input.js";
 
@@ -10,8 +10,8 @@ export function App() {
   const [maxChars, setMaxChars] = useState(base.maxChars);
   const [request, setRequest] = useState(base.request);
   const [documents, setDocuments] = useState(base.documents);
-  const input = useMemo(() => ({ ...base, documents, maxChars, request }), [documents, maxChars, request]);
-  const { context, manifest, error, pending } = useAssembledContext(input);
+  // Written inline, a new object each render, as users write it: the hook compares its fields.
+  const { context, manifest, error, pending } = useAssembledContext({ ...base, documents, maxChars, request });
   useEffect(() => {
     if (log === null) return;
     Object.assign(log, { setMaxChars, setRequest, setDocuments, context, error: error && { name: error.name, code: error.code, path: error.path }, pending });
