@@ -3,6 +3,7 @@
 // with the same first result, then a second budget assembled in the package's worker. `now` is
 // fixed so that the server's and the browser's recency scores agree.
 import { useEffect, useState } from "react";
+import type { AssembleInput } from "ctxpack";
 import { ContextInspector, useAssembledContext } from "ctxpack/react";
 import { input } from "../../input";
 import { sha256hex } from "../../shared/sha256.js";
@@ -10,7 +11,7 @@ import { sha256hex } from "../../shared/sha256.js";
 export default function Page() {
   const [maxChars, setMaxChars] = useState<number | null>(null);
   const [sawPending, setSawPending] = useState(false);
-  const result = useAssembledContext({ ...input, now: "2026-11-27T00:00:00Z", ...(maxChars === null ? {} : { maxChars }) });
+  const result = useAssembledContext({ ...(input as AssembleInput), now: "2026-11-27T00:00:00Z", ...(maxChars === null ? {} : { maxChars }) });
   useEffect(() => setMaxChars(6000), []);
   useEffect(() => {
     if (result.pending) setSawPending(true);
