@@ -25,13 +25,15 @@ export interface ContextInspectorProps {
   /** Its accessible name (default "Context inspector"). */
   label?: string;
   className?: string;
+  /** Show the budget meter (default true); false where the app has its own. */
+  meter?: boolean;
   /** The level of its sections' headings, below the page's own (default 2: under the page's h1). */
   headingLevel?: HeadingLevel;
 }
 
 const assemblyOf = (r: InspectedResult | null | undefined): Assembly | null => (r?.context != null && r.manifest != null ? { context: r.context, manifest: r.manifest } : null);
 
-export function ContextInspector({ result, pinned, label = "Context inspector", className, headingLevel = 2 }: ContextInspectorProps): ReactElement {
+export function ContextInspector({ result, pinned, label = "Context inspector", className, meter = true, headingLevel = 2 }: ContextInspectorProps): ReactElement {
   const prefix = `ctxpack${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
   const [selected, setSelected] = useState<number | null>(null);
   const [ownPin, setOwnPin] = useState<Assembly | null>(null);
@@ -58,7 +60,7 @@ export function ContextInspector({ result, pinned, label = "Context inspector", 
   const against = pinned === undefined ? ownPin : assemblyOf(pinned);
   return (
     <section className={classes} aria-label={label}>
-      <Meter assembly={assembly} />
+      {meter && <Meter assembly={assembly} />}
       {pinned === undefined && (
         <p className="ctxpack-pin">
           <button type="button" onClick={() => setOwnPin(assembly)} data-testid="ctxpack-pin">

@@ -52,6 +52,7 @@ export function ContextText({ assembly, prefix, selected, onSelect, level }: { a
               title={`${d.id} · ${ACTION_LABEL[d.action]} · ${fmt(d.charsAfter)} chars`}
               onClick={() => onSelect(index)}
               data-id={d.id}
+              data-schema-type={d.schemaType}
             >
               {text}
             </a>

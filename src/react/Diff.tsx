@@ -23,6 +23,9 @@ export function diffRecords(pinned: Assembly, current: Assembly): Change[] {
 
 const Badge = ({ action }: { action: Action | undefined }): ReactElement => (action === undefined ? <span>absent</span> : <span className={`ctxpack-badge ctxpack-action-${action}`}>{ACTION_LABEL[action]}</span>);
 
+/** Rows of changes shown: past it, a count. */
+const SHOWN = 300;
+
 /** The pinned result against the current one. */
 export function Diff({ pinned, current, prefix, level }: { pinned: Assembly; current: Assembly; prefix: string; level: HeadingLevel }): ReactElement {
   const H = headingTag(level);
@@ -47,7 +50,7 @@ export function Diff({ pinned, current, prefix, level }: { pinned: Assembly; cur
             </tr>
           </thead>
           <tbody>
-            {changes.map((ch) => (
+            {changes.slice(0, SHOWN).map((ch) => (
               <tr key={ch.id} data-id={ch.id}>
                 <td>{ch.id}</td>
                 <td>
@@ -64,6 +67,7 @@ export function Diff({ pinned, current, prefix, level }: { pinned: Assembly; cur
           </tbody>
         </table>
       )}
+      {changes.length > SHOWN && <p>…and {fmt(changes.length - SHOWN)} more.</p>}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { DocRecord, ScoreBreakdown } from "ctxpack";
-import { useRef, type KeyboardEvent, type ReactElement } from "react";
+import { useRef, useState, type KeyboardEvent, type ReactElement } from "react";
 import { ACTION_LABEL, fmt, fmtScore, headingTag, recordAnchor, type HeadingLevel } from "./format.js";
 
 const TERMS: readonly { key: keyof ScoreBreakdown; label: string }[] = [
@@ -9,6 +9,9 @@ const TERMS: readonly { key: keyof ScoreBreakdown; label: string }[] = [
   { key: "userInput", label: "user input" },
   { key: "recency", label: "recency" },
 ];
+
+/** Rows rendered at first and per "Show more": 10,000 records render as 200 until asked. */
+const PAGE = 200;
 
 export interface Listed {
   record: DocRecord;
@@ -37,8 +40,10 @@ function Breakdown({ breakdown }: { breakdown: ScoreBreakdown }) {
 export function Records({ title, items, prefix, selected, onSelect, testId, level }: { title: string; items: Listed[]; prefix: string; selected: number | null; onSelect: (index: number | null) => void; testId: string; level: HeadingLevel }): ReactElement {
   const H = headingTag(level);
   const body = useRef<HTMLTableSectionElement>(null);
+  const [shown, setShown] = useState(PAGE);
+  const visible = items.length > shown ? items.slice(0, shown) : items;
   const headingId = `${prefix}-${testId}-title`;
-  const focusable = items.some((i) => i.index === selected) ? selected : (items[0]?.index ?? null);
+  const focusable = visible.some((i) => i.index === selected) ? selected : (visible[0]?.index ?? null);
   const move = (event: KeyboardEvent<HTMLTableRowElement>, at: number) => {
     const rows = body.current === null ? [] : Array.from(body.current.querySelectorAll<HTMLTableRowElement>("tr"));
     const to = event.key === "ArrowDown" ? at + 1 : event.key === "ArrowUp" ? at - 1 : event.key === "Home" ? 0 : event.key === "End" ? rows.length - 1 : null;
@@ -69,7 +74,7 @@ export function Records({ title, items, prefix, selected, onSelect, testId, leve
             </tr>
           </thead>
           <tbody ref={body}>
-            {items.map(({ record: d, index }, at) => (
+            {visible.map(({ record: d, index }, at) => (
               <tr
                 key={index}
                 id={recordAnchor(prefix, index)}
@@ -80,6 +85,7 @@ export function Records({ title, items, prefix, selected, onSelect, testId, leve
                 onKeyDown={(e) => move(e, at)}
                 data-id={d.id}
                 data-action={d.action}
+                data-reason-code={d.reasonCode}
               >
                 <td>{d.rank ?? "—"}</td>
                 <td>
@@ -99,6 +105,11 @@ export function Records({ title, items, prefix, selected, onSelect, testId, leve
             ))}
           </tbody>
         </table>
+      )}
+      {items.length > shown && (
+        <button type="button" className="ctxpack-more" onClick={() => setShown(shown + PAGE)}>
+          Show {fmt(Math.min(PAGE, items.length - shown))} more of {fmt(items.length - shown)}
+        </button>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-// Messages between useAssembledContext and the worker the package ships (worker.ts).
+// Messages between useAssembledContext and the worker the package ships (assembly-worker.ts).
 import type { AssembleInput, Assembly, CtxpackErrorCode } from "ctxpack";
 
 export interface AssembleRequest {

@@ -75,7 +75,7 @@ function startWorker(): Worker | null {
   try {
     // Vite, webpack 5, Next.js and esbuild (with its bundler plugins) emit the worker by this
     // expression: it must stay literal.
-    return new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    return new Worker(new URL("./assembly-worker.js", import.meta.url), { type: "module" });
   } catch {
     return null;
   }
