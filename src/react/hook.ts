@@ -2,6 +2,7 @@
 import type { AssembleInput, Manifest } from "ctxpack";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { assembleOutcome, errorOf, type Outcome } from "./assemble.js";
+import { sameInput } from "./input.js";
 import { AssemblyRunner } from "./runner.js";
 
 export interface AssembledContextOptions {
@@ -39,18 +40,6 @@ interface Answer {
 
 function answerFor(input: AssembleInput, outcome: Outcome, before: Answer | null): Answer {
   return { input, outcome, good: outcome.ok ? outcome.assembly : (before?.good ?? null) };
-}
-
-/**
- * Whether two inputs ask for the same assembly: `documents` and `edges` (possibly large) by
- * identity, every other field by value, so that an input written inline in render is not a new
- * one each time.
- */
-export function sameInput(a: AssembleInput, b: AssembleInput): boolean {
-  if (a === b) return true;
-  const keys = Object.keys(a) as (keyof AssembleInput)[];
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.is(a[key], b[key]) || (key !== "documents" && key !== "edges" && JSON.stringify(a[key]) === JSON.stringify(b[key])));
 }
 
 /** The input of the last render while the new one asks for the same assembly. */
