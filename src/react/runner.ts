@@ -3,7 +3,7 @@
 // stale result never replaces a newer one.
 import type { AssembleInput } from "ctxpack";
 import { assembleOutcome, type Outcome } from "./assemble.js";
-import type { AssembleReply, AssembleRequest } from "./protocol.js";
+import type { AssembleMessage, AssembleReply, AssembleRequest } from "./protocol.js";
 
 export type Deliver = (input: AssembleInput, outcome: Outcome) => void;
 
@@ -12,6 +12,8 @@ export class AssemblyRunner {
   private seq = 0;
   private inflight: AssembleRequest | null = null;
   private waiting: AssembleRequest | null = null;
+  /** The documents and edges the worker holds: those of the last request that carried them. */
+  private held: Pick<AssembleInput, "documents" | "edges"> | null = null;
 
   constructor(
     private readonly deliver: Deliver,
@@ -42,13 +44,22 @@ export class AssemblyRunner {
   terminate(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.held = null;
     this.inflight = null;
     this.waiting = null;
   }
 
   private post(request: AssembleRequest): void {
     this.inflight = request;
-    this.worker?.postMessage(request, this.transfer ? transferable(request.input) : []);
+    const { documents, edges, ...rest } = request.input;
+    if (this.held !== null && this.held.documents === documents && this.held.edges === edges) {
+      const message: AssembleMessage = { seq: request.seq, input: rest, reuse: true };
+      this.worker?.postMessage(message);
+      return;
+    }
+    this.held = { documents, edges };
+    const message: AssembleMessage = { seq: request.seq, input: request.input, reuse: false };
+    this.worker?.postMessage(message, this.transfer ? transferable(request.input) : []);
   }
 
   private answered(reply: AssembleReply): void {
@@ -63,6 +74,7 @@ export class AssemblyRunner {
   private fallBack(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.held = null;
     const latest = this.waiting ?? this.inflight;
     this.inflight = null;
     this.waiting = null;
@@ -83,7 +95,8 @@ function startWorker(): Worker | null {
 
 /**
  * Documents given as UTF-8 bytes move to the worker without a copy when the array is its whole
- * buffer: the caller's array is then empty (detached). A view into a larger buffer, or shared
+ * buffer: the caller's array is then empty (detached), and later inputs with the same array are
+ * assembled from the worker's copy. A view into a larger buffer, or shared
  * memory, is copied, since moving it would take bytes the caller did not give.
  */
 function transferable(input: AssembleInput): Transferable[] {

@@ -68,6 +68,28 @@ test("latest input wins: one in flight, only the latest delivered, in order, the
   }
 });
 
+test("documents and edges cross once: later inputs with the same ones reuse the worker's copy", () => {
+  const documents = [{ id: "a" }];
+  const edges = [];
+  new AssemblyRunner(() => {}, true);
+  const runner = new AssemblyRunner(() => {}, true);
+  const worker = FakeWorker.last;
+  const carried = [];
+  const step = (input) => {
+    runner.send(input);
+    const message = worker.sent[0];
+    carried.push(message.reuse ? "reuse" : message.input.documents === input.documents && message.input.edges === input.edges ? "carry" : "wrong");
+    if (message.reuse) assert.equal("documents" in message.input || "edges" in message.input, false, "a reusing message carries no documents");
+    worker.answer();
+  };
+  step({ documents, edges, n: 1 });
+  step({ documents, edges, n: 2 });
+  step({ documents: [...documents], edges, n: 3 });
+  step({ documents: [...documents], edges, n: 4 });
+  step({ documents, edges: [], n: 5 });
+  assert.deepEqual(carried, ["carry", "reuse", "carry", "carry", "carry"]);
+});
+
 test("a worker that fails to load: the latest input is answered on the calling thread", () => {
   const delivered = [];
   const runner = new AssemblyRunner((input, outcome) => delivered.push({ input, outcome }), true);

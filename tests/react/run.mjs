@@ -156,7 +156,7 @@ await check("a CtxpackError comes back as error, with its code and path; then a 
   await page.close();
 });
 
-await check("documents as UTF-8 bytes: moved to the worker (the array detached), the same result", async () => {
+await check("documents as UTF-8 bytes: moved to the worker (the array detached), the same result, reused for the next input", async () => {
   const { page } = await open("/index.html");
   const out = await page.evaluate(async (text) => {
     const t = window.ctxpackTest;
@@ -165,11 +165,18 @@ await check("documents as UTF-8 bytes: moved to the worker (the array detached),
     // A new input goes to the worker: pending until it answers.
     while (!t.pending) await new Promise((r) => setTimeout(r, 0));
     while (t.pending) await new Promise((r) => setTimeout(r, 10));
-    return { context: t.context, left: bytes.byteLength, error: t.error };
+    const first = { context: t.context, left: bytes.byteLength, error: t.error };
+    // Another budget, the same (now empty) array: assembled from the worker's copy.
+    t.setMaxChars(7000);
+    while (!t.pending) await new Promise((r) => setTimeout(r, 0));
+    while (t.pending) await new Promise((r) => setTimeout(r, 10));
+    return { first, again: { context: t.context, error: t.error } };
   }, JSON.stringify(documents));
-  equal(out.error, null, "error");
-  equal(out.left, 0, "bytes left in the page's array");
-  equal(out.context, expectedAt(8000), "context");
+  equal(out.first.error, null, "error");
+  equal(out.first.left, 0, "bytes left in the page's array");
+  equal(out.first.context, expectedAt(8000), "context");
+  equal(out.again.error, null, "error at 7,000");
+  equal(out.again.context, expectedAt(7000), "context at 7,000, from the worker's copy of the bytes");
   await page.close();
 });
 
