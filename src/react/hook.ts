@@ -57,16 +57,22 @@ export function useAssembledContext(given: AssembleInput, options: AssembledCont
   const [answer, setAnswer] = useState<Answer | null>(first);
   const direct = useMemo(() => (onCallingThread ? answerFor(input, assembleOutcome(input), null) : null), [onCallingThread, input]);
   const runner = useRef<AssemblyRunner | null>(null);
+  /** The input last sent or answered in render: the one the worker needs not be asked for. */
+  const asked = useRef<AssembleInput | null>(first?.input ?? null);
 
   useEffect(() => {
-    if (onCallingThread || input === first?.input) return;
+    if (onCallingThread || input === asked.current) return;
+    asked.current = input;
     runner.current ??= new AssemblyRunner((answered, outcome) => setAnswer((before) => answerFor(answered, outcome, before)), transfer);
     runner.current.send(input);
-  }, [input, onCallingThread, first, transfer]);
+  }, [input, onCallingThread, transfer]);
   useEffect(
     () => () => {
       runner.current?.terminate();
       runner.current = null;
+      // What was in flight is lost with the worker: effects set up again (Strict Mode, a hidden
+      // Activity shown again) ask anew.
+      asked.current = null;
     },
     [],
   );
