@@ -180,6 +180,25 @@ await check("documents as UTF-8 bytes: moved to the worker (the array detached),
   await page.close();
 });
 
+await check("an input that comes back (A, B, A, each kept by identity) is assembled again", async () => {
+  const { page } = await open("/index.html?presets");
+  const contexts = await page.evaluate(async () => {
+    const t = window.ctxpackTest;
+    const out = [t.context];
+    for (const preset of [1, 0]) {
+      t.setPreset(preset);
+      while (!t.pending) await new Promise((r) => setTimeout(r, 0));
+      while (t.pending) await new Promise((r) => setTimeout(r, 10));
+      out.push(t.context);
+    }
+    return out;
+  });
+  equal(contexts[0], expectedAt(5000), "A, assembled in the first render");
+  equal(contexts[1], expectedAt(5500), "B, in the worker");
+  equal(contexts[2], expectedAt(5000), "A again, in the worker");
+  await page.close();
+});
+
 await check("the server's HTML hydrates without a mismatch", async () => {
   const { page, seen } = await open("/ssr.html");
   const out = await page.evaluate(() => ({ recoverable: window.ctxpackRecoverable, context: document.querySelector("[data-testid=ctxpack-context]")?.textContent }));

@@ -6,15 +6,21 @@ import base from "./input.js";
 
 const log = typeof window === "undefined" ? null : (window.ctxpackTest ??= { shown: [], sent: 0 });
 
+// Two inputs that keep their identity, as an app's memoized ones do (?presets: the page starts
+// on the first).
+const PRESETS = [{ ...base, maxChars: 5000 }, { ...base, maxChars: 5500 }];
+const startPreset = typeof location !== "undefined" && location.search.includes("presets") ? 0 : null;
+
 export function App() {
+  const [preset, setPreset] = useState(startPreset);
   const [maxChars, setMaxChars] = useState(base.maxChars);
   const [request, setRequest] = useState(base.request);
   const [documents, setDocuments] = useState(base.documents);
   // Written inline, a new object each render, as users write it: the hook compares its fields.
-  const { context, manifest, error, pending } = useAssembledContext({ ...base, documents, maxChars, request });
+  const { context, manifest, error, pending } = useAssembledContext(preset === null ? { ...base, documents, maxChars, request } : PRESETS[preset]);
   useEffect(() => {
     if (log === null) return;
-    Object.assign(log, { setMaxChars, setRequest, setDocuments, context, error: error && { name: error.name, code: error.code, path: error.path }, pending });
+    Object.assign(log, { setPreset, setMaxChars, setRequest, setDocuments, context, error: error && { name: error.name, code: error.code, path: error.path }, pending });
     log.sent++;
   }, [context, error, pending]);
   useEffect(() => {
