@@ -9,6 +9,7 @@ export const fmtScore = (n: number): string => (Number.isInteger(n) ? String(n) 
 export const INCLUDED: readonly Action[] = ["full", "truncated", "summarized"];
 export const COUNTED: readonly Action[] = ["full", "truncated", "summarized", "discarded", "filtered_out"];
 
+/** The words the inspector shows for each action (exported: an app's own views can match them). */
 export const ACTION_LABEL: Record<Action, string> = {
   full: "full",
   truncated: "truncated",

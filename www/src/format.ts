@@ -1,4 +1,4 @@
-import type { Action, JsonValue } from "ctxpack";
+import type { JsonValue } from "ctxpack";
 
 const numbers = new Intl.NumberFormat("en-US");
 export const fmt = (n: number): string => numbers.format(n);
@@ -8,19 +8,6 @@ export function fmtMs(ms: number): string {
   if (ms < 1000) return `${ms.toFixed(1)} ms`;
   return `${(ms / 1000).toFixed(2)} s`;
 }
-
-export const ACTION_LABEL: Record<Action, string> = {
-  full: "full",
-  truncated: "truncated",
-  summarized: "summarized",
-  discarded: "discarded",
-  filtered_out: "filtered out",
-  // The preloaded files' actions (ctxpack/files); a jsondoc manifest never has them.
-  inlined: "inlined",
-  skipped: "skipped",
-  rejected: "rejected",
-  duplicate: "duplicate",
-};
 
 export function paramsText(params: { [key: string]: JsonValue }): string {
   const entries = Object.entries(params);
