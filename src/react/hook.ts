@@ -55,7 +55,14 @@ export function useAssembledContext(given: AssembleInput, options: AssembledCont
   const transfer = options.transfer !== false;
   const [first] = useState<Answer | null>(() => (onCallingThread || options.first === "worker" ? null : answerFor(input, assembleOutcome(input), null)));
   const [answer, setAnswer] = useState<Answer | null>(first);
-  const direct = useMemo(() => (onCallingThread ? answerFor(input, assembleOutcome(input), null) : null), [onCallingThread, input]);
+  // On the calling thread: assembled in render, keeping the last good result as the worker's
+  // answers do (a ref, as the memo's own previous value).
+  const lastDirect = useRef<Answer | null>(null);
+  const direct = useMemo(() => {
+    if (!onCallingThread) return null;
+    lastDirect.current = answerFor(input, assembleOutcome(input), lastDirect.current);
+    return lastDirect.current;
+  }, [onCallingThread, input]);
   const runner = useRef<AssemblyRunner | null>(null);
   /** The input last sent or answered in render: the one the worker needs not be asked for. */
   const asked = useRef<AssembleInput | null>(first?.input ?? null);

@@ -132,6 +132,15 @@ await check("without a Worker: the calling thread, the same result", async () =>
   const { context } = await burst(page);
   equal(seen.workers, 0, "workers started");
   equal(context, expectedAt(6049), "context of the last input");
+  const failed = await page.evaluate(async () => {
+    const t = window.ctxpackTest;
+    t.setRequest({ intent: "no-such-intent" });
+    while (t.error === null) await new Promise((r) => setTimeout(r, 10));
+    return { code: t.error.code, path: t.error.path, context: t.context };
+  });
+  equal(failed.code, "UNKNOWN_INTENT", "the error's code");
+  equal(failed.path, "/request/intent", "the error's path");
+  equal(failed.context, expectedAt(6049), "the last good context kept through the error");
   await page.close();
 });
 
