@@ -21,6 +21,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildJsEntries } from "./build-react.mjs";
 import { ENTRIES, WASM_BINDGEN_FLAGS, WASM_OPT_FLAGS, bindgenInput, packageExports } from "./entries.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -190,3 +191,5 @@ for (const entry of ENTRIES) {
   if (!packageJson.files.includes(entry.dir === "" ? "pkg/web/" : `pkg/${entry.dir}/`)) throw new Error(`package.json "files" lacks the directory of ${entry.subpath}`);
   await buildEntry(entry);
 }
+// ctxpack/react and any entry of JavaScript alone: no wasm of their own.
+buildJsEntries();

@@ -36,6 +36,16 @@ export const ENTRIES = [
   { name: "tokenizer-cl100k", subpath: "./tokenizer/cl100k", feature: "tokenizer-cl100k", dir: "tokenizer-cl100k", guarded: [], gzip: 560_000 },
 ];
 
+// Entries of JavaScript alone, on the main entry's wasm: compiled from TypeScript by
+// scripts/build-react.mjs (no type check there: tests/react type-checks them), declarations and
+// all, into pkg/<dir>/.
+//   peer   the packages it imports besides ctxpack: package.json peerDependencies (optional, so
+//          that users of the other entries are not asked for them)
+export const JS_ENTRIES = [
+  // useAssembledContext and <ContextInspector> (docs/REACT.md), with a default stylesheet.
+  { name: "react", subpath: "./react", dir: "react", source: "src/react", assets: ["styles.css"], peer: ["react"] },
+];
+
 // wasm-opt's flags for every entry (scripts/build.mjs; bench/code.mjs builds the shared runtime
 // the same way): each kept for the bytes it saves with no benchmark slower
 // (docs/decisions/2026-11-27-wasm-opt-flags.md).
@@ -87,6 +97,10 @@ export function packageExports() {
       default: { types: `${at}/index.d.ts`, default: `${at}/index.js` },
     };
     exports[`${subpath}/web`] = { types: `${at}/index.web.d.ts`, default: `${at}/index.web.js` };
+  }
+  for (const { subpath, dir, assets } of JS_ENTRIES) {
+    exports[subpath] = { types: `./pkg/${dir}/index.d.ts`, default: `./pkg/${dir}/index.js` };
+    for (const asset of assets) exports[`${subpath}/${asset}`] = `./pkg/${dir}/${asset}`;
   }
   // The example profile of README and docs/PROFILE.md, typed as a Profile for a JSON import.
   exports["./profiles/writing-app.json"] = { types: "./profiles/writing-app.json.d.ts", default: "./profiles/writing-app.json" };

@@ -131,6 +131,9 @@ CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome
 section "packaging: the packed tarball in Node ESM, CJS, TypeScript, Vite build and dev, a Worker"
 node tests/packaging/run.mjs
 
+section "ctxpack/react: the hook's worker, its fallback, SSR hydration and axe-core, in a Vite app in Chromium"
+node tests/react/run.mjs
+
 section "docs: every JS/TS block of README, docs/, www/ and examples/server run or type-checked (tsc --strict) from the packed tarball, printing what the docs say"
 node tests/docs/run.mjs
 node scripts/doc-numbers.mjs --check # sizes and speed in README are what the build and bench/results give

@@ -8,6 +8,9 @@ const entryChunk = (entries) => (id) => {
 
 /** @type {import("vite").UserConfig} */
 export default {
+  // ctxpack is linked here (file:..), not installed: seen through the link, ctxpack/react finds
+  // React in this folder's node_modules, as it would in an app that installed the package.
+  resolve: { preserveSymlinks: true },
   build: {
     // Each bundle (page, worker) carries ctxpack's wasm inlined as base64 (~0.6 MB).
     chunkSizeWarningLimit: 1500,

@@ -112,7 +112,7 @@ page.on("worker", (w) => w.on("console", (m) => m.type() === "error" && consoleE
 
 const WAIT = { timeout: 60_000 };
 const $text = (testid) => page.textContent(`[data-testid="${testid}"]`);
-const contextText = () => page.textContent('[data-testid="context"]');
+const contextText = () => page.textContent('[data-testid="ctxpack-context"]');
 /** Waits until the worker is idle and `predicate` holds in the page. */
 async function settled(predicate, arg) {
   await page.waitForFunction(
@@ -151,7 +151,7 @@ const shot = (name, target = page, options = {}) => target.screenshot({ path: jo
 try {
   await check("the page loads, assembles the sample in its worker, with no console errors", async () => {
     await page.goto(url);
-    await page.waitForSelector('[data-testid="context"]', WAIT);
+    await page.waitForSelector('[data-testid="ctxpack-context"]', WAIT);
     await resultIntent("generate_episode_synopsis");
     equal(await $text("project-count"), "19", "documents in the sample");
     const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
@@ -175,15 +175,16 @@ try {
     const text = await contextText();
     assert(!text.includes("单集大纲"), "no 单集大纲 document rendered");
     assert(!text.includes("jd-synopsis-ep"), "no synopsis id in the context");
-    equal(await page.locator('.seg[data-schema-type="单集大纲"]').count(), 0, "highlighted synopsis blocks");
+    equal(await page.locator('.ctxpack-segment[data-schema-type="单集大纲"]').count(), 0, "highlighted synopsis blocks");
     for (const id of ["jd-synopsis-ep01", "jd-synopsis-ep03-edit"]) {
-      equal(await page.getAttribute(`[data-testid="ranked-table"] tr[data-id="${id}"]`, "data-action"), "filtered_out", `${id} action`);
-      equal(await page.getAttribute(`[data-testid="ranked-table"] tr[data-id="${id}"] [data-reason-code]`, "data-reason-code"), "type_excluded", `${id} reason code`);
+      // ctxpack/react's inspector lists the filtered documents apart.
+      equal(await page.getAttribute(`[data-testid="ctxpack-filtered"] tr[data-id="${id}"]`, "data-action"), "filtered_out", `${id} action`);
+      equal(await page.getAttribute(`[data-testid="ctxpack-filtered"] tr[data-id="${id}"]`, "data-reason-code"), "type_excluded", `${id} reason code`);
     }
     const expected = inNode("generate episodes 7-12");
     equal(text, expected.context, "the page's context, byte for byte, against Node");
     // Every included block sits where the manifest says (offsets are JS string indices).
-    const blocks = await page.$$eval(".seg", (els) => els.map((e) => ({ id: e.getAttribute("data-id"), text: e.textContent })));
+    const blocks = await page.$$eval(".ctxpack-segment", (els) => els.map((e) => ({ id: e.getAttribute("data-id"), text: e.textContent })));
     for (const d of expected.manifest.documents.filter((d) => d.charsAfter > 0)) {
       const block = blocks.find((b) => b.id === d.id);
       equal(block?.text, expected.context.slice(d.offset, d.offset + d.charsAfter), `highlighted block of ${d.id}`);
@@ -204,7 +205,7 @@ try {
 
   await check("moving the budget slider changes the discarded list; the pinned result is compared", async () => {
     equal((await $text("discarded-list")).includes("none"), true, "nothing discarded at 16,000");
-    await page.click('[data-testid="pin"]');
+    await page.click('[data-testid="ctxpack-pin"]');
     // The sizes the page must show are what Node computes for the same input.
     const usedChars = (budget, cap) => inNode("generate episodes 7-12", budget, cap).manifest.totals.chars.toLocaleString("en");
     await page.locator('[data-testid="budget-slider"]').fill("4000");
@@ -218,9 +219,9 @@ try {
     equal(await contextText(), expected.context, "context at 4,000");
     await serverAgrees("at 4,000 chars");
     // The diff against the pinned (16,000) result lists the documents that changed action.
-    const changed = await page.$$eval('[data-testid="diff-table"] tbody tr', (rows) => rows.map((r) => r.getAttribute("data-id")));
+    const changed = await page.$$eval('[data-testid="ctxpack-diff"] tbody tr', (rows) => rows.map((r) => r.getAttribute("data-id")));
     for (const id of discarded) assert(changed.includes(id), `${id} listed as changed in the diff`);
-    await page.locator('[data-testid="diff"]').scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="ctxpack-diff"]').scrollIntoViewIfNeeded();
     await shot("budget-and-diff.png", page.locator("main.results"));
 
     await page.locator('[data-testid="budget-slider"]').fill("8000");
@@ -342,7 +343,7 @@ try {
     await page.waitForSelector('[data-testid="server-document-data"]', WAIT);
     await page.locator('[data-testid="server-document-data"]').fill('{"title": "edited in the e2e test"}');
     await page.click('[data-testid="save-server-document"]');
-    await settled(() => document.querySelector('[data-testid="context"]')?.textContent?.includes("edited in the e2e test"));
+    await settled(() => document.querySelector('[data-testid="ctxpack-context"]')?.textContent?.includes("edited in the e2e test"));
     await serverAgrees("the edited stored project");
     await page.click('[data-testid="load-sample"]');
     await settled(() => document.querySelector('[data-testid="project-info"]')?.textContent?.includes("Sample"));
@@ -384,7 +385,7 @@ try {
     equal(await serverState(), "skipped", "the large sample is not sent to the server");
     equal(await $text("server-verdict"), "not compared", "the verdict shown");
     assert((await $text("server-detail")).includes("body limit"), `says why: ${await $text("server-detail")}`);
-    await page.click('[data-testid="pin"]'); // re-pin: the compare panel is about this project now
+    await page.click('[data-testid="ctxpack-pin"]'); // re-pin: the compare panel is about this project now
     await page.evaluate(() => {
       window.scrollTo(0, 0);
       document.querySelector(".controls")?.scrollTo(0, 0);
@@ -423,7 +424,7 @@ try {
   await check("the Preloaded files tab shows the sample's records as ctxpack/files computes them in Node", async () => {
     await page.click('[data-testid="tab-files"]');
     await page.waitForSelector('[data-testid="files-table"]', WAIT);
-    assert(!(await page.isVisible('[data-testid="context"]')), "the jsondocs view is hidden");
+    assert(!(await page.isVisible('[data-testid="ctxpack-context"]')), "the jsondocs view is hidden");
     const expected = await filesMatchNode(fileSample.references, fileSample.contents, fileDefaults, "sample");
     const row = async (path) => ({
       action: await page.getAttribute(`[data-testid="files-table"] tr[data-path="${path}"]`, "data-action"),
@@ -614,7 +615,7 @@ try {
   await check("the Module registry tab shows the sample's classes, block and manifest as ctxpack/code computes them in Node", async () => {
     await page.click('[data-testid="tab-registry"]');
     await page.waitForSelector('[data-testid="registry-block"]', WAIT);
-    assert(!(await page.isVisible('[data-testid="context"]')), "the jsondocs view is hidden");
+    assert(!(await page.isVisible('[data-testid="ctxpack-context"]')), "the jsondocs view is hidden");
     // The page passes only the options given (null: not given).
     equal(await $text("registry-call"), JSON.stringify(Object.fromEntries(Object.entries(registrySample.options).filter(([, v]) => v !== null))), "the options the page passes");
     const expected = formatModuleRegistry(registrySample.registry, registryFiles, registrySample.options);
@@ -738,7 +739,7 @@ try {
 
   await check("exact counts: the Jsondocs tab at a maxTokens budget with ctxpack/tokenizer equals Node's assembleContext with tokenCounter: countTokens", async () => {
     await page.click('[data-testid="tab-jsondocs"]');
-    assert(await page.isVisible('[data-testid="context"]'), "jsondocs view back");
+    assert(await page.isVisible('[data-testid="ctxpack-context"]'), "jsondocs view back");
     const inNodeExact = (maxTokens, tokenCounter) => assembleContext({ documents: project.documents, edges: project.edges, profile, request: "generate episodes 7-12", maxChars: 16000, maxTokens, cap: "degrade" }, tokenCounter === undefined ? undefined : { tokenCounter });
     await page.click('[data-testid="budget-max-tokens-on"]');
     await page.locator('[data-testid="budget-max-tokens"]').fill("1500");
@@ -802,10 +803,10 @@ try {
       other.on("console", (m) => m.type() === "error" && errors.push(m.text()));
       other.on("pageerror", (e) => errors.push(String(e)));
       await other.goto(`${origin(alone)}/`);
-      await other.waitForSelector('[data-testid="context"]', WAIT);
+      await other.waitForSelector('[data-testid="ctxpack-context"]', WAIT);
       equal(await serverState(other), "unreachable", "the server comparison");
       equal(await other.textContent('[data-testid="server-verdict"]'), "server unreachable", "the verdict shown");
-      const hash = sha256(await other.textContent('[data-testid="context"]'));
+      const hash = sha256(await other.textContent('[data-testid="ctxpack-context"]'));
       equal(await other.getAttribute('[data-testid="browser-sha"]', "title"), hash, "the worker's hash is still shown");
       equal(await other.textContent('[data-testid="server-sha"]'), "—", "no server hash");
       equal(errors.length, 0, `console errors: ${errors.join(" | ")}`);

@@ -6,7 +6,9 @@
 // wrangler, run by workerd at an old and a current compatibility date, eager and lazy), Vercel's
 // edge-runtime, esbuild and webpack 5 bundles for the browser and for Node, and ctxpack/web (a
 // page and its worker sharing one .wasm) with Vite and webpack — each with no configuration of
-// its own, each returning the same bytes as the repo's Node build. docs/RUNTIMES.md has the table.
+// its own, each returning the same bytes as the repo's Node build. ctxpack/react runs in Next.js
+// (its inspector from a server component, its hook prerendered, hydrated and then in its worker)
+// and in a webpack 5 app. docs/RUNTIMES.md has the table.
 //
 // The tools are pinned in tests/runtimes/tools/ (package.json and package-lock.json) and
 // installed once, with the tarball, into one temporary folder; every app is a folder under it, so
@@ -72,6 +74,9 @@ const profile = JSON.parse(readFileSync(join(root, "profiles", "writing-app.json
 const input = { documents: project.documents, edges: project.edges, profile, request: "生成第7-12集" };
 const expected = (await import("ctxpack")).assembleContext(input).context;
 const expectedSha = sha256(expected);
+// ctxpack/react's hook pages: a fixed `now` (server and browser agree), a second budget.
+const hookInput = { ...input, now: "2026-11-27T00:00:00Z", maxChars: 6000 };
+const expectedHookSha = sha256((await import("ctxpack")).assembleContext(hookInput).context);
 const { engineCalls } = await import("./apps/shared/engines.js");
 const expectedEngines = JSON.stringify(engineCalls({ extractClasses: (await import("ctxpack/code")).extractClasses, RunGovernor: (await import("ctxpack/governor")).RunGovernor }));
 console.log(`expected context: ${expected.length} UTF-16 units, sha256 ${expectedSha}`);
@@ -268,6 +273,20 @@ async function nextMatrix(bundler, buildArgs) {
       if (out.error) throw new Error(out.error);
       equal(out.sha256, expectedSha, "the hash the browser computed");
       equal(requests.filter((u) => u.endsWith(".wasm")).length, 1, "requests for a .wasm");
+    });
+    await check(`Next.js ${bundler}: ctxpack/react's <ContextInspector> from a server component, hydrated in Chromium`, async () => {
+      const html = await get("/inspector");
+      hashIn(html, "/inspector");
+      if (!html.includes('data-testid="ctxpack-context"')) throw new Error("/inspector: no inspector in the server's HTML");
+      // A hydration mismatch is a console error, which fails pageResult.
+      equal(await pageResult(`${base}/inspector`, "#hydrated"), expectedSha, "the hash after hydration");
+    });
+    await check(`Next.js ${bundler}: ctxpack/react's useAssembledContext, prerendered, hydrated, then in its worker, in Chromium`, async () => {
+      if (!built) throw new Error("not run: the build failed");
+      const out = JSON.parse(await pageResult(`${base}/hook`, "#hook"));
+      equal(out.error, null, "the hook's error");
+      equal(out.sawPending, true, "pending while the worker assembled");
+      equal(out.sha256, expectedHookSha, "the hash of the worker's context");
     });
     await check(`Next.js ${bundler}: edge route (runtime = "edge")`, async () => sameContext(await get("/api/edge"), "/api/edge"));
     await check(`Next.js ${bundler}: ctxpack/code and ctxpack/governor in a route handler`, async () => sameEngines(await get("/api/engines"), "/api/engines"));
@@ -502,6 +521,22 @@ if (wants("webpack bundles")) await check("webpack 5, target web, in Chromium", 
   await webpackBuild(dir, "web", join(dir, "dist"), "bundle.js");
   copyFileSync(join(dir, "index.html"), join(dir, "dist", "index.html"));
   sameContext(await inChromium(join(dir, "dist")), "the webpack web bundle");
+});
+
+if (wants("webpack bundles")) await check("webpack 5, target web: ctxpack/react's hook and its worker, in Chromium", async () => {
+  const dir = app("webpack-react", "react");
+  await webpackBuild(dir, "web", join(dir, "dist"), "bundle.js");
+  copyFileSync(join(dir, "index.html"), join(dir, "dist", "index.html"));
+  const requests = [];
+  const server = await serveFiles({ root: join(dir, "dist") });
+  try {
+    const out = JSON.parse(await pageResult(`${origin(server)}/`, "#out", requests));
+    equal(out.error, null, "the hook's error");
+    equal(out.sha256, expectedHookSha, "the hash of the worker's context");
+    equal(out.sawPending, true, "pending while the worker assembled");
+  } finally {
+    server.close();
+  }
 });
 
 if (wants("webpack bundles")) await check("webpack 5, target node, run by node", async () => {

@@ -2,10 +2,9 @@ import { ContextAssembler, CtxpackError, version, type Assembly, type CapStrateg
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { AssemblyClient } from "./client";
 import { BudgetMeter } from "./components/BudgetMeter";
-import { ContextView } from "./components/ContextView";
-import { DiffView, type Snapshot } from "./components/DiffView";
+import { ContextInspector } from "ctxpack/react";
+import { CopyButton } from "./components/CopyButton";
 import { ProjectPanel } from "./components/ProjectPanel";
-import { RankedList } from "./components/RankedList";
 import { RequestPanel, intentNames } from "./components/RequestPanel";
 import { ServerCheckView } from "./components/ServerCheckView";
 import { parseJson, parseProfile, sampleProfileText, sampleProjectText } from "./project";
@@ -32,7 +31,10 @@ const TABS: readonly Tab[] = [
   { id: "governor", label: "Run governor", component: lazy(() => import("./tabs/GovernorTab")) },
 ];
 
-interface Result extends Snapshot {
+interface Result {
+  projectLabel: string;
+  settings: Settings;
+  assembly: Assembly;
   seq: number;
   assembleMs: number;
   exact: ExactCount | null;
@@ -108,8 +110,6 @@ export function App() {
 
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
-  const [pinned, setPinned] = useState<Snapshot | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
   const [serverCheck, setServerCheck] = useState<ServerCheck | null>(null);
 
   const assembler = useAssembler(profile);
@@ -182,7 +182,6 @@ export function App() {
 
   const requestErrors = { request: built.ok ? errors.request : built.error, settings: errors.settings };
   const stale = errors.documents !== undefined || errors.profile !== undefined || requestErrors.request !== undefined || errors.settings !== undefined;
-  const current: Snapshot | null = result;
 
   return (
     <div className="app" data-busy={busy ? "true" : "false"} data-seq={result?.seq ?? 0}>
@@ -258,7 +257,7 @@ export function App() {
           />
         </aside>
         <main className="results">
-          {result === null || current === null ? (
+          {result === null ? (
             <section className="panel muted">Assembling the sample project…</section>
           ) : (
             <>
@@ -269,11 +268,9 @@ export function App() {
               )}
               <BudgetMeter assembly={result.assembly} assembleMs={result.assembleMs} exact={result.exact} busy={busy} />
               <ServerCheckView seq={result.seq} browserSha256={result.sha256} check={serverCheck} />
-              <div className="split">
-                <RankedList documents={result.assembly.manifest.documents} selected={selected} onSelect={setSelected} />
-                <ContextView assembly={result.assembly} selected={selected} onSelect={setSelected} />
-              </div>
-              <DiffView pinned={pinned} current={current} onPin={() => setPinned(current)} onUnpin={() => setPinned(null)} />
+              <CopyButton text={result.assembly.context} />
+              {/* The package's inspector (ctxpack/react); the page's meter above adds the worker's timing and exact counts. */}
+              <ContextInspector result={result.assembly} meter={false} className="panel" />
               <Log assembly={result.assembly} />
             </>
           )}

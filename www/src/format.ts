@@ -1,4 +1,4 @@
-import type { Action, JsonValue, RequestInput } from "ctxpack";
+import type { JsonValue } from "ctxpack";
 
 const numbers = new Intl.NumberFormat("en-US");
 export const fmt = (n: number): string => numbers.format(n);
@@ -9,34 +9,8 @@ export function fmtMs(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
 }
 
-export function fmtScore(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(2);
-}
-
-export const ACTIONS: readonly Action[] = ["full", "truncated", "summarized", "discarded", "filtered_out"];
-
-export const ACTION_LABEL: Record<Action, string> = {
-  full: "full",
-  truncated: "truncated",
-  summarized: "summarized",
-  discarded: "discarded",
-  filtered_out: "filtered out",
-  // The preloaded files' actions (ctxpack/files); a jsondoc manifest never has them.
-  inlined: "inlined",
-  skipped: "skipped",
-  rejected: "rejected",
-  duplicate: "duplicate",
-};
-
 export function paramsText(params: { [key: string]: JsonValue }): string {
   const entries = Object.entries(params);
   if (entries.length === 0) return "no params";
   return entries.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(", ");
-}
-
-export function requestLabel(request: RequestInput): string {
-  if (request === null) return "(no request)";
-  if (typeof request === "string") return request === "" ? "(empty request)" : `“${request}”`;
-  const params = request.params ? ` ${JSON.stringify(request.params)}` : "";
-  return `intent ${request.intent ?? "?"}${params}`;
 }

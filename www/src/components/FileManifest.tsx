@@ -1,5 +1,6 @@
 import type { FileRecord } from "ctxpack/files";
-import { ACTION_LABEL, fmt } from "../format";
+import { ACTION_LABEL } from "ctxpack/react";
+import { fmt } from "../format";
 
 const orDash = (n: number | null) => (n === null ? <span className="muted">–</span> : fmt(n));
 
