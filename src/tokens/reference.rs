@@ -2,6 +2,8 @@
 //! fast scan (`super::scan`) is held to, event for event, by a property test.
 
 use super::bound::{self, Blanks, Extra};
+// The characters' classes are the fast scan's own: what is held equal here is the scan.
+use super::scan::{class, Class};
 use super::E;
 
 /// How often each event occurs in `text`, as the first scan counted them.
@@ -14,61 +16,6 @@ pub(super) fn tally(text: &str) -> ([u64; super::EVENT_COUNT], Extra) {
         }
     });
     (counts, extra)
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Class {
-    Ascii,
-    Digit,
-    Space,
-    Newline,
-    Punct,
-    Han,
-    WidePunct,
-    KanaHangul,
-    Letter,
-    Script,
-    Symbol,
-    /// Characters the vocabularies hold no merges for (`bound::rare`).
-    Rare,
-}
-
-/// A few range checks, no Unicode tables: classes only need to be right where the weights
-/// differ, and every character lands somewhere.
-fn class(c: char) -> Class {
-    match c {
-        'a'..='z' | 'A'..='Z' => Class::Ascii,
-        '0'..='9' => Class::Digit,
-        '\n' | '\r' => Class::Newline,
-        ' ' | '\t' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{A0}' | '\u{1680}' => Class::Space,
-        '!'..='/' | ':'..='@' | '['..='`' | '{'..='~' => Class::Punct,
-        '\u{0}'..='\u{BF}' => Class::Symbol,
-        '\u{C0}'..='\u{36F}' | '\u{400}'..='\u{52F}' | '\u{1E00}'..='\u{1EFF}' => Class::Letter,
-        '\u{1100}'..='\u{11FF}' => Class::KanaHangul,
-        '\u{370}'..='\u{1FFF}' => Class::Script,
-        '\u{2000}'..='\u{200A}'
-        | '\u{2028}'
-        | '\u{2029}'
-        | '\u{202F}'
-        | '\u{205F}'
-        | '\u{3000}' => Class::Space,
-        '\u{2010}'..='\u{205E}' | '\u{3001}'..='\u{303F}' | '\u{FF00}'..='\u{FF65}' => {
-            Class::WidePunct
-        }
-        '\u{3040}'..='\u{30FF}'
-        | '\u{3130}'..='\u{318F}'
-        | '\u{31F0}'..='\u{31FF}'
-        | '\u{AC00}'..='\u{D7AF}'
-        | '\u{FF66}'..='\u{FF9F}' => Class::KanaHangul,
-        '\u{4E00}'..='\u{9FFF}' => Class::Han,
-        '\u{3400}'..='\u{4DBF}'
-        | '\u{F900}'..='\u{FAFF}'
-        | '\u{A000}'..='\u{A4CF}'
-        | '\u{E000}'..='\u{F8FF}' => Class::Rare,
-        '\u{1F000}'..='\u{1FAFF}' => Class::Symbol,
-        '\u{10000}'.. => Class::Rare,
-        _ => Class::Symbol,
-    }
 }
 
 /// Where the scan stands between characters: all it remembers of what came before.

@@ -14,7 +14,7 @@ use super::{E, EVENT_COUNT};
 pub(super) type Counts = [u64; EVENT_COUNT];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Class {
+pub(super) enum Class {
     Ascii,
     Digit,
     Space,
@@ -32,7 +32,7 @@ enum Class {
 
 /// A few range checks, no Unicode tables: classes only need to be right where the weights
 /// differ, and every character lands somewhere.
-const fn class(c: char) -> Class {
+pub(super) const fn class(c: char) -> Class {
     match c {
         'a'..='z' | 'A'..='Z' => Class::Ascii,
         '0'..='9' => Class::Digit,
@@ -113,8 +113,8 @@ pub(super) struct Scan {
     last: char,
     /// Where the last feed ended: its last ASCII letter or punctuation mark if it ended in
     /// one, and how many of it stood in a row. Within a feed, the text itself says.
-    letter: u8,
-    rep: usize,
+    tail: u8,
+    tail_run: usize,
     /// The whitespace run under way (while `prev` is `Space`), and the last newline (while
     /// `prev` is `Newline`).
     blanks: Blanks,
@@ -133,8 +133,8 @@ impl Default for Scan {
             solid: Class::Space,
             since_letter: usize::MAX,
             last: ' ',
-            letter: 0,
-            rep: 0,
+            tail: 0,
+            tail_run: 0,
             blanks: Blanks::default(),
             nl: '\0',
             nl2: '\0',
@@ -186,17 +186,14 @@ impl Scan {
     /// that will count what follows alike compare equal.
     fn settle(&mut self, bytes: &[u8]) {
         if matches!(self.prev, Class::Ascii | Class::Punct) {
-            let end = bytes.last().copied().unwrap_or(self.letter);
-            let tail = bytes.iter().rev().take_while(|&&b| b == end).count();
-            self.rep = if tail == bytes.len() && end == self.letter {
-                self.rep.saturating_add(tail)
-            } else {
-                tail
-            };
-            self.letter = end;
+            // An empty feed leaves the last one's tail as it was.
+            if let Some(&end) = bytes.last() {
+                self.tail_run = self.rep_at(bytes, bytes.len().wrapping_sub(1));
+                self.tail = end;
+            }
         } else {
-            self.letter = 0;
-            self.rep = 0;
+            self.tail = 0;
+            self.tail_run = 0;
         }
         if self.prev != Class::Space {
             self.blanks = Blanks::default();
@@ -214,8 +211,8 @@ impl Scan {
         };
         let head = bytes.get(..=at).unwrap_or_default();
         let k = head.iter().rev().take_while(|&&c| c == b).count();
-        if k == head.len() && b == self.letter {
-            k.saturating_add(self.rep)
+        if k == head.len() && b == self.tail {
+            k.saturating_add(self.tail_run)
         } else {
             k
         }
@@ -458,7 +455,7 @@ impl Scan {
                     // Only where a feed starts inside a word: the last feed's letters.
                     self.run = self.run.saturating_add(1);
                     let b = c as u8;
-                    if self.run >= 8 && b == self.letter && self.rep >= 2 {
+                    if self.run >= 8 && b == self.tail && self.tail_run >= 2 {
                         bound::add(extra, bound::letter_repeated(b));
                     } else {
                         add(counts, Self::letter(self.run));
@@ -481,8 +478,8 @@ impl Scan {
             Class::Punct => {
                 if self.prev == k {
                     // Only where a feed starts inside a run: the last feed's marks.
-                    let rep = if c as u8 == self.letter {
-                        self.rep.saturating_add(1)
+                    let rep = if c as u8 == self.tail {
+                        self.tail_run.saturating_add(1)
                     } else {
                         1
                     };
