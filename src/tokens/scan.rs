@@ -151,6 +151,12 @@ impl Scan {
         let bytes = text.as_bytes();
         let mut at = 0usize;
         while let Some(&b) = bytes.get(at) {
+            if b == b' ' && s.prev != Class::Space && !s.broke {
+                if let Some(next) = s.lone_space(bytes, at, counts) {
+                    at = next;
+                    continue;
+                }
+            }
             at = match ASCII.get(usize::from(b)) {
                 Some(&k) => {
                     s.step(char::from(b), k, counts, extra);
@@ -180,6 +186,23 @@ impl Scan {
         }
         s.settle(bytes);
         *self = s;
+    }
+
+    /// A space between two characters that are not whitespace, mid-line: the commonest
+    /// whitespace there is, weighed here at once by what follows, where `step` would hold it
+    /// until the next character. `None` where the space is not such a one.
+    #[inline(always)]
+    fn lone_space(&mut self, bytes: &[u8], at: usize, counts: &mut Counts) -> Option<usize> {
+        let next = at.wrapping_add(1);
+        let joins = match ASCII.get(usize::from(*bytes.get(next)?)) {
+            Some(Class::Ascii | Class::Punct) => true,
+            Some(Class::Digit) => false,
+            _ => return None,
+        };
+        add(counts, if joins { E::SpaceJoins } else { E::SpaceOther });
+        self.since_letter = self.since_letter.saturating_add(1);
+        self.prev = Class::Space;
+        Some(next)
     }
 
     /// Keeps at the end of a feed what the next one needs and only that, so that two scans
