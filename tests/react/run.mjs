@@ -1,6 +1,7 @@
 // ctxpack/react from the packed tarball, in an app built by Vite and run in headless Chromium:
 // the hook's worker and its latest input winning, the fallback without a Worker, a CtxpackError
-// as `error`, documents as UTF-8 bytes moved to the worker, the server's HTML hydrated without a
+// as `error`, documents as UTF-8 bytes moved to the worker, exact counts with the `tokenizer`
+// option (in its worker and on the calling thread), the server's HTML hydrated without a
 // mismatch, keyboard navigation of the inspector's list, and axe-core with zero violations.
 // The source is type-checked against React's types, and the app's use of the entry against its
 // declarations. (Next.js: the runtime matrix, tests/runtimes/apps/next.)
