@@ -67,11 +67,14 @@ function speedTable() {
 // The page's chunks: Vite names them after their entry with a hash (ctxpack-files-XXXX.js).
 const CHUNKS = [
   ["index (page + ctxpack)", /^index-.*\.js$/, "on load"],
-  ["worker (+ ctxpack)", /^worker-.*\.js$/, "on load"],
+  ["assembly-worker (ctxpack/react's worker + ctxpack)", /^assembly-worker-(?!o200k-|cl100k-).*\.js$/, "on the first input after the first render"],
+  ["assembly-worker-o200k (+ ctxpack/tokenizer/o200k)", /^assembly-worker-o200k-.*\.js$/, "exact o200k first chosen"],
+  ["assembly-worker-cl100k (+ ctxpack/tokenizer/cl100k)", /^assembly-worker-cl100k-.*\.js$/, "exact cl100k first chosen"],
   ["ctxpack-files", /^ctxpack-files-.*\.js$/, "Preloaded files / Prompt sections first opened"],
   ["ctxpack-code", /^ctxpack-code-.*\.js$/, "Module registry first opened"],
   ["ctxpack-governor", /^ctxpack-governor-.*\.js$/, "Run governor first opened"],
-  ["ctxpack-tokenizer (worker; `ctxpack/tokenizer/web`)", /^ctxpack-tokenizer-.*\.js$/, "an exact counter first chosen", /\.wasm$/],
+  ["ctxpack-tokenizer-o200k (page)", /^ctxpack-tokenizer-o200k-.*\.js$/, "exact o200k, only if its worker cannot start"],
+  ["ctxpack-tokenizer-cl100k (page)", /^ctxpack-tokenizer-cl100k-.*\.js$/, "exact cl100k, only if its worker cannot start"],
 ];
 function chunksTable() {
   const assets = join(root, "www", "dist", "assets");
@@ -81,11 +84,9 @@ function chunksTable() {
     if (found.length !== 1) throw new Error(`www/dist/assets: ${found.length} files match ${re} (${files.join(", ")})`);
     return readFileSync(join(assets, found[0]));
   };
-  const rows = CHUNKS.map(([name, re, when, wasmRe]) => {
+  const rows = CHUNKS.map(([name, re, when]) => {
     const js = pick(re);
-    if (!wasmRe) return `| ${name} | ${size(js.length)} | ${size(gzip(js))} | ${when} |`;
-    const wasm = pick(wasmRe);
-    return `| ${name} | ${size(js.length)} + ${size(wasm.length)} \`.wasm\` | ${size(gzip(js))} + ${size(gzip(wasm))} | ${when} |`;
+    return `| ${name} | ${size(js.length)} | ${size(gzip(js))} | ${when} |`;
   });
   return ["| chunk | raw | gzip -9 | fetched |", "|---|---|---|---|", ...rows].join("\n");
 }

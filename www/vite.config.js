@@ -2,7 +2,7 @@
 
 /** The chunk an entry of ctxpack (with its wasm) goes to: `ctxpack-<entry>` for pkg/<entry>/. */
 const entryChunk = (entries) => (id) => {
-  const entry = /[\\/]pkg[\\/]([a-z]+)[\\/]/.exec(id)?.[1];
+  const entry = /[\\/]pkg[\\/]([a-z0-9-]+)[\\/]/.exec(id)?.[1];
   return entry !== undefined && entries.includes(entry) ? `ctxpack-${entry}` : undefined;
 };
 
@@ -19,17 +19,9 @@ export default {
         // ctxpack/files (with its wasm) is shared by the Preloaded files and Prompt sections
         // tabs: one chunk under its own name, fetched when either tab first opens.
         // ctxpack/code and ctxpack/governor: one chunk each, fetched when their tab first opens.
-        manualChunks: entryChunk(["files", "code", "governor"]),
-      },
-    },
-  },
-  worker: {
-    // ES module workers: the worker imports ctxpack/tokenizer dynamically (exact counts), which
-    // must stay a chunk of its own (3.8 MB gzip: its wasm inlined as base64), fetched only when an exact counter is chosen.
-    format: "es",
-    rollupOptions: {
-      output: {
-        manualChunks: entryChunk(["tokenizer"]),
+        // ctxpack/tokenizer/o200k and /cl100k: ctxpack/react imports them on the page only when
+        // its worker cannot start (its workers carry their own); named here to be told apart.
+        manualChunks: entryChunk(["files", "code", "governor", "tokenizer-o200k", "tokenizer-cl100k"]),
       },
     },
   },

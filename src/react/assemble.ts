@@ -1,19 +1,23 @@
 // One assembly on whichever thread calls it: the worker's answer and the calling thread's
 // fallback are the same function, so both give the same result for the same input.
 import { assembleContext, CtxpackError, type AssembleInput, type Assembly } from "ctxpack";
+import type { TokenCounter } from "./counter.js";
 import type { ErrorData } from "./protocol.js";
 
-export type Outcome = { ok: true; assembly: Assembly } | { ok: false; error: ErrorData };
+/** `ms`: how long `assembleContext` took, on the thread that ran it. */
+export type Outcome = { ok: true; assembly: Assembly; ms: number } | { ok: false; error: ErrorData };
 
-export function assembleOutcome(input: AssembleInput): Outcome {
+export function assembleOutcome(input: AssembleInput, tokenCounter: TokenCounter | null): Outcome {
   try {
-    return { ok: true, assembly: assembleContext(input) };
+    const start = performance.now();
+    const assembly = assembleContext(input, tokenCounter === null ? undefined : { tokenCounter });
+    return { ok: true, assembly, ms: performance.now() - start };
   } catch (e) {
     return { ok: false, error: errorData(e) };
   }
 }
 
-function errorData(e: unknown): ErrorData {
+export function errorData(e: unknown): ErrorData {
   if (e instanceof CtxpackError) {
     const data: ErrorData = { ctxpack: true, code: e.code, path: e.path, message: e.message };
     if (e.line !== undefined) {

@@ -2,7 +2,9 @@
 import type { AssembleInput, Manifest } from "ctxpack";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { assembleOutcome, errorOf, type Outcome } from "./assemble.js";
+import type { TokenCounter, Tokenizer } from "./counter.js";
 import { sameInput } from "./input.js";
+import { loadCounter, loadError } from "./load-counter.js";
 import { AssemblyRunner } from "./runner.js";
 
 export interface AssembledContextOptions {
@@ -19,6 +21,13 @@ export interface AssembledContextOptions {
   first?: "calling-thread" | "worker";
   /** Move `Uint8Array` documents to the worker instead of copying them (default `true`). */
   transfer?: boolean;
+  /**
+   * Count tokens exactly, in the model's vocabulary, with `ctxpack/tokenizer/o200k` or
+   * `ctxpack/tokenizer/cl100k` as `assembleContext`'s `tokenCounter`: loaded by the worker (or,
+   * without one, the calling thread) when first asked for, so an app that never asks never
+   * fetches it. Left out: ctxpack's estimator.
+   */
+  tokenizer?: Tokenizer;
 }
 
 export interface AssembledContext {
@@ -29,17 +38,20 @@ export interface AssembledContext {
   error: Error | null;
   /** The current input is still being assembled; the fields above are an earlier input's. */
   pending: boolean;
+  /** How long `assembleContext` took for `context` (ms), on the thread that ran it. */
+  ms: number | null;
 }
 
 interface Answer {
   input: AssembleInput;
+  tokenizer: Tokenizer | null;
   outcome: Outcome;
   /** The latest assembly that succeeded, kept through a failed one. */
-  good: Extract<Outcome, { ok: true }>["assembly"] | null;
+  good: Extract<Outcome, { ok: true }> | null;
 }
 
-function answerFor(input: AssembleInput, outcome: Outcome, before: Answer | null): Answer {
-  return { input, outcome, good: outcome.ok ? outcome.assembly : (before?.good ?? null) };
+function answerFor(input: AssembleInput, tokenizer: Tokenizer | null, outcome: Outcome, before: Answer | null): Answer {
+  return { input, tokenizer, outcome, good: outcome.ok ? outcome : (before?.good ?? null) };
 }
 
 /** The input of the last render while the new one asks for the same assembly. */
@@ -49,33 +61,67 @@ function useStableInput(input: AssembleInput): AssembleInput {
   return held.input;
 }
 
+type Loaded = { tokenizer: Tokenizer; counter: TokenCounter } | { tokenizer: Tokenizer; failed: unknown };
+
+/** The calling thread's exact counter: imported in an effect, then assembled with in render. */
+function useCallingThreadCounter(tokenizer: Tokenizer | null): Loaded | null {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    if (tokenizer === null) return;
+    let live = true;
+    loadCounter(tokenizer).then(
+      (counter) => {
+        if (live) setLoaded({ tokenizer, counter });
+      },
+      (failed: unknown) => {
+        if (live) setLoaded({ tokenizer, failed });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [tokenizer]);
+  return loaded?.tokenizer === tokenizer ? loaded : null;
+}
+
 export function useAssembledContext(given: AssembleInput, options: AssembledContextOptions = {}): AssembledContext {
   const input = useStableInput(given);
   const onCallingThread = options.worker === false || typeof Worker === "undefined";
   const transfer = options.transfer !== false;
-  const [first] = useState<Answer | null>(() => (onCallingThread || options.first === "worker" ? null : answerFor(input, assembleOutcome(input), null)));
+  const tokenizer = options.tokenizer ?? null;
+  // With a tokenizer the first render is pending: its counter is not loaded yet on either side
+  // (and a server's render, pending too, hydrates without a mismatch).
+  const [first] = useState<Answer | null>(() => (onCallingThread || options.first === "worker" || tokenizer !== null ? null : answerFor(input, null, assembleOutcome(input, null), null)));
   const [answer, setAnswer] = useState<Answer | null>(first);
   // On the calling thread: assembled in render, keeping the last good result as the worker's
   // answers do (a ref, as the memo's own previous value).
   const lastDirect = useRef<Answer | null>(null);
+  const counter = useCallingThreadCounter(onCallingThread ? tokenizer : null);
   const direct = useMemo(() => {
     if (!onCallingThread) return null;
-    lastDirect.current = answerFor(input, assembleOutcome(input), lastDirect.current);
+    if (tokenizer !== null && counter === null) return lastDirect.current; // still loading
+    const outcome: Outcome = counter === null ? assembleOutcome(input, null) : "counter" in counter ? assembleOutcome(input, counter.counter) : { ok: false, error: loadError(counter.tokenizer, counter.failed) };
+    lastDirect.current = answerFor(input, tokenizer, outcome, lastDirect.current);
     return lastDirect.current;
-  }, [onCallingThread, input]);
-  const runner = useRef<AssemblyRunner | null>(null);
+  }, [onCallingThread, input, tokenizer, counter]);
+  const runner = useRef<{ runner: AssemblyRunner; tokenizer: Tokenizer | null } | null>(null);
   /** The input last sent or answered in render: the one the worker needs not be asked for. */
-  const asked = useRef<AssembleInput | null>(first?.input ?? null);
+  const asked = useRef<{ input: AssembleInput; tokenizer: Tokenizer | null } | null>(first === null ? null : { input: first.input, tokenizer: null });
 
   useEffect(() => {
-    if (onCallingThread || input === asked.current) return;
-    asked.current = input;
-    runner.current ??= new AssemblyRunner((answered, outcome) => setAnswer((before) => answerFor(answered, outcome, before)), transfer);
-    runner.current.send(input);
-  }, [input, onCallingThread, transfer]);
+    if (onCallingThread || (asked.current?.input === input && asked.current.tokenizer === tokenizer)) return;
+    asked.current = { input, tokenizer };
+    if (runner.current?.tokenizer !== tokenizer) {
+      // Another vocabulary is another worker: the one before (and what it was doing) goes.
+      runner.current?.runner.terminate();
+      const started = new AssemblyRunner((answered, outcome) => setAnswer((before) => answerFor(answered, tokenizer, outcome, before)), transfer, tokenizer);
+      runner.current = { runner: started, tokenizer };
+    }
+    runner.current.runner.send(input);
+  }, [input, onCallingThread, transfer, tokenizer]);
   useEffect(
     () => () => {
-      runner.current?.terminate();
+      runner.current?.runner.terminate();
       runner.current = null;
       // What was in flight is lost with the worker: effects set up again (Strict Mode, a hidden
       // Activity shown again) ask anew.
@@ -87,9 +133,10 @@ export function useAssembledContext(given: AssembleInput, options: AssembledCont
   const shown = direct ?? answer;
   const error = useMemo(() => (shown === null || shown.outcome.ok ? null : errorOf(shown.outcome.error)), [shown]);
   return {
-    context: shown?.good?.context ?? null,
-    manifest: shown?.good?.manifest ?? null,
+    context: shown?.good?.assembly.context ?? null,
+    manifest: shown?.good?.assembly.manifest ?? null,
     error,
-    pending: shown === null || shown.input !== input,
+    pending: shown === null || shown.input !== input || shown.tokenizer !== tokenizer,
+    ms: shown?.good?.ms ?? null,
   };
 }

@@ -5,4 +5,5 @@
 // component's props); other bundlers ignore it.
 export { useAssembledContext, type AssembledContext, type AssembledContextOptions } from "./hook.js";
 export { ContextInspector, type ContextInspectorProps, type InspectedResult } from "./ContextInspector.js";
+export type { Tokenizer } from "./counter.js";
 export { ACTION_LABEL, type HeadingLevel } from "./format.js";

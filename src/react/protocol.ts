@@ -1,4 +1,4 @@
-// Messages between useAssembledContext and the worker the package ships (assembly-worker.ts).
+// Messages between useAssembledContext and the workers the package ships (serve.ts).
 import type { AssembleInput, Assembly, CtxpackErrorCode } from "ctxpack";
 
 export interface AssembleRequest {
@@ -23,4 +23,4 @@ export interface ErrorData {
   column?: number;
 }
 
-export type AssembleReply = { seq: number; ok: true; assembly: Assembly } | { seq: number; ok: false; error: ErrorData };
+export type AssembleReply = { seq: number; ok: true; assembly: Assembly; ms: number } | { seq: number; ok: false; error: ErrorData };

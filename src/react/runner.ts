@@ -3,6 +3,8 @@
 // stale result never replaces a newer one.
 import type { AssembleInput } from "ctxpack";
 import { assembleOutcome, type Outcome } from "./assemble.js";
+import type { Tokenizer } from "./counter.js";
+import { loadCounter, loadError } from "./load-counter.js";
 import type { AssembleMessage, AssembleReply, AssembleRequest } from "./protocol.js";
 
 export type Deliver = (input: AssembleInput, outcome: Outcome) => void;
@@ -10,6 +12,7 @@ export type Deliver = (input: AssembleInput, outcome: Outcome) => void;
 export class AssemblyRunner {
   private worker: Worker | null;
   private seq = 0;
+  private terminated = false;
   private inflight: AssembleRequest | null = null;
   private waiting: AssembleRequest | null = null;
   /** The documents and edges the worker holds: those of the last request that carried them. */
@@ -18,8 +21,9 @@ export class AssemblyRunner {
   constructor(
     private readonly deliver: Deliver,
     private readonly transfer: boolean,
+    private readonly tokenizer: Tokenizer | null = null,
   ) {
-    this.worker = startWorker();
+    this.worker = startWorker(tokenizer);
     if (this.worker !== null) {
       this.worker.onmessage = (event: MessageEvent<AssembleReply>) => this.answered(event.data);
       // The worker could not load (a bundler that did not emit it, a CSP): the calling thread
@@ -34,7 +38,7 @@ export class AssemblyRunner {
   send(input: AssembleInput): void {
     const request = { seq: ++this.seq, input };
     if (this.worker === null) {
-      this.deliver(input, assembleOutcome(input));
+      this.answerHere(request);
       return;
     }
     if (this.inflight === null) this.post(request);
@@ -42,6 +46,7 @@ export class AssemblyRunner {
   }
 
   terminate(): void {
+    this.terminated = true;
     this.worker?.terminate();
     this.worker = null;
     this.held = null;
@@ -65,7 +70,7 @@ export class AssemblyRunner {
   private answered(reply: AssembleReply): void {
     const request = this.inflight;
     this.inflight = null;
-    if (request !== null && reply.seq === this.seq) this.deliver(request.input, reply.ok ? { ok: true, assembly: reply.assembly } : { ok: false, error: reply.error });
+    if (request !== null && reply.seq === this.seq) this.deliver(request.input, reply.ok ? { ok: true, assembly: reply.assembly, ms: reply.ms } : { ok: false, error: reply.error });
     const next = this.waiting;
     this.waiting = null;
     if (next !== null) this.post(next);
@@ -78,15 +83,39 @@ export class AssemblyRunner {
     const latest = this.waiting ?? this.inflight;
     this.inflight = null;
     this.waiting = null;
-    if (latest !== null && latest.seq === this.seq) this.deliver(latest.input, assembleOutcome(latest.input));
+    if (latest !== null && latest.seq === this.seq) this.answerHere(latest);
+  }
+
+  /**
+   * On the calling thread, with the function the worker runs. An exact counter is imported first
+   * (asynchronously): the answer is then delivered only if no newer input came meanwhile.
+   */
+  private answerHere(request: AssembleRequest): void {
+    const { tokenizer } = this;
+    if (tokenizer === null) {
+      this.deliver(request.input, assembleOutcome(request.input, null));
+      return;
+    }
+    const latest = () => !this.terminated && request.seq === this.seq;
+    loadCounter(tokenizer).then(
+      (counter) => {
+        if (latest()) this.deliver(request.input, assembleOutcome(request.input, counter));
+      },
+      (e: unknown) => {
+        if (latest()) this.deliver(request.input, { ok: false, error: loadError(tokenizer, e) });
+      },
+    );
   }
 }
 
-function startWorker(): Worker | null {
+function startWorker(tokenizer: Tokenizer | null): Worker | null {
   if (typeof Worker === "undefined") return null;
   try {
-    // Vite, webpack 5, Next.js and esbuild (with its bundler plugins) emit the worker by this
-    // expression: it must stay literal.
+    // Vite, webpack 5, Next.js and esbuild (with its bundler plugins) emit a worker by this
+    // expression: each must stay literal. One file per vocabulary, so that the tokenizer's wasm
+    // is fetched only by the apps that ask for it.
+    if (tokenizer === "o200k") return new Worker(new URL("./assembly-worker-o200k.js", import.meta.url), { type: "module" });
+    if (tokenizer === "cl100k") return new Worker(new URL("./assembly-worker-cl100k.js", import.meta.url), { type: "module" });
     return new Worker(new URL("./assembly-worker.js", import.meta.url), { type: "module" });
   } catch {
     return null;

@@ -133,3 +133,38 @@ test("sameInput: documents and edges by identity, every other field by value", (
   assert.equal(sameInput(base, { ...base, cap: "stop" }), false, "a field more");
   assert.equal(sameInput({ documents: "[1]" }, { documents: "[1]" }), true, "equal JSON text");
 });
+
+test("a tokenizer is a worker file of its own; the other vocabulary's file is never started", () => {
+  for (const [tokenizer, file] of [[null, "/assembly-worker.js"], ["o200k", "/assembly-worker-o200k.js"], ["cl100k", "/assembly-worker-cl100k.js"]]) {
+    new AssemblyRunner(() => {}, true, tokenizer);
+    assert.equal(FakeWorker.last.url.endsWith(file), true, `${tokenizer}: ${FakeWorker.last.url}`);
+    assert.equal(FakeWorker.last.options.type, "module");
+  }
+});
+
+test("a tokenizer on the calling thread: imported first, the same manifest as assembleContext with its countTokens, only the latest delivered", async () => {
+  const { assembleContext } = await import("ctxpack");
+  const counters = { o200k: (await import("ctxpack/tokenizer/o200k")).countTokens, cl100k: (await import("ctxpack/tokenizer/cl100k")).countTokens };
+  const names = { o200k: "countTokens", cl100k: "countTokensCl100k" };
+  const { readFileSync } = await import("node:fs");
+  const project = JSON.parse(readFileSync(new URL("../../samples/writing-project.json", import.meta.url), "utf8"));
+  const profile = JSON.parse(readFileSync(new URL("../../profiles/writing-app.json", import.meta.url), "utf8"));
+  for (const tokenizer of ["o200k", "cl100k"]) {
+    const delivered = [];
+    const runner = new AssemblyRunner((input, outcome) => delivered.push({ input, outcome }), true, tokenizer);
+    // The worker cannot load: the calling thread takes over, with the counter imported there.
+    FakeWorker.last.onerror({ preventDefault() {} });
+    const inputs = [1200, 1300, 1400].map((maxTokens) => ({ documents: project.documents, edges: project.edges, profile, request: "generate episodes 7-12", maxTokens }));
+    for (const input of inputs) runner.send(input);
+    while (delivered.length === 0) await new Promise((r) => setTimeout(r, 5));
+    // Give a stale answer (wrongly let through) time to arrive after the latest one.
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(delivered.length, 1, `${tokenizer}: only the latest input answered`);
+    assert.equal(delivered[0].input, inputs[2]);
+    const counter = Object.defineProperty((text) => counters[tokenizer](text), "name", { value: names[tokenizer] });
+    const expected = assembleContext(inputs[2], { tokenCounter: counter });
+    assert.equal(delivered[0].outcome.ok, true);
+    assert.deepEqual(delivered[0].outcome.assembly, expected, `${tokenizer}: the manifest of assembleContext with its countTokens`);
+    assert.equal(expected.manifest.totals.tokenCounter, `host:${names[tokenizer]}`);
+  }
+});

@@ -1,6 +1,7 @@
 // ctxpack/react from the packed tarball, in an app built by Vite and run in headless Chromium:
 // the hook's worker and its latest input winning, the fallback without a Worker, a CtxpackError
-// as `error`, documents as UTF-8 bytes moved to the worker, the server's HTML hydrated without a
+// as `error`, documents as UTF-8 bytes moved to the worker, exact counts with the `tokenizer`
+// option (in its worker and on the calling thread), the server's HTML hydrated without a
 // mismatch, keyboard navigation of the inspector's list, and axe-core with zero violations.
 // The source is type-checked against React's types, and the app's use of the entry against its
 // declarations. (Next.js: the runtime matrix, tests/runtimes/apps/next.)
@@ -90,8 +91,12 @@ const axe = join(app, "node_modules/axe-core/axe.min.js");
 /** A page of the app, with its workers and console errors counted. */
 async function open(path, { noWorker = false } = {}) {
   const page = await browser.newPage();
-  const seen = { workers: 0, errors: [] };
-  page.on("worker", () => seen.workers++);
+  const seen = { workers: 0, errors: [], requests: [], workerUrls: [] };
+  page.on("worker", (w) => {
+    seen.workers++;
+    seen.workerUrls.push(w.url());
+  });
+  page.on("request", (r) => seen.requests.push(r.url()));
   // The page has no favicon: its 404 is the browser's, not the app's.
   page.on("console", (m) => m.type() === "error" && !m.location().url.endsWith("/favicon.ico") && seen.errors.push(m.text()));
   page.on("pageerror", (e) => seen.errors.push(String(e)));
@@ -123,6 +128,8 @@ await check("latest input wins: a burst collapses, no stale result is shown, the
   for (let i = 1; i < shown.length; i++) if (shown[i] <= shown[i - 1]) throw new Error(`a stale result was shown: ${shown.join(", ")}`);
   equal(context, expectedAt(6049), "context of the last input");
   equal(seen.errors.length, 0, `console errors ${seen.errors.join("; ")}`);
+  const exactFiles = seen.requests.filter((u) => /assembly-worker-(o200k|cl100k)|tokenizer/.test(u));
+  equal(exactFiles.length, 0, `files of the exact tokenizers fetched without the option (${exactFiles.join(", ")})`);
   console.log(`  50 inputs, ${shown.length} results shown: ${shown.join(", ")}`);
   await page.close();
 });
@@ -207,6 +214,31 @@ await check("an input that comes back (A, B, A, each kept by identity) is assemb
   equal(contexts[2], expectedAt(5000), "A again, in the worker");
   await page.close();
 });
+
+// `tokenizer`: the manifest equals Node's assembleContext with the vocabulary's own countTokens,
+// named as the hook names it, under a token budget (where ctxpack calls the counter).
+const { countTokens: countO200k } = await import("ctxpack/tokenizer/o200k");
+const { countTokens: countCl100k } = await import("ctxpack/tokenizer/cl100k");
+const exactCounter = { o200k: Object.defineProperty((t) => countO200k(t), "name", { value: "countTokens" }), cl100k: Object.defineProperty((t) => countCl100k(t), "name", { value: "countTokensCl100k" }) };
+const exactManifest = (tokenizer) => assembleContext({ ...base, maxTokens: 1500 }, { tokenCounter: exactCounter[tokenizer] }).manifest;
+
+for (const [tokenizer, noWorker] of [["o200k", false], ["cl100k", false], ["o200k", true]]) {
+  await check(`tokenizer: "${tokenizer}" ${noWorker ? "without a Worker (imported on the calling thread)" : "in its own worker"}: the manifest is assembleContext's with its countTokens`, async () => {
+    const { page, seen } = await open(`/index.html?tokenizer=${tokenizer}&maxTokens=1500`, { noWorker });
+    const manifest = await page.evaluate(() => window.ctxpackTest.manifest);
+    const expected = exactManifest(tokenizer);
+    equal(expected.totals.tokenCounter, `host:${exactCounter[tokenizer].name}`, "Node's counter name");
+    equal(JSON.stringify(manifest), JSON.stringify(expected), "the manifest");
+    if (JSON.stringify(expected.totals) === JSON.stringify(assembleContext({ ...base, maxTokens: 1500 }).manifest.totals)) throw new Error("the estimator gives the same totals: the case cannot tell them apart");
+    if (noWorker) equal(seen.workers, 0, "workers started");
+    else {
+      equal(seen.workerUrls.length, 1, "workers started");
+      if (!new RegExp(`assembly-worker-${tokenizer}`).test(seen.workerUrls[0])) throw new Error(`not the ${tokenizer} worker: ${seen.workerUrls[0]}`);
+    }
+    equal(seen.errors.length, 0, `console errors ${seen.errors.join("; ")}`);
+    await page.close();
+  });
+}
 
 await check("the server's HTML hydrates without a mismatch", async () => {
   const { page, seen } = await open("/ssr.html");

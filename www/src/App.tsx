@@ -1,14 +1,15 @@
 import { ContextAssembler, CtxpackError, version, type Assembly, type CapStrategy, type JsonValue, type Profile, type RenderOrder, type RequestInput, type ResolvedIntent } from "ctxpack";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from "react";
-import { AssemblyClient } from "./client";
+import { ContextInspector, useAssembledContext } from "ctxpack/react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { BudgetMeter } from "./components/BudgetMeter";
-import { ContextInspector } from "ctxpack/react";
 import { CopyButton } from "./components/CopyButton";
 import { ProjectPanel } from "./components/ProjectPanel";
 import { RequestPanel, intentNames } from "./components/RequestPanel";
 import { ServerCheckView } from "./components/ServerCheckView";
-import { parseJson, parseProfile, sampleProfileText, sampleProjectText } from "./project";
-import type { Counter, ErrorTarget, ExactCount, ProjectInfo, ProjectSpec, ServerCheck, Settings, UiError, WorkerReply, WorkerRequest } from "./protocol";
+import { assembleInput, errorFor, loadProject, type LoadedProject } from "./jsondocs";
+import type { Counter, ErrorTarget, ProjectSpec, ServerCheck, Settings, UiError } from "./model";
+import { parseJson, sampleProjectText } from "./project";
+import { checkWithServer, sha256Hex } from "./serverCheck";
 
 type TabId = "jsondocs" | "files" | "sections" | "registry" | "governor";
 
@@ -31,27 +32,7 @@ const TABS: readonly Tab[] = [
   { id: "governor", label: "Run governor", component: lazy(() => import("./tabs/GovernorTab")) },
 ];
 
-interface Result {
-  projectLabel: string;
-  settings: Settings;
-  assembly: Assembly;
-  seq: number;
-  assembleMs: number;
-  exact: ExactCount | null;
-  /** SHA-256 of the context's UTF-8, computed by the worker. */
-  sha256: string;
-}
-
 type Errors = Partial<Record<ErrorTarget, UiError>>;
-
-function profileTextOf(spec: ProjectSpec): string {
-  return spec.kind === "custom" || spec.kind === "server" ? spec.profileText : sampleProfileText;
-}
-
-function profileOf(text: string): Profile {
-  const parsed = parseProfile(text);
-  return parsed.ok ? parsed.profile : {};
-}
 
 function isParams(value: unknown): value is { [key: string]: JsonValue } {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -76,11 +57,25 @@ function useAssembler(profile: Profile): ContextAssembler | null {
     try {
       assembler = new ContextAssembler(profile);
     } catch {
-      // The worker reports the profile's errors; the page then keeps the last good profile.
+      // The assembly reports the profile's errors; a project with such a profile is refused.
     }
     held.current = { profile, assembler };
   }
   return held.current.assembler;
+}
+
+/** The sample, parsed once: the page starts on it. */
+function loadSample(): LoadedProject {
+  const sample = loadProject({ kind: "sample" });
+  if (!sample.ok) throw new Error(`the embedded sample does not load: ${sample.error.message}`);
+  return sample.loaded;
+}
+
+/** A number per result shown (by the manifest's identity): the server comparison answers for one. */
+function useResultSeq(manifest: object | null): number {
+  const held = useRef<{ manifest: object | null; seq: number }>({ manifest: null, seq: 0 });
+  if (held.current.manifest !== manifest) held.current = { manifest, seq: held.current.seq + 1 };
+  return held.current.seq;
 }
 
 export function App() {
@@ -88,14 +83,15 @@ export function App() {
   // An engine tab stays mounted once opened, so switching away keeps what the user set there.
   const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set());
   useEffect(() => setOpened((o) => (o.has(tab) ? o : new Set(o).add(tab))), [tab]);
-  const [project, setProject] = useState<ProjectInfo | null>(null);
-  const [pendingKind, setPendingKind] = useState<ProjectSpec["kind"] | null>(null);
-  const [profileText, setProfileText] = useState(sampleProfileText);
-  const profile = useMemo(() => profileOf(profileText), [profileText]);
+  /** The project assembled and shown; `candidate`: one just loaded, taken once it assembles. */
+  const [project, setProject] = useState<LoadedProject>(loadSample);
+  const [candidate, setCandidate] = useState<LoadedProject | null>(null);
+  const active = candidate ?? project;
+  const profile = project.profile;
   const [documentsDraft, setDocumentsDraft] = useState(sampleProjectText);
-  const [profileDraft, setProfileDraft] = useState(sampleProfileText);
-  const [errors, setErrors] = useState<Errors>({});
-  const [crash, setCrash] = useState<string | null>(null);
+  const [profileDraft, setProfileDraft] = useState(project.profileText);
+  /** The errors of the last project loaded (its text, or its assembly). */
+  const [projectErrors, setProjectErrors] = useState<Errors>({});
 
   const [text, setText] = useState("generate episodes 7-12");
   const [explicitIntent, setExplicitIntent] = useState<string | null>(null);
@@ -105,11 +101,8 @@ export function App() {
   const [order, setOrder] = useState<RenderOrder>("rank");
   const [maxTokens, setMaxTokens] = useState<number | null>(profile.budget?.maxTokens ?? null);
   const [counter, setCounter] = useState<Counter>("estimate");
-  /** The exact counter the worker has answered with: until then, the page says the tokenizer is loading. */
-  const [counterReady, setCounterReady] = useState<Counter>("estimate");
-
-  const [result, setResult] = useState<Result | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** The counter of the last answer: until one comes with the chosen one, the page says it is loading. */
+  const [counterAnswered, setCounterAnswered] = useState<Counter>("estimate");
   const [serverCheck, setServerCheck] = useState<ServerCheck | null>(null);
 
   const assembler = useAssembler(profile);
@@ -123,68 +116,82 @@ export function App() {
   }, [assembler, text]);
 
   const built = useMemo(() => buildRequest(text, explicitIntent, params), [text, explicitIntent, params]);
-  const settings = useMemo((): Settings | null => (built.ok ? { request: built.request, maxChars, maxTokens, counter, cap, order } : null), [built, maxChars, maxTokens, counter, cap, order]);
-  const settingsRef = useRef(settings);
-  settingsRef.current = settings;
-  const profileTextRef = useRef(profileText);
-  profileTextRef.current = profileText;
+  // Params that do not parse leave the input as it was: the page shows their error, the hook keeps its result.
+  const lastRequest = useRef<RequestInput>(text);
+  if (built.ok) lastRequest.current = built.request;
+  const settings = useMemo((): Settings => ({ request: lastRequest.current, maxChars, maxTokens, counter, cap, order }), [built, maxChars, maxTokens, counter, cap, order]);
+  const input = useMemo(() => assembleInput(active, settings), [active, settings]);
+  // ctxpack/react: the package's worker assembles, the latest input winning; an exact counter is
+  // its `tokenizer` option (a worker of its own, fetched when first chosen).
+  const assembled = useAssembledContext(input, counter === "estimate" ? {} : { tokenizer: counter });
+  const { context, manifest, pending } = assembled;
+  // Mapped when it comes, onto the project whose input failed (a refused one is dropped after).
+  const mapped = useRef<{ error: Error | null; ui: UiError | null }>({ error: null, ui: null });
+  if (mapped.current.error !== assembled.error) mapped.current = { error: assembled.error, ui: assembled.error === null ? null : errorFor(assembled.error, active) };
+  const answerError = mapped.current.ui;
+  const seq = useResultSeq(manifest);
 
-  const onReply = useCallback((reply: WorkerReply, request: WorkerRequest) => {
-    if (request.project !== undefined) setPendingKind(null);
-    if ((reply.ok || reply.loaded) && request.project !== undefined) {
-      const nextProfileText = profileTextOf(request.project);
-      if (nextProfileText !== profileTextRef.current) {
-        // A new profile brings its own budget and cap.
-        const next = profileOf(nextProfileText);
-        setProfileText(nextProfileText);
-        setMaxChars(next.budget?.maxChars ?? 16_000);
-        setMaxTokens(next.budget?.maxTokens ?? null);
-        setCap(next.cap ?? "degrade");
-        setExplicitIntent((intent) => (intent !== null && !intentNames(next).includes(intent) ? null : intent));
-      }
-      setProject(reply.project);
-      setErrors((e) => ({ ...e, documents: undefined, profile: undefined }));
+  // A project just loaded is taken once it assembles; refused (its documents or profile), the
+  // page goes back to the one before, whose result it still shows.
+  useEffect(() => {
+    if (candidate === null || pending) return;
+    setCandidate(null);
+    if (answerError !== null && (answerError.target === "documents" || answerError.target === "profile")) {
+      setProjectErrors({ [answerError.target]: answerError });
+      return;
     }
-    if (reply.ok) {
-      setResult({ seq: reply.seq, assembly: reply.assembly, assembleMs: reply.assembleMs, exact: reply.exact, sha256: reply.sha256, settings: request.settings, projectLabel: reply.project.label });
-      setCounterReady(request.settings.counter);
-      setErrors((e) => ({ ...e, request: undefined, settings: undefined }));
-    } else if (request.project !== undefined) {
-      // A refused project: its error replaces whatever the last attempt reported.
-      setErrors((e) => ({ ...e, documents: undefined, profile: undefined, [reply.error.target]: reply.error }));
-    } else {
-      setErrors((e) => ({ ...e, [reply.error.target]: reply.error }));
+    setProjectErrors({});
+    if (candidate.profileText !== project.profileText) {
+      // A new profile brings its own budget and cap.
+      const next = candidate.profile;
+      setMaxChars(next.budget?.maxChars ?? 16_000);
+      setMaxTokens(next.budget?.maxTokens ?? null);
+      setCap(next.cap ?? "degrade");
+      setExplicitIntent((intent) => (intent !== null && !intentNames(next).includes(intent) ? null : intent));
     }
-  }, []);
+    setProject(candidate);
+  }, [candidate, pending, answerError, project.profileText]);
+  useEffect(() => {
+    if (!pending) setCounterAnswered(counter);
+  }, [pending, counter]);
 
-  const client = useRef<AssemblyClient | null>(null);
-  // Declared before the worker is created: the first assembly goes with the load below.
+  // The server comparison: for a result of the current input (not pending, no error), SHA-256 of
+  // its context here, and the same input sent to the example server.
+  const [hashed, setHashed] = useState<{ seq: number; sha256: string } | null>(null);
   useEffect(() => {
-    if (settings !== null) client.current?.send({ settings });
-  }, [settings]);
-  useEffect(() => {
-    const c = new AssemblyClient(onReply, setBusy, setCrash, setServerCheck);
-    client.current = c;
-    const initial = settingsRef.current ?? { request: "", maxChars: 16_000, maxTokens: null, counter: "estimate", cap: "degrade", order: "rank" };
-    c.send({ project: { kind: "sample" }, settings: initial });
+    if (context === null) return;
+    let live = true;
+    void sha256Hex(context).then((sha256) => {
+      if (live) setHashed({ seq, sha256 });
+    });
     return () => {
-      c.terminate();
-      client.current = null;
+      live = false;
     };
-  }, [onReply]);
+  }, [context, seq]);
+  const current = hashed !== null && hashed.seq === seq && !pending && assembled.error === null;
+  useEffect(() => {
+    if (!current || hashed === null) return;
+    void checkWithServer(hashed.seq, active.serverInput, settings, hashed.sha256).then((check) => {
+      if (check !== null) setServerCheck(check);
+    });
+  }, [current, hashed, active.serverInput, settings]);
 
   const load = (spec: ProjectSpec) => {
-    const current = settingsRef.current;
-    if (current === null) return;
-    setPendingKind(spec.kind);
-    client.current?.send({ project: spec, settings: current });
+    const next = loadProject(spec);
+    if (!next.ok) {
+      // Refused before it is assembled: its error replaces whatever the last attempt reported.
+      setProjectErrors({ [next.error.target]: next.error });
+      return;
+    }
+    setCandidate(next.loaded);
   };
 
+  const errors: Errors = { ...projectErrors, ...(answerError === null ? {} : { [answerError.target]: answerError }) };
   const requestErrors = { request: built.ok ? errors.request : built.error, settings: errors.settings };
   const stale = errors.documents !== undefined || errors.profile !== undefined || requestErrors.request !== undefined || errors.settings !== undefined;
 
   return (
-    <div className="app" data-busy={busy ? "true" : "false"} data-seq={result?.seq ?? 0}>
+    <div className="app" data-busy={pending ? "true" : "false"} data-seq={seq}>
       <header className="top">
         <div className="brand">
           <span className="logo" aria-hidden="true">
@@ -194,7 +201,7 @@ export function App() {
           <span className="subtitle">context inspector — what the agent will see</span>
         </div>
         <div className="muted small">
-          ctxpack {version()} · WebAssembly, in this page and its worker
+          ctxpack {version()} · WebAssembly, in this page and ctxpack/react&apos;s worker
         </div>
       </header>
       <nav className="tabs" role="tablist">
@@ -204,11 +211,6 @@ export function App() {
           </button>
         ))}
       </nav>
-      {crash !== null && (
-        <div className="error" role="alert">
-          The assembly worker failed: {crash}
-        </div>
-      )}
       {TABS.filter((t) => t.component !== undefined && (opened.has(t.id) || t.id === tab)).map(({ id, label, component: Engine }) =>
         Engine === undefined ? null : (
           <div key={id} hidden={id !== tab} data-testid={`panel-${id}`}>
@@ -221,8 +223,8 @@ export function App() {
       <div className="layout" hidden={tab !== "jsondocs"} role="tabpanel">
         <aside className="controls">
           <ProjectPanel
-            project={project}
-            pendingKind={pendingKind}
+            project={project.info}
+            pendingKind={candidate?.info.spec.kind ?? null}
             documentsDraft={documentsDraft}
             profileDraft={profileDraft}
             onDocumentsDraft={setDocumentsDraft}
@@ -248,7 +250,7 @@ export function App() {
             onMaxTokens={setMaxTokens}
             counter={counter}
             onCounter={setCounter}
-            counterLoading={counter !== "estimate" && counterReady !== counter && busy}
+            counterLoading={counter !== "estimate" && counterAnswered !== counter && pending}
             cap={cap}
             onCap={setCap}
             order={order}
@@ -257,7 +259,7 @@ export function App() {
           />
         </aside>
         <main className="results">
-          {result === null ? (
+          {context === null || manifest === null ? (
             <section className="panel muted">Assembling the sample project…</section>
           ) : (
             <>
@@ -266,12 +268,12 @@ export function App() {
                   Showing the last good result: fix the input marked in red to update it.
                 </div>
               )}
-              <BudgetMeter assembly={result.assembly} assembleMs={result.assembleMs} exact={result.exact} busy={busy} />
-              <ServerCheckView seq={result.seq} browserSha256={result.sha256} check={serverCheck} />
-              <CopyButton text={result.assembly.context} />
-              {/* The package's inspector (ctxpack/react); the page's meter above adds the worker's timing and exact counts. */}
-              <ContextInspector result={result.assembly} meter={false} className="panel" />
-              <Log assembly={result.assembly} />
+              <BudgetMeter assembly={{ context, manifest }} assembleMs={assembled.ms} busy={pending} />
+              <ServerCheckView seq={seq} browserSha256={hashed?.seq === seq ? hashed.sha256 : ""} check={serverCheck} />
+              <CopyButton text={context} />
+              {/* The package's inspector (ctxpack/react); the page's meter above adds the timing and the server comparison. */}
+              <ContextInspector result={{ context, manifest }} meter={false} className="panel" />
+              <Log assembly={{ context, manifest }} />
             </>
           )}
         </main>

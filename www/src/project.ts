@@ -2,7 +2,7 @@
 import { CtxpackError, locateJson, type Edge, type JsonLocation, type JsondocInput, type Profile } from "ctxpack";
 import sampleProjectText from "../../samples/writing-project.json?raw";
 import sampleProfileText from "../../profiles/writing-app.json?raw";
-import type { ErrorTarget, UiError } from "./protocol";
+import type { ErrorTarget, UiError } from "./model";
 
 export { sampleProfileText, sampleProjectText };
 

@@ -1,11 +1,12 @@
-// The worker's half of the server comparison: it sends the assembly it just made to the example
-// server (examples/server, reached at /api on the page's own origin) and compares SHA-256 of the
-// two contexts' UTF-8. The server gets exactly the worker's input: the same documents, edges and
-// profile objects (POST /api/assemble), or, for a project the server stores, only its id and the
-// request (POST /api/projects/:id/context): the server reads the rows the page was given.
+// The server comparison, a plain fetch on top of ctxpack/react: the page sends the input of the
+// result it shows to the example server (examples/server, reached at /api on the page's own
+// origin) and compares SHA-256 of the two contexts' UTF-8. The server gets exactly the hook's
+// input: the same documents, edges and profile objects (POST /api/assemble), or, for a project
+// the server stores, only its id and the request (POST /api/projects/:id/context): the server
+// reads the rows the page was given.
 import type { JsondocInput, Profile } from "ctxpack";
 import type { Edge } from "ctxpack";
-import type { ServerCheck, Settings } from "./protocol";
+import type { ServerCheck, Settings } from "./model";
 
 /** Lowercase hex SHA-256 of the text's UTF-8 bytes (the server computes the same with Web Crypto). */
 export async function sha256Hex(text: string): Promise<string> {

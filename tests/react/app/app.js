@@ -9,7 +9,11 @@ const log = typeof window === "undefined" ? null : (window.ctxpackTest ??= { sho
 // Two inputs that keep their identity, as an app's memoized ones do (?presets: the page starts
 // on the first).
 const PRESETS = [{ ...base, maxChars: 5000 }, { ...base, maxChars: 5500 }];
-const startPreset = typeof location !== "undefined" && location.search.includes("presets") ? 0 : null;
+const query = new URLSearchParams(typeof location === "undefined" ? "" : location.search);
+const startPreset = query.has("presets") ? 0 : null;
+// ?tokenizer=o200k&maxTokens=1500: exact counts under a token budget.
+const tokenizer = query.get("tokenizer") ?? undefined;
+const maxTokens = query.has("maxTokens") ? { maxTokens: Number(query.get("maxTokens")) } : {};
 
 export function App() {
   const [preset, setPreset] = useState(startPreset);
@@ -17,12 +21,12 @@ export function App() {
   const [request, setRequest] = useState(base.request);
   const [documents, setDocuments] = useState(base.documents);
   // Written inline, a new object each render, as users write it: the hook compares its fields.
-  const { context, manifest, error, pending } = useAssembledContext(preset === null ? { ...base, documents, maxChars, request } : PRESETS[preset]);
+  const { context, manifest, error, pending } = useAssembledContext(preset === null ? { ...base, ...maxTokens, documents, maxChars, request } : PRESETS[preset], { tokenizer });
   useEffect(() => {
     if (log === null) return;
-    Object.assign(log, { setPreset, setMaxChars, setRequest, setDocuments, context, error: error && { name: error.name, code: error.code, path: error.path }, pending });
+    Object.assign(log, { setPreset, setMaxChars, setRequest, setDocuments, context, manifest, error: error && { name: error.name, code: error.code, path: error.path }, pending });
     log.sent++;
-  }, [context, error, pending]);
+  }, [context, manifest, error, pending]);
   useEffect(() => {
     if (log !== null && manifest !== null) log.shown.push(manifest.totals.maxChars);
   }, [manifest]);

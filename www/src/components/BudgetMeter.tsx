@@ -1,20 +1,25 @@
 import { type Assembly, estimateTokens } from "ctxpack";
 import { useMemo } from "react";
 import { fmt, fmtMs, paramsText } from "../format";
-import type { ExactCount } from "../protocol";
 
 // The same estimator the core budgets `maxTokens` with (docs/TOKENS.md).
 const TOKEN_ESTIMATE_NOTE =
   "ctxpack's token estimate (estimate:o200k): character classes weighted against o200k_base, with a safety margin so it rarely counts low. See docs/TOKENS.md.";
 
-const EXACT_NOTE = "Counted exactly by countTokens from ctxpack/tokenizer, in the worker, over the whole context.";
+const EXACT_NOTE = "Counted exactly by countTokens from ctxpack/tokenizer/o200k or /cl100k, in ctxpack/react's worker: the budget's count, each piece of the context counted once.";
 
-export function BudgetMeter({ assembly, assembleMs, exact, busy }: { assembly: Assembly; assembleMs: number; exact: ExactCount | null; busy: boolean }) {
+/**
+ * The vocabulary of the counter that measured the manifest: ctxpack/react names its counters
+ * (docs/REACT.md, `tokenizer`), and the manifest reports the name.
+ */
+const EXACT: Record<string, string> = { "host:countTokens": "o200k", "host:countTokensCl100k": "cl100k" };
+
+export function BudgetMeter({ assembly, assembleMs, busy }: { assembly: Assembly; assembleMs: number | null; busy: boolean }) {
   const { totals, cap, intent } = assembly.manifest;
-  // With an exact counter the worker counted the context with ctxpack/tokenizer. Otherwise, with
-  // a token budget the manifest has the count; without one the page asks the same estimator.
-  const estimated = useMemo(() => (exact !== null ? null : (totals.tokens ?? estimateTokens(assembly.context))), [exact, totals.tokens, assembly.context]);
-  const tokens = exact?.tokens ?? estimated ?? 0;
+  const exact = totals.tokenCounter === null ? undefined : EXACT[totals.tokenCounter];
+  // With a token budget the manifest has the count (exact with the hook's tokenizer); without
+  // one the page asks the same estimator.
+  const tokens = useMemo(() => totals.tokens ?? estimateTokens(assembly.context), [totals.tokens, assembly.context]);
   const limit = totals.maxChars;
   const ratio =
     limit === null
@@ -38,8 +43,8 @@ export function BudgetMeter({ assembly, assembleMs, exact, busy }: { assembly: A
           <span className="muted">{limit === null ? " chars" : ` / ${fmt(limit)} chars`}</span>
           <span className="pct">{(ratio * 100).toFixed(0)}%</span>
         </div>
-        <div className="meter-tokens" title={exact === null ? TOKEN_ESTIMATE_NOTE : EXACT_NOTE}>
-          <span data-testid="used-tokens">{fmt(tokens)}</span> {exact === null ? "tokens (estimate)" : `tokens (exact ${exact.vocabulary})`}
+        <div className="meter-tokens" title={exact === undefined ? TOKEN_ESTIMATE_NOTE : EXACT_NOTE}>
+          <span data-testid="used-tokens">{fmt(tokens)}</span> {exact === undefined ? "tokens (estimate)" : `tokens (exact ${exact})`}
           {totals.maxTokens !== null && <span className="muted"> / {fmt(totals.maxTokens)}</span>}
         </div>
         <div className={cap.hit ? "cap-status hit" : "cap-status"} data-testid="cap-status">
@@ -62,7 +67,11 @@ export function BudgetMeter({ assembly, assembleMs, exact, busy }: { assembly: A
         </div>
         <div className="timing muted small" data-testid="timing">
           {busy ? <span className="spinner" aria-label="assembling" /> : null}
-          assembled in <strong data-testid="assemble-ms">{fmtMs(assembleMs)}</strong> in the worker
+          {assembleMs !== null && (
+            <>
+              assembled in <strong data-testid="assemble-ms">{fmtMs(assembleMs)}</strong>
+            </>
+          )}
         </div>
       </div>
       {totals.tokenCounter !== null && (
@@ -75,7 +84,6 @@ export function BudgetMeter({ assembly, assembleMs, exact, busy }: { assembly: A
               in <strong data-testid="manifest-token-counter-calls">{fmt(totals.tokenCounterCalls)}</strong> calls (each distinct piece once; the sum of the pieces' counts)
             </>
           )}
-          {exact?.loadMs != null && <> · ctxpack/tokenizer loaded in {fmtMs(exact.loadMs)}</>}
         </div>
       )}
       <div className="intent-line" data-testid="result-intent">

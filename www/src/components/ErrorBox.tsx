@@ -1,4 +1,4 @@
-import type { UiError } from "../protocol";
+import type { UiError } from "../model";
 
 export function ErrorBox({ error, onLocate }: { error: UiError; onLocate?: (error: UiError) => void }) {
   const where: string[] = [];

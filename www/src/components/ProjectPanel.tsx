@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from "react";
 import { fmt, fmtMs } from "../format";
-import type { ProjectInfo, ProjectSpec, UiError } from "../protocol";
+import type { ProjectInfo, ProjectSpec, UiError } from "../model";
 import { ErrorBox } from "./ErrorBox";
 import { ServerProjects } from "./ServerProjects";
 
@@ -84,7 +84,7 @@ export function ProjectPanel(props: ProjectPanelProps) {
             <span className="muted">
               {" "}
               · <span data-testid="project-count">{fmt(project.documents)}</span> documents · {fmt(project.edges)} edges
-              {project.loadMs > 0 && <> · {project.spec.kind === "large" ? "generated" : "parsed"} in {fmtMs(project.loadMs)} (worker)</>}
+              {project.loadMs > 0 && <> · {project.spec.kind === "large" ? "generated" : "parsed"} in {fmtMs(project.loadMs)}</>}
             </span>
           </>
         )}

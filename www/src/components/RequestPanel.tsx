@@ -1,6 +1,6 @@
 import type { CapStrategy, Profile, RenderOrder, ResolvedIntent } from "ctxpack";
 import { fmt, paramsText } from "../format";
-import type { Counter, UiError } from "../protocol";
+import type { Counter, UiError } from "../model";
 import { ErrorBox } from "./ErrorBox";
 import { NumberField } from "./NumberField";
 
@@ -38,7 +38,7 @@ export interface RequestPanelProps {
   onMaxTokens: (n: number | null) => void;
   counter: Counter;
   onCounter: (counter: Counter) => void;
-  /** The worker is loading ctxpack/tokenizer for the chosen counter. */
+  /** ctxpack/react's worker for the chosen counter is loading (with its ctxpack/tokenizer entry). */
   counterLoading: boolean;
   cap: CapStrategy;
   onCap: (cap: CapStrategy) => void;
@@ -148,7 +148,7 @@ export function RequestPanel(props: RequestPanelProps) {
       <div className="muted small" data-testid="counter-status">
         {props.counterLoading ? (
           <>
-            <span className="spinner" aria-label="loading" /> Loading ctxpack/tokenizer in the worker (1.6 MB gzip of wasm, once)… the page stays usable.
+            <span className="spinner" aria-label="loading" /> Loading ctxpack/tokenizer/{counter} in ctxpack/react&apos;s worker ({counter === "o200k" ? "1.6 MB" : "0.9 MB"} gzip, once)… the page stays usable.
           </>
         ) : (
           COUNTERS.find((c) => c.counter === counter)?.help

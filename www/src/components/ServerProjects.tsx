@@ -1,8 +1,8 @@
-// Projects stored by the example server (examples/server, /api/projects): open one (the page's
-// worker assembles the rows the server sent, and the server assembles the same project by its
+// Projects stored by the example server (examples/server, /api/projects): open one (the page
+// assembles the rows the server sent, and the server assembles the same project by its
 // id), edit a document's data there, and see both contexts again after the edit.
 import { useCallback, useEffect, useState } from "react";
-import type { ProjectInfo, ProjectSpec } from "../protocol";
+import type { ProjectInfo, ProjectSpec } from "../model";
 
 interface Listed {
   id: string;
@@ -23,7 +23,7 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
 
 const path = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 
-/** Opens a stored project: what the worker loads, as the server sent it. */
+/** Opens a stored project: what the page loads, as the server sent it. */
 async function openSpec(id: string): Promise<ProjectSpec> {
   const project = await api<{ id: string; name: string; profile: unknown; documents: unknown[]; edges: unknown[] }>(path(id));
   const documentsText = JSON.stringify({ name: project.name, documents: project.documents, edges: project.edges });

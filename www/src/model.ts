@@ -1,5 +1,6 @@
-// Messages between the page and its assembly worker.
-import type { Assembly, CapStrategy, CtxpackErrorCode, RenderOrder, RequestInput } from "ctxpack";
+// What the Jsondocs tab holds: the project, the settings, the errors it shows, the server
+// comparison. ctxpack/react's hook assembles (useAssembledContext, in the package's worker).
+import type { CapStrategy, CtxpackErrorCode, RenderOrder, RequestInput } from "ctxpack";
 
 /** Where the documents and the profile come from. */
 export type ProjectSpec =
@@ -10,9 +11,9 @@ export type ProjectSpec =
   | { kind: "server"; projectId: string; name: string; documentsText: string; profileText: string };
 
 /**
- * What measures tokens: the core's estimator, or exact counts by `ctxpack/tokenizer` passed as
- * the assembler's `tokenCounter` (loaded by the worker when first chosen through
- * `ctxpack/tokenizer/web`: 1.6 MB gzip of wasm, a file of its own).
+ * What measures tokens: the core's estimator, or exact counts: the hook's `tokenizer` option,
+ * whose worker passes `ctxpack/tokenizer/o200k` or `/cl100k` to assembleContext as its
+ * `tokenCounter` (a worker file of its own per vocabulary, fetched when first chosen).
  */
 export type Counter = "estimate" | "o200k" | "cl100k";
 
@@ -26,21 +27,6 @@ export interface Settings {
   cap: CapStrategy;
   /** The order included documents are rendered in (docs/PROFILE.md, "Render order"). */
   order: RenderOrder;
-}
-
-/** The context counted exactly by the worker's tokenizer (with an exact counter). */
-export interface ExactCount {
-  vocabulary: "o200k" | "cl100k";
-  tokens: number;
-  /** How long loading ctxpack/tokenizer took, when this request loaded it (ms). */
-  loadMs: number | null;
-}
-
-export interface WorkerRequest {
-  seq: number;
-  /** Present when the project changes; the worker keeps its current one if this one fails. */
-  project?: ProjectSpec;
-  settings: Settings;
 }
 
 /** Which input an error points into. */
@@ -68,20 +54,14 @@ export interface ProjectInfo {
   label: string;
   documents: number;
   edges: number;
-  /** Time the worker took to generate or parse the project (ms), when it just did. */
+  /** Time the page took to generate or parse the project (ms). */
   loadMs: number;
 }
 
-export type WorkerReply =
-  | { seq: number; ok: true; assembly: Assembly; assembleMs: number; project: ProjectInfo; loaded: boolean; exact: ExactCount | null; sha256: string }
-  | { seq: number; ok: false; error: UiError; loaded: false }
-  /** The new project was taken, but the request failed on it. */
-  | { seq: number; ok: false; error: UiError; loaded: true; project: ProjectInfo };
-
 /**
  * The same assembly asked of the example server (examples/server, POST /api/assemble) and its
- * bytes compared with the worker's: SHA-256 of the context's UTF-8 on each side.
- * - equal / differ: the server answered; its hash beside the worker's;
+ * bytes compared with the page's: SHA-256 of the context's UTF-8 on each side.
+ * - equal / differ: the server answered; its hash beside the page's;
  * - unreachable: no server behind /api (the page served alone: a static host, the e2e's first half);
  * - refused: the server answered with an error;
  * - skipped: not sent, the request being over the server's body limit (GET /api/health).
@@ -95,10 +75,4 @@ export interface ServerCheck {
   detail: string | null;
   /** The round trip, in ms. */
   ms: number;
-}
-
-/** Sent by the worker after a reply, when the server has answered for that assembly. */
-export interface ServerCheckMessage {
-  kind: "server";
-  check: ServerCheck;
 }
