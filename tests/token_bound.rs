@@ -76,6 +76,25 @@ fn base64(bytes: &[u8], alphabet: &[u8; 64], pad: bool) -> String {
 }
 
 const STANDARD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const URL_SAFE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Base64 as it hides in files and rows: plain or URL-safe, MIME-wrapped at 76 characters, a
+/// JWT's three segments, a `data:` URI.
+fn base64_text() -> impl Strategy<Value = String> {
+    (bytes(48..1100), bytes(16..120), 0..5u8).prop_map(|(data, head, form)| match form {
+        0 => base64(&data, STANDARD, true),
+        1 => base64(&data, URL_SAFE, false),
+        2 => base64(&data, STANDARD, true)
+            .as_bytes()
+            .chunks(76)
+            .map(|line| String::from_utf8_lossy(line) + "\n")
+            .collect(),
+        3 => [&head[..], &data, &head[..32.min(head.len())]]
+            .map(|part| base64(part, URL_SAFE, false))
+            .join("."),
+        _ => format!("data:image/png;base64,{}", base64(&data, STANDARD, true)),
+    })
+}
 
 fn bytes(n: std::ops::Range<usize>) -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(any::<u8>(), n)
@@ -154,6 +173,11 @@ proptest! {
     #[test]
     fn hex_is_held(text in "[0-9a-f]{64,1500}", upper in any::<bool>()) {
         within(&if upper { text.to_uppercase() } else { text }, 0.88, 2.0)?;
+    }
+
+    #[test]
+    fn base64_is_bounded(text in base64_text()) {
+        within(&text, 0.98, 2.0)?;
     }
 
     #[test]
@@ -240,6 +264,7 @@ fn report() {
         "base64",
         bytes(48..1100).prop_map(|d| base64(&d, STANDARD, true)),
     );
+    stats("base64 of every form", base64_text());
     stats("hex", "[0-9a-f]{64,1500}");
     stats("random ascii", "[ -~]{64,1500}");
     stats("random lower", "[a-z]{64,1500}");

@@ -201,6 +201,34 @@ pub(super) fn rare(c: char) -> Extra {
     }
 }
 
+/// A switch inside a run of letters and digits — lowercase to uppercase, letter to digit,
+/// digit to letter — after a piece of at most this many characters: text such as base64, whose
+/// pieces the vocabularies hold no merges for, where words and identifiers switch rarely and
+/// after longer pieces (`value1`, `getElementById`).
+const SHORT_PIECE: usize = 4;
+const DENSE_SWITCH: Extra = [1800, 2000];
+
+/// What a switch inside a run of letters and digits adds, `run` being the piece's characters
+/// before it less one: nothing for the run's first such switch (`u32`, `v2`, `isEmpty`), nor
+/// unless `counts` (a switch at a hex letter does not: hex digits and letters alternate at a
+/// fraction of base64's cost; nor does one after a lowercase piece, as in `useState`).
+/// `chained` says a short piece switched earlier in the run.
+#[inline]
+pub(super) fn switch(run: usize, counts: bool, chained: &mut bool, extra: &mut Extra) {
+    if counts && run < SHORT_PIECE {
+        if *chained {
+            add(extra, DENSE_SWITCH);
+        }
+        *chained = true;
+    }
+}
+
+/// A letter hex digits are written with.
+#[inline]
+pub(super) fn hex(c: char) -> bool {
+    matches!(c, 'a'..='f' | 'A'..='F')
+}
+
 /// Adds `e` to `extra`.
 #[inline]
 pub(super) fn add(extra: &mut Extra, e: Extra) {

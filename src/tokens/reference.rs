@@ -34,6 +34,8 @@ struct Scan {
     since_letter: usize,
     last: char,
     rep: usize,
+    capital: bool,
+    chained: bool,
     blanks: Blanks,
     nl: char,
     nl2: char,
@@ -50,6 +52,8 @@ impl Default for Scan {
             since_letter: usize::MAX,
             last: ' ',
             rep: 0,
+            capital: false,
+            chained: false,
             blanks: Blanks::default(),
             nl: '\0',
             nl2: '\0',
@@ -72,6 +76,8 @@ impl Scan {
             mut since_letter,
             mut last,
             mut rep,
+            mut capital,
+            mut chained,
             mut blanks,
             mut nl,
             mut nl2,
@@ -131,6 +137,14 @@ impl Scan {
                 Class::Ascii => {
                     let camel = c.is_ascii_uppercase() && last.is_ascii_lowercase();
                     if prev != Class::Ascii || camel {
+                        if prev == Class::Ascii {
+                            bound::switch(run, capital, &mut chained, extra);
+                        } else if prev == Class::Digit {
+                            bound::switch(run, !bound::hex(c), &mut chained, extra);
+                        } else {
+                            chained = false;
+                        }
+                        capital = c.is_ascii_uppercase();
                         run = 0;
                         rep = 1;
                         emit(if since_letter < 64 {
@@ -154,6 +168,11 @@ impl Scan {
                     }
                 }
                 Class::Digit => {
+                    if prev == Class::Ascii {
+                        bound::switch(run, !bound::hex(last), &mut chained, extra);
+                    } else if prev != Class::Digit {
+                        chained = false;
+                    }
                     run = if prev == k { run.saturating_add(1) } else { 0 };
                     if run % 3 == 0 {
                         emit(E::Digits);
@@ -193,6 +212,8 @@ impl Scan {
             since_letter,
             last,
             rep,
+            capital: capital && prev == Class::Ascii,
+            chained: chained && matches!(prev, Class::Ascii | Class::Digit),
             blanks,
             nl,
             nl2,

@@ -83,6 +83,57 @@ const fn ascii_classes() -> [Class; 128] {
     table
 }
 
+/// The class of each block of 128 BMP characters whose characters all share one, from
+/// [`class`] itself; `None` for the blocks the class changes in. Text of one script mostly
+/// stays in blocks of one class, where this is a load, not a chain of range checks.
+const BLOCKS: [Option<Class>; 512] = block_classes();
+
+// Evaluated by the compiler, as `ascii_classes`.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const fn block_classes() -> [Option<Class>; 512] {
+    let mut table = [None; 512];
+    let mut block = 0;
+    while block < 512 {
+        let first = block * 128;
+        let mut uniform = true;
+        let mut c = first;
+        while c < first + 128 {
+            // Surrogates are no `char`s: a block holding any keeps its checks.
+            match char::from_u32(c as u32) {
+                Some(ch) => {
+                    if !class(ch).same(class(char_at(first))) {
+                        uniform = false;
+                    }
+                }
+                None => uniform = false,
+            }
+            c += 1;
+        }
+        if uniform {
+            table[block] = Some(class(char_at(first)));
+        }
+        block += 1;
+    }
+    table
+}
+
+/// The character `c`, or NUL where `c` is none (a surrogate).
+const fn char_at(c: usize) -> char {
+    match char::from_u32(c as u32) {
+        Some(ch) => ch,
+        None => '\0',
+    }
+}
+
+/// [`class`], by block where a block has one.
+#[inline]
+fn class_of(c: char) -> Class {
+    match BLOCKS.get(c as usize >> 7) {
+        Some(Some(k)) => *k,
+        _ => class(c),
+    }
+}
+
 fn add(counts: &mut Counts, event: E) {
     if let Some(n) = counts.get_mut(event as usize) {
         // At most two events a character: a count cannot reach 2^64.
@@ -115,12 +166,23 @@ pub(super) struct Scan {
     /// one, and how many of it stood in a row. Within a feed, the text itself says.
     tail: u8,
     tail_run: usize,
+    /// The ASCII word's piece under way began with a capital (`camelCase` splits before one).
+    capital: bool,
+    /// A switch after a short piece came earlier in this run of letters and digits.
+    chained: bool,
     /// The whitespace run under way (while `prev` is `Space`), and the last newline (while
     /// `prev` is `Newline`).
     blanks: Blanks,
     nl: char,
     /// The newline before `nl`, when the two stood together.
     nl2: char,
+}
+
+impl Class {
+    /// `==`, where a `const fn` needs it.
+    const fn same(self, other: Class) -> bool {
+        self as u8 == other as u8
+    }
 }
 
 impl Default for Scan {
@@ -135,6 +197,8 @@ impl Default for Scan {
             last: ' ',
             tail: 0,
             tail_run: 0,
+            capital: false,
+            chained: false,
             blanks: Blanks::default(),
             nl: '\0',
             nl2: '\0',
@@ -177,7 +241,7 @@ impl Scan {
                         if c.is_ascii() {
                             break;
                         }
-                        s.step(c, class(c), counts, extra);
+                        s.step(c, class_of(c), counts, extra);
                         len = len.wrapping_add(c.len_utf8());
                     }
                     at.wrapping_add(len.max(1))
@@ -220,6 +284,12 @@ impl Scan {
         }
         if self.prev != Class::Space {
             self.blanks = Blanks::default();
+        }
+        if self.prev != Class::Ascii {
+            self.capital = false;
+        }
+        if !matches!(self.prev, Class::Ascii | Class::Digit) {
+            self.chained = false;
         }
         if self.prev != Class::Newline {
             self.nl = '\0';
@@ -275,6 +345,8 @@ impl Scan {
                 // An uppercase letter after a lowercase one starts a word of its own.
                 Some(_) => {
                     self.since_letter = self.since_letter.saturating_add(1);
+                    bound::switch(self.run, self.capital, &mut self.chained, extra);
+                    self.capital = true;
                     self.run = 0;
                     add(counts, self.word());
                     lower = false;
@@ -283,7 +355,10 @@ impl Scan {
                 None => break,
             }
         }
-        self.last = if lower { 'a' } else { 'A' };
+        // The first letter was `step`'s, at `at - 1` when the loop took none.
+        if let Some(&b) = bytes.get(at.wrapping_sub(1)) {
+            self.last = char::from(b);
+        }
         at
     }
 
@@ -472,6 +547,16 @@ impl Scan {
             Class::Ascii => {
                 let camel = c.is_ascii_uppercase() && self.last.is_ascii_lowercase();
                 if self.prev != Class::Ascii || camel {
+                    match self.prev {
+                        Class::Ascii => {
+                            bound::switch(self.run, self.capital, &mut self.chained, extra);
+                        }
+                        Class::Digit => {
+                            bound::switch(self.run, !bound::hex(c), &mut self.chained, extra);
+                        }
+                        _ => self.chained = false,
+                    }
+                    self.capital = c.is_ascii_uppercase();
                     self.run = 0;
                     add(counts, self.word());
                 } else {
@@ -489,6 +574,14 @@ impl Scan {
                 }
             }
             Class::Digit => {
+                match self.prev {
+                    Class::Ascii => {
+                        let counts = !bound::hex(self.last);
+                        bound::switch(self.run, counts, &mut self.chained, extra);
+                    }
+                    Class::Digit => {}
+                    _ => self.chained = false,
+                }
                 self.run = if self.prev == k {
                     self.run.saturating_add(1)
                 } else {
@@ -523,5 +616,18 @@ impl Scan {
         self.solid = k;
         self.prev = k;
         self.last = c;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{class, class_of};
+
+    /// The block table gives every character the class the range checks give it.
+    #[test]
+    fn blocks_agree_with_the_classes() {
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            assert_eq!(class_of(c), class(c), "{c:?}");
+        }
     }
 }
