@@ -103,6 +103,8 @@ section "abuse: hostile input at every export, Node"
 node --test tests/abuse/
 
 if [ "$quick" = yes ]; then
+  section "Python: the wheel built, installed fresh, its pytest suite and mypy --strict"
+  bash scripts/test-python.sh
   summary "quick suites (npm test adds wasm32 clippy, Chromium, packaging, e2e, bench smoke, fuzzing)"
   exit 0
 fi
@@ -144,5 +146,8 @@ node scripts/doc-numbers.mjs --check www # www/README's chunk sizes are those of
 
 section "fuzz: every cargo-fuzz target for 30 s, fixed seed (nightly; installs cargo-fuzz if missing)"
 FUZZ_SEED=1 bash fuzz/run.sh 30
+
+section "Python: the wheel built (maturin), installed into a fresh venv, pytest (vectors, seeds, abuse), mypy --strict"
+bash scripts/test-python.sh
 
 summary "suites"
