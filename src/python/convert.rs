@@ -115,14 +115,7 @@ fn walk(obj: &Bound<'_, PyAny>, at: At<'_>, depth: usize, limits: &Limits) -> Re
         return string(s, &at.path(), limits, "a string");
     }
     if obj.cast::<PyInt>().is_ok() {
-        // Correctly rounded, as JSON.parse reads the digits; past the double range ±Infinity.
-        return Ok(Value::Number(obj.extract::<f64>().unwrap_or_else(|_| {
-            if obj.lt(0i32).unwrap_or(false) {
-                f64::NEG_INFINITY
-            } else {
-                f64::INFINITY
-            }
-        })));
+        return Ok(Value::Number(int_value(obj)));
     }
     if let Ok(f) = obj.cast::<PyFloat>() {
         return Ok(Value::Number(f.value()));
@@ -136,12 +129,9 @@ fn walk(obj: &Bound<'_, PyAny>, at: At<'_>, depth: usize, limits: &Limits) -> Re
     let inner = depth.saturating_add(1);
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut o = ObjectBuilder::new();
-        for (k, v) in d.iter() {
+        for (k, v) in members(d) {
             let Ok(key) = k.cast::<PyString>() else {
-                return Err(crate::json::read::not_json(
-                    &format!("a dict key of type {}", type_name(&k)),
-                    &at.path(),
-                ));
+                return Err(key_refused(&k, &at.path()));
             };
             let key = match string(key, &at.path(), limits, "a key")? {
                 Value::String(s) => s,
@@ -176,6 +166,53 @@ fn walk(obj: &Bound<'_, PyAny>, at: At<'_>, depth: usize, limits: &Limits) -> Re
         return Ok(Value::String(iso));
     }
     Err(crate::json::read::not_json(&kind(obj), &at.path()))
+}
+
+/// An `int` or `float` (not a `bool`) as the double JavaScript would hold; `None` otherwise.
+pub(super) fn number(obj: &Bound<'_, PyAny>) -> Option<f64> {
+    if obj.cast::<PyBool>().is_ok() {
+        None
+    } else if obj.cast::<PyInt>().is_ok() {
+        Some(int_value(obj))
+    } else {
+        obj.cast::<PyFloat>().ok().map(|f| f.value())
+    }
+}
+
+/// A dict's members, a snapshot: Python code a walk runs (a tzinfo's `utcoffset`, another
+/// thread meanwhile) may change the dict, which a live iterator would not survive.
+pub(super) fn members<'py>(d: &Bound<'py, PyDict>) -> Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    d.items()
+        .iter()
+        .filter_map(|item| item.extract().ok())
+        .collect()
+}
+
+/// An int as the double `JSON.parse` reads from its digits (correctly rounded); past the
+/// double range ±Infinity, as `1e400` reads. `int.__float__` of the int's own value: an int
+/// subclass's `__float__` is not called.
+fn int_value(obj: &Bound<'_, PyAny>) -> f64 {
+    if let Ok(n) = obj.extract::<i64>() {
+        #[allow(clippy::cast_precision_loss)] // rounds to nearest, ties to even, as JSON.parse
+        return n as f64;
+    }
+    let py = obj.py();
+    py.get_type::<PyInt>()
+        .getattr("__float__")
+        .and_then(|f| f.call1((obj,)))
+        .and_then(|f| f.extract::<f64>())
+        .unwrap_or_else(|_| {
+            let negative = py
+                .get_type::<PyInt>()
+                .getattr("__lt__")
+                .and_then(|lt| lt.call1((obj, 0i32)))
+                .is_ok_and(|r| r.is_truthy().unwrap_or(false));
+            if negative {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            }
+        })
 }
 
 fn bytes_value(bytes: &[u8]) -> Value {
@@ -244,6 +281,12 @@ fn datetime(obj: &Bound<'_, PyAny>, at: &At<'_>) -> Result<Option<String>> {
         Some(head) => format!("{head}Z"),
         None => iso,
     }))
+}
+
+/// A dict key that is not a `str` (JavaScript's keys are strings; `JSON.stringify` would write
+/// `1` and `"1"` as one key), refused at the dict's path.
+pub(super) fn key_refused(key: &Bound<'_, PyAny>, path: &str) -> Error {
+    crate::json::read::not_json(&format!("a dict key of type {}", type_name(key)), path)
 }
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {

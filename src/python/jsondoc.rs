@@ -59,12 +59,9 @@ fn read_input(input: &Bound<'_, PyAny>, allow_profile: bool, limits: &Limits) ->
     let mut members: Vec<(String, Value)> = Vec::new();
     let mut docs = None;
     let mut profile = None;
-    for (k, v) in dict.iter() {
+    for (k, v) in convert::members(dict) {
         let Ok(key) = k.cast::<PyString>() else {
-            return Err(crate::json::read::not_json(
-                &format!("a dict key of type {}", convert::kind(&k)),
-                "",
-            ));
+            return Err(convert::key_refused(&k, ""));
         };
         let key = convert::str_arg(key.as_any(), "", limits, "a key")?;
         let path = crate::error::pointer_push("", &key);

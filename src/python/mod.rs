@@ -112,12 +112,9 @@ fn counted<R: Send>(
         let reply = func
             .call1((text,))
             .map_err(|e| counter_threw(&e.to_string()))?;
-        if reply.is_instance_of::<pyo3::types::PyBool>() {
-            return Err(counter_not_a_number("a boolean"));
-        }
-        match reply.extract::<f64>() {
-            Ok(n) => check_count(n),
-            Err(_) => Err(counter_not_a_number(&convert::kind(&reply))),
+        match convert::number(&reply) {
+            Some(n) => check_count(n),
+            None => Err(counter_not_a_number(&convert::kind(&reply))),
         }
     };
     // The manifest names the function the caller wrote, as in JavaScript (`host:utf16`).
@@ -137,10 +134,13 @@ fn version() -> &'static str {
 }
 
 /// `JSON.stringify(value, null, indent)`: the JSON text JavaScript writes for the same value.
+/// NaN and ±Infinity, which `JSON.stringify` would write as `null`, are refused.
 #[pyfunction]
 #[pyo3(signature = (value, indent = 0))]
 fn to_json(py: Python<'_>, value: &Bound<'_, PyAny>, indent: usize) -> PyResult<String> {
-    let v = convert::value(value, "", &Limits::default()).map_err(|e| convert::raise(py, e))?;
+    let v = convert::value(value, "", &Limits::default())
+        .and_then(|v| crate::json::read::refuse_non_finite(&v, "").map(|()| v))
+        .map_err(|e| convert::raise(py, e))?;
     Ok(py.detach(|| crate::json::stringify(&v, indent)))
 }
 
