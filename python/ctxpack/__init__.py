@@ -11,11 +11,46 @@ See docs/PYTHON.md.
 from __future__ import annotations
 
 import json as _json
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Union, cast
 
 from . import _ctxpack
 from ._error import CtxpackError
 from ._files import read_context_files
+
+if TYPE_CHECKING:
+    from .types import (
+        AssembleInput,
+        AssemblerInput,
+        Assembly,
+        CallOptions,
+        CapResult,
+        ExtractedClasses,
+        GovernorConfig,
+        GovernorDecision,
+        GovernorEvent,
+        GovernorReport,
+        GovernorState,
+        GovernorStep,
+        JsondocInput,
+        JsonText,
+        ModifiedFiles,
+        ModuleRegistry,
+        PathChecks,
+        PathsInput,
+        PreloadInput,
+        PreloadResult,
+        Prioritized,
+        Profile,
+        RegistryOptions,
+        RegistryResult,
+        RequestInput,
+        ResolvedIntent,
+        SectionsInput,
+        SectionsResult,
+        TrackedOutputs,
+        TrimLevel,
+        Vocabulary,
+    )
 
 __version__: str = _ctxpack.version()
 
@@ -41,7 +76,7 @@ __all__ = [
     "trim_jsondoc",
 ]
 
-_loads = _json.loads
+_loads: Callable[[str], Any] = _json.loads
 
 
 def to_json(value: Any, indent: int = 0) -> str:
@@ -49,7 +84,9 @@ def to_json(value: Any, indent: int = 0) -> str:
     return _ctxpack.to_json(value, indent)
 
 
-def estimate_tokens(text: str, vocabulary: Any = None, options: Any = None) -> int:
+def estimate_tokens(
+    text: str, vocabulary: Optional[Vocabulary] = None, options: Optional[CallOptions] = None
+) -> int:
     """The token estimate of ``text`` (fitted against ``vocabulary``, default ``"o200k"``)."""
     return _ctxpack.estimate_tokens(text, vocabulary, options)
 
@@ -57,29 +94,44 @@ def estimate_tokens(text: str, vocabulary: Any = None, options: Any = None) -> i
 # jsondoc ------------------------------------------------------------------------------------
 
 
-def assemble_context(input: Any, options: Any = None) -> Any:
+def assemble_context(
+    input: Union[AssembleInput, JsonText], options: Optional[CallOptions] = None
+) -> Assembly:
     """Intent → select and rank → trim → cap: the context and a manifest of every decision."""
-    return _loads(_ctxpack.assemble_context(input, options))
+    return cast("Assembly", _loads(_ctxpack.assemble_context(input, options)))
 
 
-def prioritize(input: Any, options: Any = None) -> Any:
+def prioritize(
+    input: Union[AssembleInput, JsonText], options: Optional[CallOptions] = None
+) -> Prioritized:
     """Selects and ranks documents for the request's intent, without trimming or capping."""
-    return _loads(_ctxpack.prioritize(input, options))
+    return cast("Prioritized", _loads(_ctxpack.prioritize(input, options)))
 
 
-def cap_context(input: Any, options: Any = None) -> Any:
+def cap_context(
+    input: Union[AssembleInput, JsonText], options: Optional[CallOptions] = None
+) -> CapResult:
     """Fits documents already in priority order into the budget."""
-    return _loads(_ctxpack.cap_context(input, options))
+    return cast("CapResult", _loads(_ctxpack.cap_context(input, options)))
 
 
-def trim_jsondoc(doc: Any, level: Any, profile: Any = None, options: Any = None) -> Any:
+def trim_jsondoc(
+    doc: JsondocInput,
+    level: TrimLevel,
+    profile: Union[Profile, JsonText, None] = None,
+    options: Optional[CallOptions] = None,
+) -> JsondocInput:
     """One document trimmed at a level of the ladder (``metadata.trimmed`` set when cut)."""
-    return _loads(_ctxpack.trim_jsondoc(doc, level, profile, options))
+    return cast("JsondocInput", _loads(_ctxpack.trim_jsondoc(doc, level, profile, options)))
 
 
-def infer_intent(request: Any, profile: Any = None, options: Any = None) -> Any:
+def infer_intent(
+    request: RequestInput,
+    profile: Union[Profile, JsonText, None] = None,
+    options: Optional[CallOptions] = None,
+) -> ResolvedIntent:
     """The intent of a request: ``{intent, params}`` given wins, else the profile's rules."""
-    return _loads(_ctxpack.infer_intent(request, profile, options))
+    return cast("ResolvedIntent", _loads(_ctxpack.infer_intent(request, profile, options)))
 
 
 class ContextAssembler:
@@ -87,71 +139,92 @@ class ContextAssembler:
 
     __slots__ = ("_core",)
 
-    def __init__(self, profile: Any = None, options: Any = None) -> None:
+    def __init__(
+        self, profile: Union[Profile, JsonText, None] = None, options: Optional[CallOptions] = None
+    ) -> None:
         self._core = _ctxpack.ContextAssembler(profile, options)
 
-    def infer_intent(self, request: Any) -> Any:
-        return _loads(self._core.infer_intent(request))
+    def infer_intent(self, request: RequestInput) -> ResolvedIntent:
+        return cast("ResolvedIntent", _loads(self._core.infer_intent(request)))
 
-    def prioritize(self, input: Any) -> Any:
-        return _loads(self._core.prioritize(input))
+    def prioritize(self, input: Union[AssemblerInput, JsonText]) -> Prioritized:
+        return cast("Prioritized", _loads(self._core.prioritize(input)))
 
-    def assemble(self, input: Any) -> Any:
-        return _loads(self._core.assemble(input))
+    def assemble(self, input: Union[AssemblerInput, JsonText]) -> Assembly:
+        return cast("Assembly", _loads(self._core.assemble(input)))
 
-    def cap_context(self, input: Any) -> Any:
-        return _loads(self._core.cap_context(input))
+    def cap_context(self, input: Union[AssemblerInput, JsonText]) -> CapResult:
+        return cast("CapResult", _loads(self._core.cap_context(input)))
 
 
 # files and sections -------------------------------------------------------------------------
 
 
-def preload_files(input: Any, options: Any = None) -> Any:
+def preload_files(
+    input: Union[PreloadInput, JsonText], options: Optional[CallOptions] = None
+) -> PreloadResult:
     """Inlines the referenced files' contents under a budget; one record per reference."""
-    return _loads(_ctxpack.preload_files(input, options))
+    return cast("PreloadResult", _loads(_ctxpack.preload_files(input, options)))
 
 
-def check_paths(input: Any, options: Any = None) -> Any:
+def check_paths(
+    input: Union[PathsInput, JsonText], options: Optional[CallOptions] = None
+) -> PathChecks:
     """The path rules alone: each path normalised, refused, or a duplicate of an earlier one."""
-    return _loads(_ctxpack.check_paths(input, options))
+    return cast("PathChecks", _loads(_ctxpack.check_paths(input, options)))
 
 
-def fit_sections(input: Any, options: Any = None) -> Any:
+def fit_sections(
+    input: Union[SectionsInput, JsonText], options: Optional[CallOptions] = None
+) -> SectionsResult:
     """The prompt at the first pass of its degradation plan that fits the budget."""
-    return _loads(_ctxpack.fit_sections(input, options))
+    return cast("SectionsResult", _loads(_ctxpack.fit_sections(input, options)))
 
 
 # code ---------------------------------------------------------------------------------------
 
 
-def extract_classes(path: str, content: str, options: Any = None) -> Any:
+def extract_classes(
+    path: str, content: str, options: Optional[CallOptions] = None
+) -> ExtractedClasses:
     """The classes ``content`` defines, judged by ``path``'s extension."""
-    return _loads(_ctxpack.extract_classes(path, content, options))
+    return cast("ExtractedClasses", _loads(_ctxpack.extract_classes(path, content, options)))
 
 
 def format_module_registry(
-    registry: Any, files: Any, options: Any = None, call: Any = None
-) -> Any:
+    registry: Union[ModuleRegistry, JsonText],
+    files: Mapping[str, str],
+    options: Union[RegistryOptions, JsonText, None] = None,
+    call: Optional[CallOptions] = None,
+) -> RegistryResult:
     """The registry block: each listed class with its import line and source, under budgets."""
-    return _loads(_ctxpack.format_module_registry(registry, files, options, call))
+    return cast("RegistryResult", _loads(_ctxpack.format_module_registry(registry, files, options, call)))
 
 
-def track_outputs(created: Any, modified: Any = None, call: Any = None) -> Any:
+def track_outputs(
+    created: Mapping[str, str],
+    modified: Optional[Mapping[str, Optional[str]]] = None,
+    call: Optional[CallOptions] = None,
+) -> TrackedOutputs:
     """The classes defined in created and modified files (``None`` content: missing)."""
-    return _loads(_ctxpack.track_outputs(created, modified, call))
+    return cast("TrackedOutputs", _loads(_ctxpack.track_outputs(created, modified, call)))
 
 
-def parse_modified_files(response: str, call: Any = None) -> Any:
+def parse_modified_files(response: str, call: Optional[CallOptions] = None) -> ModifiedFiles:
     """The paths an LLM response says it modified, in first-seen order."""
-    return _loads(_ctxpack.parse_modified_files(response, call))
+    return cast("ModifiedFiles", _loads(_ctxpack.parse_modified_files(response, call)))
 
 
 # governor -----------------------------------------------------------------------------------
 
 
-def governor_step(state: Any, event: Any, options: Any = None) -> Any:
+def governor_step(
+    state: Union[GovernorState, JsonText],
+    event: Union[GovernorEvent, JsonText],
+    options: Optional[CallOptions] = None,
+) -> GovernorStep:
     """One event applied to a persisted state: ``{state, decision}``."""
-    return _loads(_ctxpack.governor_step(state, event, options))
+    return cast("GovernorStep", _loads(_ctxpack.governor_step(state, event, options)))
 
 
 class RunGovernor:
@@ -159,24 +232,30 @@ class RunGovernor:
 
     __slots__ = ("_core",)
 
-    def __init__(self, config: Any = None, options: Any = None) -> None:
+    def __init__(
+        self,
+        config: Union[GovernorConfig, JsonText, None] = None,
+        options: Optional[CallOptions] = None,
+    ) -> None:
         self._core = _ctxpack.RunGovernor(config, options)
 
     @classmethod
-    def from_state(cls, state: Any, options: Any = None) -> RunGovernor:
+    def from_state(
+        cls, state: Union[GovernorState, JsonText], options: Optional[CallOptions] = None
+    ) -> RunGovernor:
         """A run going on from a state :meth:`state` returned, or its JSON text."""
         governor = cls.__new__(cls)
         governor._core = _ctxpack.RunGovernor.from_state(state, options)
         return governor
 
-    def push(self, event: Any) -> Any:
-        return _loads(self._core.push(event))
+    def push(self, event: Union[GovernorEvent, JsonText]) -> GovernorDecision:
+        return cast("GovernorDecision", _loads(self._core.push(event)))
 
-    def state(self) -> Any:
-        return _loads(self._core.state())
+    def state(self) -> GovernorState:
+        return cast("GovernorState", _loads(self._core.state()))
 
-    def report(self) -> Any:
-        return _loads(self._core.report())
+    def report(self) -> GovernorReport:
+        return cast("GovernorReport", _loads(self._core.report()))
 
     def report_markdown(self) -> str:
         return self._core.report_markdown()

@@ -15,10 +15,13 @@ import codecs
 import math
 import os
 import stat
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union, cast
 
 from . import _ctxpack
 from ._error import CtxpackError
+
+if TYPE_CHECKING:
+    from .types import CallOptions, FileRef, PreloadResult
 
 #: A file larger than this is refused from its size, before it is opened (1 MiB).
 DEFAULT_MAX_BYTES = 1 << 20
@@ -39,13 +42,18 @@ def _loads(text: str) -> Any:
 
 
 def read_context_files(
-    base_dir: Any, paths: Any, options: Any = None, call_options: Any = None
-) -> Any:
+    base_dir: Union[str, "os.PathLike[str]"],
+    paths: Sequence[Union[str, FileRef]],
+    options: Optional[Mapping[str, Any]] = None,
+    call_options: Optional[CallOptions] = None,
+) -> PreloadResult:
     """Reads the files ``paths`` name under ``base_dir`` and preloads them: the result of
     :func:`ctxpack.preload_files`, one record per path. ``options`` are preload_files' input
     fields but ``references`` and ``contents``, plus ``maxBytes``."""
-    opts = {} if options is None else options
-    if not isinstance(opts, dict):
+    opts: Any = {} if options is None else options
+    if isinstance(base_dir, os.PathLike):
+        base_dir = os.fspath(base_dir)
+    if not isinstance(opts, Mapping):
         raise CtxpackError(
             f"invalid type: expected an options object, got {_kind(opts)}", "INVALID_INPUT", ""
         )
@@ -142,10 +150,10 @@ def read_context_files(
             entry = _read_resolved(r, max_bytes)
         if entry is not None:
             contents.append(entry)
-    return _loads(_ctxpack.preload_files(preload_input, call_options))
+    return cast("PreloadResult", _loads(_ctxpack.preload_files(preload_input, call_options)))
 
 
-def _default_max_bytes(opts: dict[str, Any]) -> float:
+def _default_max_bytes(opts: Mapping[str, Any]) -> float:
     def given(v: Any) -> bool:
         return (
             isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
@@ -302,5 +310,5 @@ def _kind(v: Any) -> str:
     return f"a Python {type(v).__name__}"
 
 
-def _quote(s: str) -> str:
+def _quote(s: Any) -> str:
     return _ctxpack.to_json(s)

@@ -1,13 +1,14 @@
 //! The jsondoc engine (the package's main entry in JavaScript): assemble, prioritize, cap,
 //! trim, infer the intent, and `ContextAssembler`.
 
-use super::{call_options, convert, done, limits_from, optional_arg, read_arg};
+use super::{call_options, convert, done, limits_from, optional_arg};
 use crate::json::Value;
 use crate::jsondoc::assemble::{profile_not_here, unknown_input_field, INPUT_FIELDS};
 use crate::jsondoc::{
     AssembleOptions, ContextAssembler as Core, DocSet, JsonDocs, JsonInput, OwnedDocs, Profile,
     Request, TrimLevel,
 };
+use crate::shape::Input;
 use crate::{Limits, Result};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -210,7 +211,7 @@ fn trim_jsondoc(
     let r = limits_from(options).and_then(|limits| {
         let profile: Profile = optional_arg(profile, "/profile", &limits)?;
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
-        let level: TrimLevel = read_arg(level, "/level", &limits)?;
+        let level = TrimLevel::read(&convert::value(level, "/level", &limits)?, "/level")?;
         if matches!(level, TrimLevel::Fitted | TrimLevel::Prefix) {
             return Err(crate::jsondoc::trim::fitted_level("/level"));
         }

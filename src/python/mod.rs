@@ -65,7 +65,8 @@ fn limits_from(options: Option<&Bound<'_, PyAny>>) -> Result<Limits> {
     }
 }
 
-/// An optional argument read by its type's reader: `None` gives the type's default.
+/// An optional object argument (a profile, a config, options) read by its type's reader: a
+/// value or its JSON text; `None` gives the type's default.
 fn optional_arg<T: Input + Default>(
     v: Option<&Bound<'_, PyAny>>,
     path: &str,
@@ -80,7 +81,19 @@ fn optional_arg<T: Input + Default>(
     }
 }
 
-/// An argument read by its type's reader (a value, or its JSON text).
+/// An optional argument whose value is a string (a vocabulary's name), never JSON text.
+fn optional_name<T: Input + Default>(
+    v: Option<&Bound<'_, PyAny>>,
+    path: &str,
+    limits: &Limits,
+) -> Result<T> {
+    match v.filter(|v| !v.is_none()) {
+        None => Ok(T::default()),
+        Some(v) => T::read(&convert::value(v, path, limits)?, path),
+    }
+}
+
+/// An object argument read by its type's reader (a value, or its JSON text).
 fn read_arg<T: Input>(v: &Bound<'_, PyAny>, path: &str, limits: &Limits) -> Result<T> {
     T::read(
         &convert::value_or_text(v, path, limits, "the JSON text")?,
@@ -156,7 +169,7 @@ fn estimate_tokens(
     (|| {
         let limits = limits_from(options)?;
         let text = convert::str_arg(text, "/text", &limits, "the text")?;
-        let vocabulary: Vocabulary = optional_arg(vocabulary, "/vocabulary", &limits)?;
+        let vocabulary: Vocabulary = optional_name(vocabulary, "/vocabulary", &limits)?;
         Ok(py.detach(|| vocabulary.estimator().count(&text)))
     })()
     .map_err(|e| convert::raise(py, e))
