@@ -34,21 +34,28 @@ struct Call {
     options: AssembleOptions,
 }
 
-/// Reads `{documents, profile?, request?, now?, edges?, maxChars?, maxTokens?, cap?, order?}`
+/// An input as it crossed from Python, before the core reads it: what needs the GIL (walking
+/// Python values, copying text) is done; what does not (parsing, reading the documents) is left
+/// for [`Crossed::read`], which runs with the GIL released.
+enum Crossed {
+    Text(String),
+    Members {
+        docs: Option<CrossedDocs>,
+        profile: Option<Value>,
+        members: Vec<(String, Value)>,
+    },
+}
+
+enum CrossedDocs {
+    Text(String),
+    Values(Value),
+}
+
+/// Takes `{documents, profile?, request?, now?, edges?, maxChars?, maxTokens?, cap?, order?}`
 /// — a `dict`, or its JSON text as `str` or `bytes`; `documents` may itself be JSON text.
-fn read_input(input: &Bound<'_, PyAny>, allow_profile: bool, limits: &Limits) -> Result<Call> {
+fn cross_input(input: &Bound<'_, PyAny>, allow_profile: bool, limits: &Limits) -> Result<Crossed> {
     if let Some(text) = convert::text(input, "", limits, "the input's JSON text")? {
-        let parsed = JsonInput::parse(text, limits)?;
-        let profile = match parsed.profile {
-            Some(_) if !allow_profile => return Err(profile_not_here()),
-            Some(v) => Some(Profile::from_value(&v, "/profile")?),
-            None => None,
-        };
-        return Ok(Call {
-            docs: Docs::Text(parsed.documents),
-            profile,
-            options: AssembleOptions::from_json_object(&parsed.rest)?,
-        });
+        return Ok(Crossed::Text(text));
     }
     let Ok(dict) = input.cast::<PyDict>() else {
         return Err(crate::json::read::wrong_kind(
@@ -70,17 +77,19 @@ fn read_input(input: &Bound<'_, PyAny>, allow_profile: bool, limits: &Limits) ->
             "documents" => {
                 docs = Some(
                     match convert::text(&v, "/documents", limits, "the documents' JSON text")? {
-                        Some(text) => Docs::Text(
-                            JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?,
-                        ),
-                        None => Docs::Values(
-                            OwnedDocs::from_value(&convert::value(&v, &path, limits)?, limits)
-                                .map_err(|e| e.under("/documents"))?,
-                        ),
+                        Some(text) => CrossedDocs::Text(text),
+                        None => CrossedDocs::Values(convert::value(&v, &path, limits)?),
                     },
                 );
             }
-            "profile" if allow_profile => profile = optional_arg(Some(&v), "/profile", limits)?,
+            "profile" if allow_profile => {
+                profile = Some(convert::value_or_text(
+                    &v,
+                    "/profile",
+                    limits,
+                    "the JSON text",
+                )?);
+            }
             "profile" => return Err(profile_not_here()),
             k if INPUT_FIELDS.contains(&k) => {
                 members.push((key.clone(), convert::value(&v, &path, limits)?))
@@ -88,13 +97,70 @@ fn read_input(input: &Bound<'_, PyAny>, allow_profile: bool, limits: &Limits) ->
             k => return Err(unknown_input_field(k)),
         }
     }
-    let options = AssembleOptions::from_members(members.iter().map(|(k, v)| (k.as_str(), v)))?;
-    let docs = docs.ok_or_else(crate::jsondoc::document::documents_missing)?;
-    Ok(Call {
+    Ok(Crossed::Members {
         docs,
         profile,
-        options,
+        members,
     })
+}
+
+impl Crossed {
+    /// The core's reading of the input: the same readers as JSON text and JavaScript's.
+    fn read(self, allow_profile: bool, limits: &Limits) -> Result<Call> {
+        match self {
+            Crossed::Text(text) => {
+                let parsed = JsonInput::parse(text, limits)?;
+                let profile = match parsed.profile {
+                    Some(_) if !allow_profile => return Err(profile_not_here()),
+                    Some(v) => Some(Profile::from_value(&v, "/profile")?),
+                    None => None,
+                };
+                Ok(Call {
+                    docs: Docs::Text(parsed.documents),
+                    profile,
+                    options: AssembleOptions::from_json_object(&parsed.rest)?,
+                })
+            }
+            Crossed::Members {
+                docs,
+                profile,
+                members,
+            } => {
+                let docs = match docs {
+                    Some(CrossedDocs::Text(text)) => Some(Docs::Text(
+                        JsonDocs::parse(text, limits).map_err(|e| e.under("/documents"))?,
+                    )),
+                    Some(CrossedDocs::Values(v)) => Some(Docs::Values(
+                        OwnedDocs::from_value(&v, limits).map_err(|e| e.under("/documents"))?,
+                    )),
+                    None => None,
+                };
+                let profile = match profile {
+                    None | Some(Value::Null) => None,
+                    Some(v) => Some(Profile::from_value(&v, "/profile")?),
+                };
+                let options =
+                    AssembleOptions::from_members(members.iter().map(|(k, v)| (k.as_str(), v)))?;
+                let docs = docs.ok_or_else(crate::jsondoc::document::documents_missing)?;
+                Ok(Call {
+                    docs,
+                    profile,
+                    options,
+                })
+            }
+        }
+    }
+}
+
+/// Reads an input: crossed with the GIL, read by the core without it.
+fn read_input(
+    py: Python<'_>,
+    input: &Bound<'_, PyAny>,
+    allow_profile: bool,
+    limits: &Limits,
+) -> Result<Call> {
+    let crossed = cross_input(input, allow_profile, limits)?;
+    py.detach(|| crossed.read(allow_profile, limits))
 }
 
 /// A request: text (not walked), `None`, or `{intent, params, text}`.
@@ -137,7 +203,7 @@ fn prioritize(
     options: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let r = limits_from(options).and_then(|limits| {
-        let mut call = read_input(input, true, &limits)?;
+        let mut call = read_input(py, input, true, &limits)?;
         let core = assembler_for(call.profile.take())?;
         py.detach(|| core.prioritize(call.docs.set(), &call.options))
     });
@@ -153,7 +219,7 @@ fn assemble_context(
     options: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let r = call_options(options).and_then(|o| {
-        let mut call = read_input(input, true, &o.limits)?;
+        let mut call = read_input(py, input, true, &o.limits)?;
         let core = assembler_for(call.profile.take())?;
         let (docs, options) = (&call.docs, &call.options);
         super::counted(
@@ -175,7 +241,7 @@ fn cap_context(
     options: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let r = call_options(options).and_then(|o| {
-        let mut call = read_input(input, true, &o.limits)?;
+        let mut call = read_input(py, input, true, &o.limits)?;
         let core = assembler_for(call.profile.take())?;
         cap_with(py, &core, &call, o.counter.as_ref())
     });
@@ -264,13 +330,13 @@ impl ContextAssembler {
     }
 
     fn prioritize(&self, py: Python<'_>, input: &Bound<'_, PyAny>) -> PyResult<String> {
-        let r = read_input(input, false, &self.limits)
+        let r = read_input(py, input, false, &self.limits)
             .and_then(|c| py.detach(|| self.core.prioritize(c.docs.set(), &c.options)));
         done(py, r)
     }
 
     fn assemble(&self, py: Python<'_>, input: &Bound<'_, PyAny>) -> PyResult<String> {
-        let r = read_input(input, false, &self.limits).and_then(|c| {
+        let r = read_input(py, input, false, &self.limits).and_then(|c| {
             let (docs, options, core) = (&c.docs, &c.options, &self.core);
             super::counted(
                 py,
@@ -283,7 +349,7 @@ impl ContextAssembler {
     }
 
     fn cap_context(&self, py: Python<'_>, input: &Bound<'_, PyAny>) -> PyResult<String> {
-        let r = read_input(input, false, &self.limits)
+        let r = read_input(py, input, false, &self.limits)
             .and_then(|c| cap_with(py, &self.core, &c, self.counter.as_ref()));
         done(py, r)
     }
