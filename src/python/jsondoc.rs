@@ -194,58 +194,35 @@ fn infer_intent(
     done(py, r)
 }
 
-/// Selects and ranks documents for the request's intent, without trimming or capping.
-#[pyfunction]
-#[pyo3(signature = (input, options = None))]
-fn prioritize(
+/// Reads the input (with its profile) under the call's options, compiles the profile and runs
+/// `f` on the engine with the caller's token counter.
+fn with_input<T: crate::shape::Output + Send>(
     py: Python<'_>,
     input: &Bound<'_, PyAny>,
     options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    let r = limits_from(options).and_then(|limits| {
-        let mut call = read_input(py, input, true, &limits)?;
-        let core = assembler_for(call.profile.take())?;
-        py.detach(|| core.prioritize(call.docs.set(), &call.options))
-    });
-    done(py, r)
-}
-
-/// Intent → select and rank → trim → cap: the context and a manifest of every decision.
-#[pyfunction]
-#[pyo3(signature = (input, options = None))]
-fn assemble_context(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    options: Option<&Bound<'_, PyAny>>,
+    f: impl FnOnce(&Core, &Call, Option<&Py<PyAny>>) -> Result<T>,
 ) -> PyResult<String> {
     let r = call_options(options).and_then(|o| {
         let mut call = read_input(py, input, true, &o.limits)?;
         let core = assembler_for(call.profile.take())?;
-        let (docs, options) = (&call.docs, &call.options);
-        super::counted(
-            py,
-            o.counter.as_ref(),
-            || core.assemble(docs.set(), options),
-            |meter| core.assemble_metered(docs.set(), options, meter),
-        )
+        f(&core, &call, o.counter.as_ref())
     });
     done(py, r)
 }
 
-/// Fits documents already in priority order into the budget.
-#[pyfunction]
-#[pyo3(signature = (input, options = None))]
-fn cap_context(
+fn assemble_with(
     py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    let r = call_options(options).and_then(|o| {
-        let mut call = read_input(py, input, true, &o.limits)?;
-        let core = assembler_for(call.profile.take())?;
-        cap_with(py, &core, &call, o.counter.as_ref())
-    });
-    done(py, r)
+    core: &Core,
+    call: &Call,
+    counter: Option<&Py<PyAny>>,
+) -> Result<crate::jsondoc::Assembly> {
+    let (docs, options) = (&call.docs, &call.options);
+    super::counted(
+        py,
+        counter,
+        || core.assemble(docs.set(), options),
+        |meter| core.assemble_metered(docs.set(), options, meter),
+    )
 }
 
 fn cap_with(
@@ -261,6 +238,45 @@ fn cap_with(
         || core.cap_ordered(docs.set(), o.max_chars, o.max_tokens, o.cap),
         |meter| core.cap_ordered_metered(docs.set(), o.max_chars, o.max_tokens, o.cap, meter),
     )
+}
+
+/// Selects and ranks documents for the request's intent, without trimming or capping.
+#[pyfunction]
+#[pyo3(signature = (input, options = None))]
+fn prioritize(
+    py: Python<'_>,
+    input: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    with_input(py, input, options, |core, call, _| {
+        py.detach(|| core.prioritize(call.docs.set(), &call.options))
+    })
+}
+
+/// Intent → select and rank → trim → cap: the context and a manifest of every decision.
+#[pyfunction]
+#[pyo3(signature = (input, options = None))]
+fn assemble_context(
+    py: Python<'_>,
+    input: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    with_input(py, input, options, |core, call, counter| {
+        assemble_with(py, core, call, counter)
+    })
+}
+
+/// Fits documents already in priority order into the budget.
+#[pyfunction]
+#[pyo3(signature = (input, options = None))]
+fn cap_context(
+    py: Python<'_>,
+    input: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    with_input(py, input, options, |core, call, counter| {
+        cap_with(py, core, call, counter)
+    })
 }
 
 /// One document trimmed at a level of the ladder; `metadata.trimmed` is set when anything was
@@ -336,15 +352,8 @@ impl ContextAssembler {
     }
 
     fn assemble(&self, py: Python<'_>, input: &Bound<'_, PyAny>) -> PyResult<String> {
-        let r = read_input(py, input, false, &self.limits).and_then(|c| {
-            let (docs, options, core) = (&c.docs, &c.options, &self.core);
-            super::counted(
-                py,
-                self.counter.as_ref(),
-                || core.assemble(docs.set(), options),
-                |meter| core.assemble_metered(docs.set(), options, meter),
-            )
-        });
+        let r = read_input(py, input, false, &self.limits)
+            .and_then(|c| assemble_with(py, &self.core, &c, self.counter.as_ref()));
         done(py, r)
     }
 
