@@ -175,3 +175,20 @@ def test_hostile_token_counters() -> None:
             with pytest.raises(ctxpack.CtxpackError) as raised:
                 call()
             assert raised.value.code == "TOKEN_COUNTER_FAILED"
+
+
+def test_limits_refuse_before_reading() -> None:
+    """Resource limits hold for Python input as for JavaScript's: TOO_LARGE and TOO_DEEP, with
+    the field's path."""
+    cases: list[tuple[Callable[[], Any], str, str]] = [
+        (lambda: ctxpack.assemble_context({"documents": [DOC] * 10}, {"limits": {"maxDocuments": 5}}), "TOO_LARGE", "/documents"),
+        (lambda: ctxpack.extract_classes("a.py", "x" * 100, {"limits": {"maxTextLength": 10}}), "TOO_LARGE", "/content"),
+        (lambda: ctxpack.assemble_context({"documents": [{**DOC, "data": "y" * 100}]}, {"limits": {"maxTextLength": 50}}), "TOO_LARGE", "/documents/0/data"),
+        (lambda: ctxpack.assemble_context("[" * 100_000), "INVALID_INPUT", ""),
+        (lambda: ctxpack.assemble_context({"documents": "[" * 100_000}), "TOO_DEEP", "/documents"),
+        (lambda: ctxpack.assemble_context({"documents": [{**DOC, "data": deep(300)}]}), "TOO_DEEP", "/documents/0/data"),
+    ]
+    for call, code, path in cases:
+        with pytest.raises(ctxpack.CtxpackError) as raised:
+            call()
+        assert (raised.value.code, raised.value.path[: len(path)]) == (code, path), raised.value
