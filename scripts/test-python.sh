@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The Python package (python/): builds the wheel with maturin, installs it into a fresh
-# virtualenv and runs its pytest suite (the shared vectors byte for byte, the error vectors,
-# seeds 000 and 001 through thin adapters, abuse, threads) and mypy --strict on the examples.
+# The Python package (python/, and python-tokenizer/ for the extra ctxpack[tokenizer]): builds
+# both wheels with maturin, installs them into a fresh virtualenv and runs the pytest suite (the
+# shared vectors byte for byte, the error vectors, seeds 000 and 001 through thin adapters,
+# abuse, threads, a FastAPI app) and mypy --strict on the examples.
 #
 # Installs itself: maturin, pytest and mypy come from PyPI into a tool virtualenv under
 # target/ (never the system's pip); the machine's python3 (CPython 3.11+) is all it needs.
-# The wheel is abi3 (one wheel for CPython 3.11 and later).
+# The wheels are abi3 (one wheel for CPython 3.11 and later).
 #
 #   bash scripts/test-python.sh            build, install fresh, test
 #   bash scripts/test-python.sh -k vectors extra arguments go to pytest
@@ -24,15 +25,19 @@ if ! "$tools/bin/python" -c "import maturin, pytest, mypy" 2>/dev/null; then
   "$tools/bin/python" -m pip install "${pip_quiet[@]}" -r "$root/python/requirements-dev.txt"
 fi
 
-started=$SECONDS
 rm -rf "$wheels"
-(cd "$root/python" && "$tools/bin/maturin" build --quiet --out "$wheels" --interpreter "$tools/bin/python")
-wheel=$(ls "$wheels"/ctxpack-*.whl)
-echo "wheel: $(basename "$wheel"), $(stat -c %s "$wheel") bytes, built in $((SECONDS - started)) s"
+# Two wheels from the one crate: the engines (python/) and the exact counts' vocabularies
+# (python-tokenizer/, the extra ctxpack[tokenizer]).
+for package in python python-tokenizer; do
+  started=$SECONDS
+  (cd "$root/$package" && "$tools/bin/maturin" build --quiet --out "$wheels" --interpreter "$tools/bin/python")
+  echo "$package: built in $((SECONDS - started)) s"
+done
+for wheel in "$wheels"/*.whl; do echo "wheel: $(basename "$wheel"), $(stat -c %s "$wheel") bytes"; done
 
-# A fresh virtualenv: the wheel as a user installs it, nothing of the source tree importable.
+# A fresh virtualenv: the wheels as a user installs them, nothing of the source tree importable.
 python3 -m venv --clear "$fresh"
-"$fresh/bin/python" -m pip install "${pip_quiet[@]}" "$wheel" -r "$root/python/requirements-test.txt"
+"$fresh/bin/python" -m pip install "${pip_quiet[@]}" "$wheels"/*.whl -r "$root/python/requirements-test.txt"
 
 cd "$root/python/tests"
 CTXPACK_REPO="$root" "$fresh/bin/python" -m pytest -q -p no:cacheprovider "$@"

@@ -61,6 +61,7 @@ else
   cargo clippy --all-targets --features serde,tokenizer -- -D warnings
   # The Python binding (src/python/, built by scripts/test-python.sh below).
   cargo clippy --all-targets --features python -- -D warnings
+  cargo clippy --all-targets --features python-tokenizer -- -D warnings
   cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
   # Each entry's wasm is built with its feature alone: it must compile clean that way too.
   for feature in $(node -e 'import("./scripts/entries.mjs").then(m => console.log(m.ENTRIES.map(e => e.feature).join(" ")))'); do

@@ -11,7 +11,7 @@ See docs/PYTHON.md.
 from __future__ import annotations
 
 import json as _json
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, Union, cast
 
 from . import _ctxpack
 from ._error import CtxpackError
@@ -61,6 +61,9 @@ __all__ = [
     "assemble_context",
     "cap_context",
     "check_paths",
+    "count_tokens",
+    "decode_tokens",
+    "encode_tokens",
     "estimate_tokens",
     "extract_classes",
     "fit_sections",
@@ -89,6 +92,41 @@ def estimate_tokens(
 ) -> int:
     """The token estimate of ``text`` (fitted against ``vocabulary``, default ``"o200k"``)."""
     return _ctxpack.estimate_tokens(text, vocabulary, options)
+
+
+def _exact() -> Any:
+    try:
+        from ctxpack_tokenizer import _tokenizer
+    except ImportError:
+        raise ImportError(
+            "exact token counts come with the tokenizer extra: pip install 'ctxpack[tokenizer]'"
+        ) from None
+    return _tokenizer
+
+
+def count_tokens(
+    text: str, vocabulary: Optional[Vocabulary] = None, options: Optional[CallOptions] = None
+) -> int:
+    """The exact number of tokens ``text`` takes in ``vocabulary`` (default ``"o200k"``), as
+    tiktoken counts it (special tokens as ordinary text). Needs ``ctxpack[tokenizer]``."""
+    n: int = _exact().count_tokens(text, vocabulary, options)
+    return n
+
+
+def encode_tokens(
+    text: str, vocabulary: Optional[Vocabulary] = None, options: Optional[CallOptions] = None
+) -> list[int]:
+    """The token ids of ``text`` in ``vocabulary``. Needs ``ctxpack[tokenizer]``."""
+    ids: list[int] = _exact().encode_tokens(text, vocabulary, options)
+    return ids
+
+
+def decode_tokens(
+    tokens: Sequence[int], vocabulary: Optional[Vocabulary] = None, options: Optional[CallOptions] = None
+) -> str:
+    """The text of token ids in ``vocabulary``. Needs ``ctxpack[tokenizer]``."""
+    text: str = _exact().decode_tokens(tokens, vocabulary, options)
+    return text
 
 
 # jsondoc ------------------------------------------------------------------------------------

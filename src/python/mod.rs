@@ -5,11 +5,20 @@
 //! input fails with the code, path and message it gets from JavaScript and from JSON text.
 //! See docs/PYTHON.md.
 
+// The exact counts' wheel (feature `python-tokenizer` alone) uses the conversions only.
+#![cfg_attr(not(feature = "python"), allow(dead_code, unused_imports))]
+
+#[cfg(feature = "python")]
 mod code;
 mod convert;
+#[cfg(feature = "python")]
 mod files;
+#[cfg(feature = "python")]
 mod governor;
+#[cfg(feature = "python")]
 mod jsondoc;
+#[cfg(feature = "python-tokenizer")]
+mod tokenizer;
 
 use crate::json::Value;
 use crate::shape::{Input, Output};
@@ -140,12 +149,14 @@ fn counted<R: Send>(
     metered(&mut Meter::Pieces(Pieces::new(name, &mut count)))
 }
 
+#[cfg(feature = "python")]
 /// The package version.
 #[pyfunction]
 fn version() -> &'static str {
     crate::VERSION
 }
 
+#[cfg(feature = "python")]
 /// `JSON.stringify(value, null, indent)`: the JSON text JavaScript writes for the same value.
 /// NaN and ±Infinity, which `JSON.stringify` would write as `null`, are refused.
 #[pyfunction]
@@ -157,6 +168,7 @@ fn to_json(py: Python<'_>, value: &Bound<'_, PyAny>, indent: usize) -> PyResult<
     Ok(py.detach(|| crate::json::stringify(&v, indent)))
 }
 
+#[cfg(feature = "python")]
 /// The token estimate of `text` (the estimator fitted against `vocabulary`, default o200k).
 #[pyfunction]
 #[pyo3(signature = (text, vocabulary = None, options = None))]
@@ -175,6 +187,7 @@ fn estimate_tokens(
     .map_err(|e| convert::raise(py, e))
 }
 
+#[cfg(feature = "python")]
 #[pymodule]
 #[pyo3(name = "_ctxpack")]
 fn python_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
