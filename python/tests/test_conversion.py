@@ -138,3 +138,8 @@ def test_errors_pickle() -> None:
     e = ctxpack.CtxpackError("m", "INVALID_INPUT", "/a", 1, 2)
     back = pickle.loads(pickle.dumps(e))
     assert (back.code, back.path, back.message, back.line, back.column) == ("INVALID_INPUT", "/a", "m", 1, 2)
+
+
+def test_indent_is_clamped_as_json_stringify_clamps_it() -> None:
+    assert ctxpack.to_json([1], -3) == "[1]"
+    assert ctxpack.to_json([1], 99) == "[\n          1\n]"

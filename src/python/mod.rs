@@ -161,7 +161,9 @@ fn version() -> &'static str {
 /// NaN and ±Infinity, which `JSON.stringify` would write as `null`, are refused.
 #[pyfunction]
 #[pyo3(signature = (value, indent = 0))]
-fn to_json(py: Python<'_>, value: &Bound<'_, PyAny>, indent: usize) -> PyResult<String> {
+fn to_json(py: Python<'_>, value: &Bound<'_, PyAny>, indent: i64) -> PyResult<String> {
+    // Clamped to 0..=10, as JSON.stringify clamps its space argument.
+    let indent = usize::try_from(indent.clamp(0, 10)).unwrap_or(0);
     let v = convert::value(value, "", &Limits::default())
         .and_then(|v| crate::json::read::refuse_non_finite(&v, "").map(|()| v))
         .map_err(|e| convert::raise(py, e))?;
