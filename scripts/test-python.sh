@@ -17,6 +17,12 @@ fresh="$root/target/python-fresh"
 wheels="$root/target/python-wheels"
 pip_quiet=(--quiet --disable-pip-version-check --no-input)
 
+# The core stays free of Python: PyO3 is in the build only with the python features.
+if (cd "$root" && cargo tree -e normal --prefix none) | grep -q '^pyo3'; then
+  echo "test-python.sh: pyo3 is a dependency of the default build" >&2
+  exit 1
+fi
+
 if [ ! -x "$tools/bin/python" ]; then
   python3 -m venv "$tools"
 fi
