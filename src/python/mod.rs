@@ -75,19 +75,15 @@ fn limits_from(options: Option<&Bound<'_, PyAny>>) -> Result<Limits> {
 }
 
 /// An optional object argument (a profile, a config, options) read by its type's reader: a
-/// value or its JSON text; `None` gives the type's default.
+/// value or its JSON text; `None` (or JSON `null`) gives the type's default.
 fn optional_arg<T: Input + Default>(
     v: Option<&Bound<'_, PyAny>>,
     path: &str,
     limits: &Limits,
 ) -> Result<T> {
-    match v.filter(|v| !v.is_none()) {
-        None => Ok(T::default()),
-        Some(v) => match convert::value_or_text(v, path, limits, "the JSON text")? {
-            Value::Null => Ok(T::default()),
-            value => T::read(&value, path),
-        },
-    }
+    optional(v, path, |v| {
+        convert::value_or_text(v, path, limits, "the JSON text")
+    })
 }
 
 /// An optional argument whose value is a string (a vocabulary's name), never JSON text.
@@ -96,9 +92,17 @@ fn optional_name<T: Input + Default>(
     path: &str,
     limits: &Limits,
 ) -> Result<T> {
-    match v.filter(|v| !v.is_none()) {
-        None => Ok(T::default()),
-        Some(v) => T::read(&convert::value(v, path, limits)?, path),
+    optional(v, path, |v| convert::value(v, path, limits))
+}
+
+fn optional<T: Input + Default>(
+    v: Option<&Bound<'_, PyAny>>,
+    path: &str,
+    value: impl FnOnce(&Bound<'_, PyAny>) -> Result<Value>,
+) -> Result<T> {
+    match v.filter(|v| !v.is_none()).map(value).transpose()? {
+        None | Some(Value::Null) => Ok(T::default()),
+        Some(v) => T::read(&v, path),
     }
 }
 
