@@ -49,4 +49,4 @@ cd "$root/python/tests"
 CTXPACK_REPO="$root" "$fresh/bin/python" -m pytest -q -p no:cacheprovider "$@"
 # The stubs as a user's type checker sees them: the examples type-check strictly against the
 # installed package.
-"$tools/bin/python" -m mypy --strict --no-incremental --python-executable "$fresh/bin/python" "$root/python/examples"
+"$tools/bin/python" -m mypy --strict --no-incremental --cache-dir=/dev/null --python-executable "$fresh/bin/python" "$root/python/examples"
