@@ -220,3 +220,9 @@ def test_a_base_that_is_no_directory(tree: dict[str, Path], base: Any) -> None:
     with pytest.raises(ctxpack.CtxpackError) as raised:
         ctxpack.read_context_files(where, ["src/App.jsx"])
     assert (raised.value.code, raised.value.path) == ("INVALID_INPUT", "")
+
+
+def test_a_path_object_and_a_tuple(tree: dict[str, Path]) -> None:
+    result = ctxpack.read_context_files(tree["base"], ("README.md",))
+    assert codes(result) == ["README.md inlined inlined"]
+    assert result == ctxpack.read_context_files(str(tree["base"]), ["README.md"])
