@@ -59,6 +59,9 @@ else
   cargo fmt --all --check
   cargo clippy --workspace --all-targets -- -D warnings
   cargo clippy --all-targets --features serde,tokenizer -- -D warnings
+  # The Python binding (src/python/, built by scripts/test-python.sh below).
+  cargo clippy --all-targets --features python -- -D warnings
+  cargo clippy --all-targets --features python-tokenizer -- -D warnings
   cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
   # Each entry's wasm is built with its feature alone: it must compile clean that way too.
   for feature in $(node -e 'import("./scripts/entries.mjs").then(m => console.log(m.ENTRIES.map(e => e.feature).join(" ")))'); do
@@ -103,6 +106,8 @@ section "abuse: hostile input at every export, Node"
 node --test tests/abuse/
 
 if [ "$quick" = yes ]; then
+  section "Python: the wheel built, installed fresh, its pytest suite and mypy --strict"
+  bash scripts/test-python.sh
   summary "quick suites (npm test adds wasm32 clippy, Chromium, packaging, e2e, bench smoke, fuzzing)"
   exit 0
 fi
@@ -144,5 +149,8 @@ node scripts/doc-numbers.mjs --check www # www/README's chunk sizes are those of
 
 section "fuzz: every cargo-fuzz target for 30 s, fixed seed (nightly; installs cargo-fuzz if missing)"
 FUZZ_SEED=1 bash fuzz/run.sh 30
+
+section "Python: the wheel built (maturin), installed into a fresh venv, pytest (vectors, seeds, abuse), mypy --strict"
+bash scripts/test-python.sh
 
 summary "suites"

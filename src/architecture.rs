@@ -41,8 +41,9 @@ fn rust_files(root: &Path, dir: &Path) -> Vec<Source> {
     found
 }
 
+/// The bindings: JavaScript's (`src/wasm`) and Python's (`src/python`, feature `python`).
 fn in_binding(path: &str) -> bool {
-    path.starts_with("src/wasm/")
+    path.starts_with("src/wasm/") || path.starts_with("src/python/")
 }
 
 /// Where `needle` occurs in `line` as a whole name: not the tail of a longer one
@@ -79,16 +80,20 @@ fn errors_worded_in_the_binding(files: &[Source]) -> Vec<String> {
     })
 }
 
-/// The core knows no JavaScript: only `src/wasm` names the binding, wasm-bindgen or js-sys, so
-/// the core builds, tests and fuzzes natively (STYLE: pure core, thin edge).
+/// The core knows no JavaScript and no Python: only the bindings name themselves,
+/// wasm-bindgen, js-sys or PyO3, so the core builds, tests and fuzzes natively (STYLE: pure
+/// core, thin edge).
 fn core_reaching_the_binding(files: &[Source]) -> Vec<String> {
-    const BINDING: [&str; 6] = [
+    const BINDING: [&str; 9] = [
         "crate::wasm",
         "super::wasm",
         "wasm_bindgen",
         "js_sys",
         "web_sys",
         "JsValue",
+        "crate::python",
+        "pyo3",
+        "PyObject",
     ];
     // This file names them to find them.
     let rules = "src/architecture.rs";
@@ -186,6 +191,8 @@ fn the_core_reaching_the_binding_is_found() {
         file("src/json/read.rs", "let a = js_sys::Array::new();"),
         file("src/wasm/host.rs", "use js_sys::Array;"),
         file("src/lib.rs", "pub mod wasm;"),
+        file("src/json/value.rs", "use pyo3::prelude::*;"),
+        file("src/python/convert.rs", "use pyo3::types::PyDict;"),
         // The codes both sides share are declared outside the binding, for it.
         file(
             "src/declarations.rs",
@@ -199,6 +206,7 @@ fn the_core_reaching_the_binding_is_found() {
             "src/text.rs:1: fn f(v: &JsValue) {}",
             "src/files/path.rs:1: use wasm_bindgen::prelude::*;",
             "src/json/read.rs:1: let a = js_sys::Array::new();",
+            "src/json/value.rs:1: use pyo3::prelude::*;",
         ]
     );
 }

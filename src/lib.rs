@@ -115,6 +115,15 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 #[doc(hidden)]
 pub mod wasm;
 
+/// The Python binding (feature `python`, built by maturin from python/; `python-tokenizer` for
+/// the exact counts' wheel): the only module that knows Python. Private: Python callers use the
+/// `ctxpack` package.
+#[cfg(all(
+    any(feature = "python", feature = "python-tokenizer"),
+    not(target_arch = "wasm32")
+))]
+mod python;
+
 /// What the fuzzers (fuzz/), the integration tests (tests/*.rs) and examples/ reach below the public API:
 /// the readers, parsers and helpers whose properties they check. Not part of the API: it may
 /// change in any release.
