@@ -76,6 +76,7 @@
 pub mod budget;
 pub mod code;
 mod error;
+mod exports;
 pub mod files;
 pub mod governor;
 mod hash;
@@ -120,6 +121,11 @@ pub mod wasm;
 /// change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub mod exports {
+        pub use crate::exports::{
+            call, Args, Class, Counter, Crossed, Engine, Export, ValueArgs, ENGINES,
+        };
+    }
     pub mod json {
         pub use crate::json::parse::{parse_body, parse_body_at, Parser};
     }

@@ -15,21 +15,16 @@
 
 mod common;
 
-use ctxpack::__private::code::{files_from_value, source_files_from_value};
+use ctxpack::__private::exports::{self, ValueArgs};
 use ctxpack::code::{self, ModuleRegistry, RegistryOptions};
 use ctxpack::json::{self, Value};
-use ctxpack::shape::{to_json_text, Input};
-use ctxpack::tokens::{Meter, Pieces};
+use ctxpack::shape::Input;
 use ctxpack::Limits;
 use proptest::prelude::*;
 use std::fs;
 use std::path::Path;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/code");
-
-fn arg(args: &[Value], i: usize) -> Value {
-    args.get(i).cloned().unwrap_or(Value::Null)
-}
 
 fn string(v: &Value) -> String {
     match v {
@@ -38,51 +33,24 @@ fn string(v: &Value) -> String {
     }
 }
 
-/// The result's JSON text, as the export would return it; `counter`: the vector's
-/// `tokenCounter` (`utf16`: `text.length`, as tests/engines/vectors.mjs passes it).
+/// The result's JSON text, as the export would return it, called through the code engine's
+/// table (`ctxpack::__private::exports::call`, the dispatch the binding's table also makes);
+/// `counter`: the vector's `tokenCounter` (`utf16`: `text.length`, as tests/engines/vectors.mjs
+/// passes it).
 fn call(name: &str, args: &[Value], counter: Option<&str>) -> String {
-    match name {
-        "extractClasses" => to_json_text(&code::extract_classes(
-            &string(&arg(args, 0)),
-            &string(&arg(args, 1)),
-        )),
-        "formatModuleRegistry" => {
-            let registry = match arg(args, 0) {
-                Value::Null => ModuleRegistry::default(),
-                v => ModuleRegistry::read(&v, "/registry").unwrap(),
-            };
-            let files = source_files_from_value(&arg(args, 1), "/files").unwrap();
-            let options = match arg(args, 2) {
-                Value::Null => RegistryOptions::default(),
-                v => RegistryOptions::read(&v, "/options").unwrap(),
-            };
-            match counter {
-                None => to_json_text(&code::format_module_registry(&registry, &files, &options)),
-                Some(name) => {
-                    assert_eq!(name, "utf16", "unknown vector counter");
-                    let mut count = |t: &str| Ok(t.encode_utf16().count());
-                    let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
-                    to_json_text(
-                        &code::format_module_registry_metered(
-                            &registry, &files, &options, &mut meter,
-                        )
-                        .unwrap(),
-                    )
-                }
-            }
-        }
-        "trackOutputs" => {
-            let created: Vec<(String, String)> = files_from_value(&arg(args, 0), "/created", false)
-                .unwrap()
-                .into_iter()
-                .map(|(p, c)| (p, c.unwrap_or_default()))
-                .collect();
-            let modified = files_from_value(&arg(args, 1), "/modified", true).unwrap();
-            to_json_text(&code::track_outputs(&created, &modified))
-        }
-        "parseModifiedFiles" => to_json_text(&code::parse_modified_files(&string(&arg(args, 0)))),
-        other => panic!("unknown call {other}"),
-    }
+    let mut count = |t: &str| Ok(t.encode_utf16().count());
+    let counter = counter.map(|c| {
+        assert_eq!(c, "utf16", "unknown vector counter");
+        (
+            "host:utf16".to_string(),
+            &mut count as &mut dyn FnMut(&str) -> ctxpack::Result<usize>,
+        )
+    });
+    let mut a = ValueArgs::new(args.to_vec(), counter);
+    let value = exports::call(name, &mut a)
+        .unwrap_or_else(|| panic!("unknown call {name}"))
+        .unwrap();
+    json::stringify(&value, 0)
 }
 
 #[test]
@@ -130,7 +98,7 @@ fn sources_match_the_extract_vectors() {
             panic!("{file}");
         };
         assert_eq!(
-            string(&arg(&args, 1)),
+            string(&args[1]),
             fs::read_to_string(&path).unwrap(),
             "{file}"
         );
