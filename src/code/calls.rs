@@ -12,8 +12,10 @@ macro_rules! table {
     ($then:ident) => {
         $then! {
             feature "code";
+            decoders "/src/wasm/shapes/code.js";
             calls crate::code::calls;
             classes [];
+            types [];
             #[doc = " The classes `content` defines, judged by `path`'s extension (`.py .pyi`, `.ts .tsx`,"]
             #[doc = " `.js .jsx .mjs .cjs`, `.dart`); any other extension gives none."]
             fn extractClasses(path: "string", content: "string"; options: "CallOptions | null") -> shape "ExtractedClasses" = extract_classes;

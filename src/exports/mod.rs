@@ -1,7 +1,7 @@
 //! Each engine's exports, declared once in a table (`<engine>::calls::table!`): a call's name,
 //! its arguments' TypeScript types, its result and the core function that answers it. Every
 //! host expands the same table its own way: [`declare!`] here gives the list the generated files
-//! are written from ([`ENGINES`]: the `.d.ts` of each entry, `src/wasm/exports.json`) and the
+//! are written from ([`ENGINES`]: the `.d.ts` of each entry, `src/wasm/exports.mjs`) and the
 //! native dispatch the vector runners call ([`call`]); `src/wasm/mod.rs`'s `bind!` gives the
 //! exported functions of the wasm. A call's body reads its arguments through [`Args`], which each
 //! host implements, so an argument is read the same way wherever the call comes from.
@@ -12,6 +12,10 @@
 //! #[doc = " The TypeScript doc (a string: wasm-bindgen reads `///` passed through a macro as raw text)."]
 //! fn jsName(required: "TS type", …; optional: "TS type | null", …) counted -> shape "Root" = core_fn;
 //! ```
+//!
+//! The table's head names the entry's cargo feature, the module of the bodies (`calls`), the
+//! classes the binding writes (`remade`: made again when the entry gives its memory back) and
+//! the types their methods name beyond the functions'.
 //!
 //! - the last argument of a call that has any is the call's options (`CallOptions | null`),
 //!   which the host reads before the body runs; `counted` takes its `tokenCounter` too;
@@ -137,8 +141,13 @@ pub struct Class {
 pub struct Engine {
     /// The cargo feature that compiles its exports into an entry's wasm.
     pub feature: &'static str,
+    /// Its decoders' module, as wasm-bindgen imports it (`/src/wasm/shapes/<feature>.js`), or
+    /// "" when it returns no declared output.
+    pub decoders: &'static str,
     pub exports: &'static [Export],
     pub classes: &'static [Class],
+    /// The declared types its classes' methods name that its functions do not.
+    pub types: &'static [&'static str],
 }
 
 /// Every engine, and the calls every entry has (`shared`).
@@ -167,8 +176,10 @@ pub fn call<A: Args>(name: &str, a: &mut A) -> Option<Result<Value>> {
 macro_rules! declare {
     (
         feature $feature:literal;
+        decoders $decoders:literal;
         calls $calls:path;
         classes [$($class:ident $($remade:ident)?),*];
+        types [$($ty:ident),*];
         $(
             $(#[doc = $doc:literal])*
             fn $js:ident($($p:ident: $ts:literal),* $(; $($op:ident: $ots:literal),*)?)
@@ -178,6 +189,7 @@ macro_rules! declare {
         /// This engine's exports, as its table declares them.
         pub(crate) const ENGINE: $crate::exports::Engine = $crate::exports::Engine {
             feature: $feature,
+            decoders: $decoders,
             exports: &[$($crate::exports::Export {
                 name: stringify!($js),
                 params: &[$((stringify!($p), $ts, false),)* $($((stringify!($op), $ots, true),)*)?],
@@ -190,6 +202,7 @@ macro_rules! declare {
                 name: stringify!($class),
                 remade: $crate::exports::declare!(@remade $($remade)?),
             },)*],
+            types: &[$(stringify!($ty)),*],
         };
 
         /// Calls export `name` natively, if this engine has it and the core answers it.

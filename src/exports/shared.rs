@@ -8,8 +8,10 @@ macro_rules! table {
     ($then:ident) => {
         $then! {
             feature "";
+            decoders "";
             calls crate::exports::shared;
             classes [];
+            types [];
             #[doc = " The package version."]
             fn version() -> plain "string" = version;
             #[doc = " The token estimate of `text` (the estimator fitted against `vocabulary`, default"]

@@ -6,8 +6,10 @@ macro_rules! table {
     ($then:ident) => {
         $then! {
             feature "tokenizer";
+            decoders "";
             calls crate::exports::tokenizer;
             classes [];
+            types [];
             #[doc = " The exact number of tokens `text` takes in `vocabulary` (default `\"o200k\"`; the entry's own in"]
             #[doc = " `ctxpack/tokenizer/cl100k`), as OpenAI's tokenizer and `gpt-tokenizer` count it (special"]
             #[doc = " tokens as ordinary text), in time near-linear in its length. Throws `TOO_LARGE` for a text"]

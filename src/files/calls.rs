@@ -12,8 +12,10 @@ macro_rules! table {
     ($then:ident) => {
         $then! {
             feature "files";
+            decoders "/src/wasm/shapes/files.js";
             calls crate::files::calls;
             classes [];
+            types [];
             #[doc = " Inlines the referenced files' contents under a budget: paths confined and de-duplicated,"]
             #[doc = " binary files, directories, long files and likely secrets left out, one record per reference."]
             fn preloadFiles(input: "PreloadInput"; options: "CallOptions | null") counted -> shape "PreloadResult" = preload_files | host preload_files;

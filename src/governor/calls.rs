@@ -11,8 +11,10 @@ macro_rules! table {
     ($then:ident) => {
         $then! {
             feature "governor";
+            decoders "/src/wasm/shapes/governor.js";
             calls crate::governor::calls;
             classes [RunGovernor];
+            types [GovernorConfig, GovernorDecision, GovernorState, GovernorReport];
             #[doc = " One event applied to a persisted state: `{state, decision}`. The state passed in is only"]
             #[doc = " read (a malformed event throws and changes nothing). Each call carries the whole state"]
             #[doc = " across; a `RunGovernor` keeps it in wasm instead."]

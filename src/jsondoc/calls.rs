@@ -8,8 +8,10 @@ macro_rules! table {
     ($then:ident) => {
         $then! {
             feature "jsondoc";
+            decoders "/src/wasm/shapes/jsondoc.js";
             calls crate::jsondoc::calls;
             classes [ContextAssembler remade];
+            types [AssemblerInput, AssemblerCapInput];
             #[doc = " Infers the intent of a request: `{intent, params}` given wins, else the profile's rules."]
             fn inferIntent(request: "RequestInput"; profile: "Profile | null", options: "CallOptions | null") -> shape "ResolvedIntent" = _ | host infer_intent;
             #[doc = " Selects and ranks documents for the request's intent, without trimming or capping."]

@@ -33,10 +33,13 @@ fn preload_files(a: &mut JsArgs<'_>) -> JsResult {
             })?,
         };
         let (manifest, pieces, footer) = plan.into_parts();
-        let result = output::to_js(&PreloadResult {
-            block: String::new(),
-            manifest,
-        });
+        let result = output::to_js(
+            decode,
+            &PreloadResult {
+                block: String::new(),
+                manifest,
+            },
+        );
         fill_block(&result, &tape, &by_content, &pieces, &footer)?;
         Ok(result)
     })()

@@ -80,21 +80,24 @@ impl RunGovernor {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "GovernorEvent | string")] event: JsValue,
     ) -> JsResult {
-        done((|| {
-            let event = event_of(&event, "", &self.limits)?;
-            self.core.push(&event)
-        })())
+        done(
+            decode,
+            (|| {
+                let event = event_of(&event, "", &self.limits)?;
+                self.core.push(&event)
+            })(),
+        )
     }
 
     /// The state, to persist (`JSON.stringify` writes what the core writes).
     #[wasm_bindgen(unchecked_return_type = "GovernorState")]
     pub fn state(&self) -> JsResult {
-        done(Ok(self.core.state().clone()))
+        done(decode, Ok(self.core.state().clone()))
     }
 
     #[wasm_bindgen(unchecked_return_type = "GovernorReport")]
     pub fn report(&self) -> JsResult {
-        done(Ok(self.core.report()))
+        done(decode, Ok(self.core.report()))
     }
 
     /// The report as Markdown (`## Budgets`, top repeated commands, refused patches, status).

@@ -144,7 +144,7 @@ fn documents_whole(v: &JsValue, limits: &Limits) -> Result<(Box<dyn DocSet>, JsV
 /// A result on the call's input, handed to JavaScript holding the caller's own ids where the
 /// input kept them (`Call::given`).
 fn done_given<T: Output + Shape>(r: Result<T>, given: &JsValue) -> JsResult {
-    r.map(|v| output::to_js_given(&v, given))
+    r.map(|v| output::to_js_given(decode, &v, given))
         .map_err(error::to_js)
 }
 
@@ -204,12 +204,15 @@ fn assembler_for(profile: Option<Profile>) -> Result<Core> {
 crate::jsondoc::calls::table!(bind);
 
 fn infer_intent(a: &mut JsArgs<'_>) -> JsResult {
-    done((|| {
-        let limits = a.limits;
-        let profile: Profile = optional_arg(a.raw(1), "/profile", &limits)?;
-        let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
-        core.infer_intent(&request_from(&arg(a, 0), "/request", &limits)?)
-    })())
+    done(
+        decode,
+        (|| {
+            let limits = a.limits;
+            let profile: Profile = optional_arg(a.raw(1), "/profile", &limits)?;
+            let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
+            core.infer_intent(&request_from(&arg(a, 0), "/request", &limits)?)
+        })(),
+    )
 }
 
 /// A required argument (`undefined` when the caller left it out).
@@ -293,12 +296,15 @@ fn trim_jsondoc(a: &mut JsArgs<'_>) -> JsResult {
 }
 
 fn locate_json(a: &mut JsArgs<'_>) -> JsResult {
-    done((|| {
-        let limits = a.limits;
-        let text = a.string(0, "/text", "the text")?;
-        let pointer: String = optional_arg(a.raw(1), "/pointer", &limits)?;
-        crate::json::locate::locate(&text, &pointer, &limits)
-    })())
+    done(
+        decode,
+        (|| {
+            let limits = a.limits;
+            let text = a.string(0, "/text", "the text")?;
+            let pointer: String = optional_arg(a.raw(1), "/pointer", &limits)?;
+            crate::json::locate::locate(&text, &pointer, &limits)
+        })(),
+    )
 }
 
 /// A profile compiled once (validated, rules built) serving many requests, under one set of
@@ -341,6 +347,7 @@ impl ContextAssembler {
         #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
     ) -> JsResult {
         done(
+            decode,
             request_from(&request, "/request", &self.limits)
                 .and_then(|r| self.core.infer_intent(&r)),
         )

@@ -44,9 +44,6 @@ use crate::shape::{Input, Output, Shape};
 use crate::{Limits, Result};
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TYPES: &str = include_str!("types.d.ts");
-
 // The calls every entry has.
 crate::exports::shared::table!(bind);
 
@@ -63,8 +60,8 @@ fn start() {
     crate::hash::seed(&bytes);
 }
 
-fn done<T: Output + Shape>(r: Result<T>) -> JsResult {
-    r.map(|v| output::to_js(&v)).map_err(error::to_js)
+fn done<T: Output + Shape>(decode: output::Decode, r: Result<T>) -> JsResult {
+    r.map(|v| output::to_js(decode, &v)).map_err(error::to_js)
 }
 
 /// A call's last argument, `{limits?}`, read under the default limits (it is small).
@@ -294,15 +291,18 @@ impl Plain for Vec<u32> {
 /// the binding's own (`host`, a function of the module the table is bound in).
 macro_rules! bind {
     (
-        feature $feature:literal;
+        feature $feature:tt;
+        decoders $decoders:tt;
         calls $calls:path;
         classes [$($class:ident $($remade:ident)?),*];
+        types [$($ty:ident),*];
         $(
             $(#[doc = $doc:literal])*
             fn $js:ident($($p:ident: $ts:literal),* $(; $($op:ident: $ots:literal),*)?)
                 $($counted:ident)? -> $kind:ident $ret:literal = $core:tt $(| host $host:ident)?;
         )*
     ) => {
+        $crate::wasm::bind!(@entry $feature $decoders);
         #[allow(non_snake_case)]
         mod bound {
             #[allow(unused_imports)]
@@ -333,7 +333,35 @@ macro_rules! bind {
     (@counted counted) => { true };
     (@counted) => { false };
     (@body $a:ident $kind:ident $core:tt $host:ident) => { super::$host(&mut $a) };
-    (@body $a:ident shape $core:ident) => { $crate::wasm::done(calls::$core(&mut $a)) };
+    (@body $a:ident shape $core:ident) => { $crate::wasm::done(decode, calls::$core(&mut $a)) };
+    (@entry "" $decoders:literal) => {};
+    (@entry $feature:tt $decoders:tt) => {
+        // The entry's declarations: its own types and those every entry has.
+        #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+        const TYPES: &str = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/wasm/types/",
+            $feature,
+            ".d.ts"
+        ));
+        $crate::wasm::bind!(@decoders $decoders);
+    };
+    (@decoders "") => {};
+    (@decoders $decoders:tt) => {
+        // The decoders of the engine's results (generated, like TYPES).
+        #[wasm_bindgen::prelude::wasm_bindgen(module = $decoders)]
+        extern "C" {
+            fn decode(
+                root: &str,
+                text: &str,
+                lengths: &[u32],
+                nums: &[f64],
+                codes: &[u8],
+                refs: &[u32],
+                given: &wasm_bindgen::JsValue,
+            ) -> wasm_bindgen::JsValue;
+        }
+    };
     (@body $a:ident plain $core:ident) => {
         calls::$core(&mut $a)
             .map($crate::wasm::Plain::to_js)
