@@ -22,7 +22,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildJsEntries } from "./build-react.mjs";
-import { ENTRIES, WASM_BINDGEN_FLAGS, WASM_OPT_FLAGS, bindgenInput, packageExports } from "./entries.mjs";
+import { ENTRIES, WASM_BINDGEN_FLAGS, WASM_OPT_FLAGS, bindgenInput, packageExports, packageFiles } from "./entries.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -187,11 +187,11 @@ if (JSON.stringify(packageJson.exports) !== JSON.stringify(packageExports())) {
   throw new Error('package.json "exports" is not what scripts/entries.mjs gives: run `node scripts/write-exports.mjs`');
 }
 if (only.length === 0) rmSync(pkg, { recursive: true, force: true });
-if (!packageJson.files.includes("pkg/entries/")) throw new Error('package.json "files" lacks pkg/entries/');
+if (JSON.stringify(packageJson.files) !== JSON.stringify(packageFiles())) {
+  throw new Error('package.json "files" is not what scripts/entries.mjs gives: run `node scripts/write-exports.mjs`');
+}
 for (const entry of ENTRIES) {
   if (only.length > 0 && !only.includes(entry.name)) continue;
-  // The package must name the entry, or `import "ctxpack/<name>"` finds nothing.
-  if (!packageJson.files.includes(entry.dir === "" ? "pkg/web/" : `pkg/${entry.dir}/`)) throw new Error(`package.json "files" lacks the directory of ${entry.subpath}`);
   await buildEntry(entry);
 }
 // ctxpack/react and any entry of JavaScript alone: no wasm of their own.

@@ -86,6 +86,13 @@ export const WASM_BINDGEN_FLAGS = ["--target", "web", "--out-name", "ctxpack", "
 /** Where the build keeps the wasm it gave wasm-bindgen for entry `name`. */
 export const bindgenInput = (root, name) => `${root}/target/wasm-bindgen-input/${name}.wasm`;
 
+/** package.json "files": the main entry's files, then every entry's directory. */
+export function packageFiles() {
+  const main = ["index.js", "index.mjs", "index.cjs", "index.d.ts", "index.d.cts", "index.web.js", "index.web.d.ts", "index.workerd.js", "entries/", "web/"];
+  const dirs = [...ENTRIES, ...JS_ENTRIES].filter((e) => e.dir !== "").map((e) => `${e.dir}/`);
+  return [...main, ...dirs].map((f) => `pkg/${f}`).concat(["profiles/writing-app.json", "profiles/writing-app.json.d.ts", "README.md"]);
+}
+
 /**
  * package.json "exports", as the entries make it. Per entry: its subpath with a condition per way
  * of loading the wasm — `workerd` imports the .wasm as a module (Cloudflare Workers), `node` has

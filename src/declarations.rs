@@ -16,25 +16,30 @@ use crate::shape::{generate, Decl, Shape};
 /// A declaration by the name it is known by.
 type Named = (&'static str, fn() -> Decl);
 
-/// The results the binding returns, by the names `decode(root, …)` knows them.
-pub(crate) const OUTPUT_ROOTS: [Named; 16] = [
+/// The results the binding returns, by the names `decode(root, …)` knows them: those of the
+/// tables' core bodies (`output_roots`), and these, which the binding answers itself.
+const OUTPUT_ROOTS: [Named; 9] = [
     ("Assembly", Assembly::decl),
     ("CapResult", CapResult::decl),
     ("Prioritized", Prioritized::decl),
     ("ResolvedIntent", ResolvedIntent::decl),
     ("JsonLocation", crate::json::locate::JsonLocation::decl),
     ("PreloadResult", crate::files::PreloadResult::decl),
-    ("PathChecks", crate::files::check::PathChecks::decl),
-    ("SectionsResult", crate::sections::SectionsResult::decl),
-    ("ExtractedClasses", crate::code::ExtractedClasses::decl),
-    ("RegistryResult", crate::code::RegistryResult::decl),
-    ("TrackedOutputs", crate::code::TrackedOutputs::decl),
-    ("ModifiedFiles", crate::code::ModifiedFiles::decl),
     ("GovernorDecision", crate::governor::GovernorDecision::decl),
     ("GovernorState", crate::governor::GovernorState::decl),
-    ("GovernorStep", crate::governor::GovernorStep::decl),
     ("GovernorReport", crate::governor::GovernorReport::decl),
 ];
+
+/// Every result root: the tables' and [`OUTPUT_ROOTS`].
+fn output_roots() -> Vec<Named> {
+    let mut roots: Vec<Named> = ENGINES
+        .iter()
+        .flat_map(|e| e.exports)
+        .filter_map(|e| Some((e.returns, e.decl?)))
+        .collect();
+    roots.extend(OUTPUT_ROOTS);
+    roots
+}
 
 /// Inputs and other declared types the TypeScript user sees.
 const TYPE_ROOTS: [fn() -> Decl; 16] = [
@@ -120,7 +125,7 @@ export interface CallOptions {
 "#;
 
 pub(crate) fn typescript() -> String {
-    let mut roots: Vec<fn() -> Decl> = OUTPUT_ROOTS.iter().map(|(_, d)| *d).collect();
+    let mut roots: Vec<fn() -> Decl> = output_roots().iter().map(|(_, d)| *d).collect();
     roots.extend(TYPE_ROOTS);
     format!(
         "// Generated from the Rust declarations by src/declarations.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.\n\n{HOST_INPUTS}\n/** The stable code of a CtxpackError. */\nexport type CtxpackErrorCode = ErrorCode;\n\n{}",
@@ -198,10 +203,9 @@ fn engine_javascript(engine: &Engine) -> String {
         .map(|e| e.returns)
         .chain(engine.types.iter().copied())
         .collect();
-    let roots: Vec<Named> = OUTPUT_ROOTS
-        .iter()
+    let roots: Vec<Named> = output_roots()
+        .into_iter()
         .filter(|(name, _)| returned.contains(name))
-        .copied()
         .collect();
     let decls: Vec<fn() -> Decl> = roots.iter().map(|(_, d)| *d).collect();
     let names: Vec<&str> = roots.iter().map(|(n, _)| *n).collect();
@@ -382,7 +386,7 @@ fn each_table_imports_its_own_decoders() {
 
 #[test]
 fn every_root_name_is_its_declared_name() {
-    for (name, decl) in OUTPUT_ROOTS {
+    for (name, decl) in output_roots() {
         assert_eq!(name, decl().name);
     }
 }

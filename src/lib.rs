@@ -105,6 +105,17 @@ mod declarations;
 )]
 mod wasm_codes;
 
+/// Every engine's export table (`exports`), and the calls every entry has.
+#[doc(hidden)]
+pub const ENGINES: &[exports::Engine] = &[
+    exports::shared::ENGINE,
+    jsondoc::calls::ENGINE,
+    files::calls::ENGINE,
+    code::calls::ENGINE,
+    governor::calls::ENGINE,
+    exports::tokenizer::ENGINE,
+];
+
 pub use error::{Error, ErrorCode, Result, TextPosition};
 pub use limits::Limits;
 pub use text::SharedStr;

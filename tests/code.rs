@@ -1,9 +1,5 @@
-//! The code module's shared vectors (tests/vectors/code) and its properties.
-//!
-//! Each vector names the exported function it calls and its arguments, as JavaScript passes
-//! them; this runner reads the arguments through the same readers the binding uses and compares
-//! the result's JSON with the expected bytes. `UPDATE_VECTORS=1 cargo test --test code`
-//! rewrites the expected files (review the diff).
+//! The code module's properties; its shared vectors (tests/vectors/code) are replayed through
+//! its export table by tests/calls.rs.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -15,7 +11,6 @@
 
 mod common;
 
-use ctxpack::__private::exports::{self, ValueArgs};
 use ctxpack::code::{self, ModuleRegistry, RegistryOptions};
 use ctxpack::json::{self, Value};
 use ctxpack::shape::Input;
@@ -31,59 +26,6 @@ fn string(v: &Value) -> String {
         Value::String(s) => s.clone(),
         other => panic!("expected a string, got {other:?}"),
     }
-}
-
-/// The result's JSON text, as the export would return it, called through the code engine's
-/// table (`ctxpack::__private::exports::call`, the dispatch the binding's table also makes);
-/// `counter`: the vector's `tokenCounter` (`utf16`: `text.length`, as tests/engines/vectors.mjs
-/// passes it).
-fn call(name: &str, args: &[Value], counter: Option<&str>) -> String {
-    let mut count = |t: &str| Ok(t.encode_utf16().count());
-    let counter = counter.map(|c| {
-        assert_eq!(c, "utf16", "unknown vector counter");
-        (
-            "host:utf16".to_string(),
-            &mut count as &mut dyn FnMut(&str) -> ctxpack::Result<usize>,
-        )
-    });
-    let mut a = ValueArgs::new(args.to_vec(), counter);
-    let value = exports::call(name, &mut a)
-        .unwrap_or_else(|| panic!("unknown call {name}"))
-        .unwrap();
-    json::stringify(&value, 0)
-}
-
-#[test]
-fn vectors_produce_the_expected_bytes() {
-    let update = std::env::var_os("UPDATE_VECTORS").is_some();
-    let names = common::vector_names(Path::new(DIR), ".json");
-    assert!(names.len() >= 10);
-    let mut failures = Vec::new();
-    for name in &names {
-        let text = fs::read_to_string(Path::new(DIR).join(format!("inputs/{name}.json"))).unwrap();
-        let input = json::parse(&text, &Limits::default()).unwrap();
-        let object = input.as_object().unwrap();
-        let function = string(object.get("call").unwrap());
-        let Some(Value::Array(args)) = object.get("args") else {
-            panic!("{name}: args must be an array");
-        };
-        let counter = match object.get("tokenCounter") {
-            Some(Value::String(c)) => Some(c.as_str()),
-            _ => None,
-        };
-        let got = call(&function, args, counter);
-        let path = Path::new(DIR).join(format!("expected/{name}.json"));
-        if update {
-            fs::write(&path, &got).unwrap();
-        }
-        if fs::read_to_string(&path).ok().as_deref() != Some(got.as_str()) {
-            failures.push(name.clone());
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{failures:#?} differ (UPDATE_VECTORS=1 to regenerate, then review the diff)"
-    );
 }
 
 /// The readable sources the extract vectors were written from are the vectors' contents.

@@ -126,6 +126,16 @@ pub struct Export {
     pub counted: bool,
     /// Whether the core answers it natively (else each host writes it).
     pub native: bool,
+    /// Its result's declaration, when the core answers it with a declared output (the
+    /// declarations and decoders are generated from it).
+    pub(crate) decl: Option<fn() -> crate::shape::Decl>,
+}
+
+/// The declaration of what `body` returns.
+pub(crate) fn decl_of<T: crate::shape::Shape>(
+    _body: fn(&mut ValueArgs<'static>) -> Result<T>,
+) -> crate::shape::Decl {
+    T::decl()
 }
 
 /// A class an engine exports: written in the binding (compiled state), guarded by glue.js.
@@ -148,27 +158,20 @@ pub struct Engine {
     pub classes: &'static [Class],
     /// The declared types its classes' methods name that its functions do not.
     pub types: &'static [&'static str],
+    /// Its native dispatch: the result of export `name` as the core's value, when it has it and
+    /// the core answers it.
+    pub call: fn(&str, &mut ValueArgs<'_>) -> Option<Result<Value>>,
 }
 
-/// Every engine, and the calls every entry has (`shared`).
-pub const ENGINES: &[Engine] = &[
-    shared::ENGINE,
-    crate::jsondoc::calls::ENGINE,
-    crate::files::calls::ENGINE,
-    crate::code::calls::ENGINE,
-    crate::governor::calls::ENGINE,
-    tokenizer::ENGINE,
-];
+/// Every engine's table, and the calls every entry has: `crate::ENGINES`, one line per engine
+/// where the engines' modules are declared.
+pub use crate::ENGINES;
 
 /// Calls export `name` of any engine natively: the result as the core's value (what
 /// `JSON.stringify` of the JavaScript result writes), or `None` when no engine answers it here.
-pub fn call<A: Args>(name: &str, a: &mut A) -> Option<Result<Value>> {
-    shared::call(name, a)
-        .or_else(|| crate::jsondoc::calls::call(name, a))
-        .or_else(|| crate::files::calls::call(name, a))
-        .or_else(|| crate::code::calls::call(name, a))
-        .or_else(|| crate::governor::calls::call(name, a))
-        .or_else(|| tokenizer::call(name, a))
+/// A host of plain values (a Python binding) calls this with its arguments as values.
+pub fn call(name: &str, a: &mut ValueArgs<'_>) -> Option<Result<Value>> {
+    ENGINES.iter().find_map(|e| (e.call)(name, a))
 }
 
 /// The metadata and the native dispatch of a table: `table!(declare)` in the engine's
@@ -197,12 +200,14 @@ macro_rules! declare {
                 shaped: $crate::exports::declare!(@shaped $kind),
                 counted: $crate::exports::declare!(@counted $($counted)?),
                 native: $crate::exports::declare!(@native $core),
+                decl: $crate::exports::declare!(@decl $kind $core),
             },)*],
             classes: &[$($crate::exports::Class {
                 name: stringify!($class),
                 remade: $crate::exports::declare!(@remade $($remade)?),
             },)*],
             types: &[$(stringify!($ty)),*],
+            call: |name, a| call(name, a),
         };
 
         /// Calls export `name` natively, if this engine has it and the core answers it.
@@ -223,6 +228,9 @@ macro_rules! declare {
     (@counted) => { false };
     (@remade remade) => { true };
     (@remade) => { false };
+    (@decl shape _) => { None };
+    (@decl shape $core:ident) => { Some(|| $crate::exports::decl_of($core)) };
+    (@decl plain $core:tt) => { None };
     (@native _) => { false };
     (@native $core:ident) => { true };
     (@call $name:ident $a:ident $js:ident $kind:ident _) => {};

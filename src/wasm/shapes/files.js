@@ -201,7 +201,7 @@ function decodeSectionsTotals(d) {
   return r;
 }
 
-const ROOTS = { PreloadResult: decodePreloadResult, PathChecks: decodePathChecks, SectionsResult: decodeSectionsResult };
+const ROOTS = { PreloadResult: decodePreloadResult, PathChecks: decodePathChecks, SectionsResult: decodeSectionsResult, PreloadResult: decodePreloadResult };
 
 /** The result `root` from its columns (see src/shape/encode.rs). */
 export function decode(root, text, lengths, nums, codes, refs, given) {

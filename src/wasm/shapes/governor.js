@@ -66,24 +66,14 @@ class Reader {
   }
 }
 
-const GOVERNOR_DECISION_MEMBERS = { decision: null, code: null, status: null, reason: null, file: null, count: null };
+const GOVERNOR_STEP_MEMBERS = { state: null, decision: null };
 
-function decodeGovernorDecision(d) {
-  const r = { ...GOVERNOR_DECISION_MEMBERS };
-  r.decision = DECISION_KIND[d.code()];
-  r.code = DECISION_CODE[d.code()];
-  r.status = RUN_STATUS[d.code()];
-  r.reason = d.str();
-  r.file = d.code() === 0 ? null : d.str();
-  r.count = d.code() === 0 ? null : d.num();
+function decodeGovernorStep(d) {
+  const r = { ...GOVERNOR_STEP_MEMBERS };
+  r.state = decodeGovernorState(d);
+  r.decision = decodeGovernorDecision(d);
   return r;
 }
-
-const DECISION_KIND = ["continue", "warn", "skip", "stop", "escalate", "stuck"];
-
-const DECISION_CODE = ["ok", "budget_warning", "tests_skipped", "tests_unchanged", "budget_exhausted", "stuck_patch", "loop_repeat", "loop_error", "loop_alternation", "loop_failure", "loop_monologue", "loop_condensation"];
-
-const RUN_STATUS = ["running", "done_partial", "aborted_constraint"];
 
 const GOVERNOR_STATE_MEMBERS = { format: null, settings: null, status: null, outcome: null, events: null, used: null, steps: null, refused: null, skipped: null, lastTests: null, functional: null, recent: null, patches: null, refusedPatches: null, commands: null, otherCommands: null, families: null, monologue: null, condensations: null, redTests: null };
 
@@ -154,6 +144,25 @@ function decodeStepLimits(d) {
   r.limits = decodeBudgetLimits(d);
   return r;
 }
+
+const RUN_STATUS = ["running", "done_partial", "aborted_constraint"];
+
+const GOVERNOR_DECISION_MEMBERS = { decision: null, code: null, status: null, reason: null, file: null, count: null };
+
+function decodeGovernorDecision(d) {
+  const r = { ...GOVERNOR_DECISION_MEMBERS };
+  r.decision = DECISION_KIND[d.code()];
+  r.code = DECISION_CODE[d.code()];
+  r.status = RUN_STATUS[d.code()];
+  r.reason = d.str();
+  r.file = d.code() === 0 ? null : d.str();
+  r.count = d.code() === 0 ? null : d.num();
+  return r;
+}
+
+const DECISION_KIND = ["continue", "warn", "skip", "stop", "escalate", "stuck"];
+
+const DECISION_CODE = ["ok", "budget_warning", "tests_skipped", "tests_unchanged", "budget_exhausted", "stuck_patch", "loop_repeat", "loop_error", "loop_alternation", "loop_failure", "loop_monologue", "loop_condensation"];
 
 const BUDGET_USE_MEMBERS = { commands: null, tests: null, web: null, tokens: null, patches: null };
 
@@ -245,15 +254,6 @@ function decodeRedTestRun(d) {
   return r;
 }
 
-const GOVERNOR_STEP_MEMBERS = { state: null, decision: null };
-
-function decodeGovernorStep(d) {
-  const r = { ...GOVERNOR_STEP_MEMBERS };
-  r.state = decodeGovernorState(d);
-  r.decision = decodeGovernorDecision(d);
-  return r;
-}
-
 const GOVERNOR_REPORT_MEMBERS = { status: null, reason: null, events: null, budgets: null, steps: null, patches: null, refused: null, skipped: null, topCommands: null, refusedPatches: null, suggestions: null };
 
 function decodeGovernorReport(d) {
@@ -324,7 +324,7 @@ function decodeGroupingSuggestion(d) {
   return r;
 }
 
-const ROOTS = { GovernorDecision: decodeGovernorDecision, GovernorState: decodeGovernorState, GovernorStep: decodeGovernorStep, GovernorReport: decodeGovernorReport };
+const ROOTS = { GovernorStep: decodeGovernorStep, GovernorDecision: decodeGovernorDecision, GovernorState: decodeGovernorState, GovernorReport: decodeGovernorReport };
 
 /** The result `root` from its columns (see src/shape/encode.rs). */
 export function decode(root, text, lengths, nums, codes, refs, given) {

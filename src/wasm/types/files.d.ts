@@ -19,35 +19,6 @@ export interface CallOptions {
 /** The stable code of a CtxpackError. */
 export type CtxpackErrorCode = ErrorCode;
 
-/** The record every engine keeps for each input item. */
-export interface ItemRecord {
-    id: string;
-    action: Action;
-    /** Why, in words, with the numbers that decided it. */
-    reason: string;
-    /**
-     * Size of the item rendered in full, in the budget's unit; `null` when it was never rendered
-     * whole (filtered out, or discarded before its body was needed — bodies are converted
-     * lazily —, or rendered only until it surely could not fit).
-     */
-    charsBefore: number | null;
-    /** Size of what was included (0 when nothing was). */
-    charsAfter: number;
-    /**
-     * With a token budget: the item in full, in tokens (`null` when never rendered whole, or
-     * without a token budget).
-     */
-    tokensBefore: number | null;
-    /**
-     * With a token budget: what including it cost in tokens (0 when it was not included;
-     * `null` without a token budget). These add up to the total's `tokens`.
-     */
-    tokensAfter: number | null;
-}
-
-/** What happened to an item. */
-export type Action = "full" | "truncated" | "summarized" | "discarded" | "filtered_out" | "inlined" | "skipped" | "rejected" | "duplicate";
-
 export interface PreloadResult {
     /** `""` when nothing was inlined. */
     block: string;
@@ -76,6 +47,35 @@ export interface FileRecord extends ItemRecord {
     /** For a duplicate: the index of the reference it repeats. */
     duplicateOf: number | null;
 }
+
+/** The record every engine keeps for each input item. */
+export interface ItemRecord {
+    id: string;
+    action: Action;
+    /** Why, in words, with the numbers that decided it. */
+    reason: string;
+    /**
+     * Size of the item rendered in full, in the budget's unit; `null` when it was never rendered
+     * whole (filtered out, or discarded before its body was needed — bodies are converted
+     * lazily —, or rendered only until it surely could not fit).
+     */
+    charsBefore: number | null;
+    /** Size of what was included (0 when nothing was). */
+    charsAfter: number;
+    /**
+     * With a token budget: the item in full, in tokens (`null` when never rendered whole, or
+     * without a token budget).
+     */
+    tokensBefore: number | null;
+    /**
+     * With a token budget: what including it cost in tokens (0 when it was not included;
+     * `null` without a token budget). These add up to the total's `tokens`.
+     */
+    tokensAfter: number | null;
+}
+
+/** What happened to an item. */
+export type Action = "full" | "truncated" | "summarized" | "discarded" | "filtered_out" | "inlined" | "skipped" | "rejected" | "duplicate";
 
 /** Why a reference was or was not inlined. */
 export type FileReason = "inlined" | "budget" | "too_many_lines" | "too_large" | "missing" | "path_escape" | "invalid_path" | "binary" | "directory" | "not_a_file" | "secret" | "duplicate";

@@ -19,28 +19,11 @@ export interface CallOptions {
 /** The stable code of a CtxpackError. */
 export type CtxpackErrorCode = ErrorCode;
 
-/** The answer to one event. */
-export interface GovernorDecision {
-    decision: DecisionKind;
-    code: DecisionCode;
-    /** The run's status after the event. */
-    status: RunStatus;
-    /** For people: what was decided and the numbers that decided it. */
-    reason: string;
-    /** `stuck_patch`: the file. */
-    file?: string | null;
-    /** `stuck_patch`: the attempts; loops: the repeats. */
-    count?: number | null;
+/** What `governorStep` (Rust: `step`) returns: the next state and the decision. */
+export interface GovernorStep {
+    state: GovernorState;
+    decision: GovernorDecision;
 }
-
-/** What the host should do. */
-export type DecisionKind = "continue" | "warn" | "skip" | "stop" | "escalate" | "stuck";
-
-/** Why, as a stable code. */
-export type DecisionCode = "ok" | "budget_warning" | "tests_skipped" | "tests_unchanged" | "budget_exhausted" | "stuck_patch" | "loop_repeat" | "loop_error" | "loop_alternation" | "loop_failure" | "loop_monologue" | "loop_condensation";
-
-/** Where a run stands. */
-export type RunStatus = "running" | "done_partial" | "aborted_constraint";
 
 /**
  * The state of a run: everything the next decision depends on. Persist it as JSON
@@ -137,6 +120,29 @@ export interface StepLimits {
     limits: BudgetLimits;
 }
 
+/** Where a run stands. */
+export type RunStatus = "running" | "done_partial" | "aborted_constraint";
+
+/** The answer to one event. */
+export interface GovernorDecision {
+    decision: DecisionKind;
+    code: DecisionCode;
+    /** The run's status after the event. */
+    status: RunStatus;
+    /** For people: what was decided and the numbers that decided it. */
+    reason: string;
+    /** `stuck_patch`: the file. */
+    file?: string | null;
+    /** `stuck_patch`: the attempts; loops: the repeats. */
+    count?: number | null;
+}
+
+/** What the host should do. */
+export type DecisionKind = "continue" | "warn" | "skip" | "stop" | "escalate" | "stuck";
+
+/** Why, as a stable code. */
+export type DecisionCode = "ok" | "budget_warning" | "tests_skipped" | "tests_unchanged" | "budget_exhausted" | "stuck_patch" | "loop_repeat" | "loop_error" | "loop_alternation" | "loop_failure" | "loop_monologue" | "loop_condensation";
+
 /** Counters of one run or one step. They only grow. */
 export interface BudgetUse {
     commands: number;
@@ -216,12 +222,6 @@ export interface RedTestRun {
     command: string;
     /** The event at which it was known to have failed. */
     event: number;
-}
-
-/** What `governorStep` (Rust: `step`) returns: the next state and the decision. */
-export interface GovernorStep {
-    state: GovernorState;
-    decision: GovernorDecision;
 }
 
 /** What a run spent and how it ended. */

@@ -64,6 +64,35 @@ export interface CallOptions {
 /** The stable code of a CtxpackError. */
 export type CtxpackErrorCode = ErrorCode;
 
+/** The record every engine keeps for each input item. */
+export interface ItemRecord {
+    id: string;
+    action: Action;
+    /** Why, in words, with the numbers that decided it. */
+    reason: string;
+    /**
+     * Size of the item rendered in full, in the budget's unit; `null` when it was never rendered
+     * whole (filtered out, or discarded before its body was needed — bodies are converted
+     * lazily —, or rendered only until it surely could not fit).
+     */
+    charsBefore: number | null;
+    /** Size of what was included (0 when nothing was). */
+    charsAfter: number;
+    /**
+     * With a token budget: the item in full, in tokens (`null` when never rendered whole, or
+     * without a token budget).
+     */
+    tokensBefore: number | null;
+    /**
+     * With a token budget: what including it cost in tokens (0 when it was not included;
+     * `null` without a token budget). These add up to the total's `tokens`.
+     */
+    tokensAfter: number | null;
+}
+
+/** What happened to an item. */
+export type Action = "full" | "truncated" | "summarized" | "discarded" | "filtered_out" | "inlined" | "skipped" | "rejected" | "duplicate";
+
 export interface Assembly {
     context: string;
     manifest: Manifest;
@@ -117,35 +146,6 @@ export interface DocRecord extends ItemRecord {
     /** Where the document's block starts in the context (UTF-16 units); its length is `charsAfter`. */
     offset: number | null;
 }
-
-/** The record every engine keeps for each input item. */
-export interface ItemRecord {
-    id: string;
-    action: Action;
-    /** Why, in words, with the numbers that decided it. */
-    reason: string;
-    /**
-     * Size of the item rendered in full, in the budget's unit; `null` when it was never rendered
-     * whole (filtered out, or discarded before its body was needed — bodies are converted
-     * lazily —, or rendered only until it surely could not fit).
-     */
-    charsBefore: number | null;
-    /** Size of what was included (0 when nothing was). */
-    charsAfter: number;
-    /**
-     * With a token budget: the item in full, in tokens (`null` when never rendered whole, or
-     * without a token budget).
-     */
-    tokensBefore: number | null;
-    /**
-     * With a token budget: what including it cost in tokens (0 when it was not included;
-     * `null` without a token budget). These add up to the total's `tokens`.
-     */
-    tokensAfter: number | null;
-}
-
-/** What happened to an item. */
-export type Action = "full" | "truncated" | "summarized" | "discarded" | "filtered_out" | "inlined" | "skipped" | "rejected" | "duplicate";
 
 /**
  * The stable code of a manifest record's `reason`. New codes may be added; a code's meaning
