@@ -128,6 +128,7 @@ pub struct Export {
     pub native: bool,
     /// Its result's declaration, when the core answers it with a declared output (the
     /// declarations and decoders are generated from it).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // read by the declarations test
     pub(crate) decl: Option<fn() -> crate::shape::Decl>,
 }
 
