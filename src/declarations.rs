@@ -249,19 +249,17 @@ fn exports_module() -> String {
     )
 }
 
-/// The block of glue.js between its BEGIN CODES and END CODES lines.
+/// The block of a glue module between its BEGIN CODES and END CODES lines.
 const CODES_BEGIN: &str = "// BEGIN CODES\n";
 const CODES_END: &str = "// END CODES\n";
 
-/// The codes glue.js shares with the Rust half of the binding (`wasm_codes`), as JavaScript.
-fn codes_block() -> String {
+/// Codes a glue module shares with the Rust half of the binding (`wasm_codes`), as JavaScript:
+/// the tape's tags (glue.js), the document flags (jsondoc/documents.js).
+fn codes_block(codes: &[(&str, u8)]) -> String {
     let mut out = String::from(
         "// Generated from src/wasm_codes.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.\n",
     );
-    for (name, value) in crate::wasm_codes::DOCUMENT_FLAGS
-        .iter()
-        .chain(crate::wasm_codes::TAPE_TAGS)
-    {
+    for (name, value) in codes {
         out.push_str(&format!("const {name} = {value};\n"));
     }
     out
@@ -277,14 +275,17 @@ fn with_codes(glue: &str, block: &str) -> Option<String> {
 #[test]
 fn committed_declarations_match_the_rust_types() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/wasm/");
-    let glue = std::fs::read_to_string(format!("{dir}glue.js")).unwrap_or_default();
-    let glue = with_codes(&glue, &codes_block())
-        .expect("src/wasm/glue.js has no BEGIN CODES / END CODES block");
     let mut stale = Vec::new();
-    let mut files = vec![
-        ("glue.js".to_string(), glue),
-        ("exports.mjs".to_string(), exports_module()),
-    ];
+    let mut files = vec![("exports.mjs".to_string(), exports_module())];
+    for (file, codes) in [
+        ("glue.js", crate::wasm_codes::TAPE_TAGS),
+        ("jsondoc/documents.js", crate::wasm_codes::DOCUMENT_FLAGS),
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap_or_default();
+        let text = with_codes(&text, &codes_block(codes))
+            .unwrap_or_else(|| panic!("src/wasm/{file} has no BEGIN CODES / END CODES block"));
+        files.push((file.to_string(), text));
+    }
     for engine in entry_engines() {
         files.push((
             format!("types/{}.d.ts", engine.feature),
@@ -317,17 +318,23 @@ fn committed_declarations_match_the_rust_types() {
 
 #[test]
 fn a_stale_codes_block_is_found() {
-    let fresh =
-        with_codes("a\n// BEGIN CODES\nold\n// END CODES\nb\n", &codes_block()).unwrap_or_default();
+    let fresh = with_codes(
+        "a\n// BEGIN CODES\nold\n// END CODES\nb\n",
+        &codes_block(crate::wasm_codes::TAPE_TAGS),
+    )
+    .unwrap_or_default();
     assert!(fresh.contains("const T_LONG = 14;\n"), "{fresh}");
     assert!(!fresh.contains("old"), "{fresh}");
     // A tag renumbered in glue.js alone is what the comparison above catches.
     let drifted = fresh.replace("const T_NULL = 1;", "const T_NULL = 2;");
     assert_ne!(
-        with_codes(&drifted, &codes_block()).as_deref(),
+        with_codes(&drifted, &codes_block(crate::wasm_codes::TAPE_TAGS)).as_deref(),
         Some(drifted.as_str())
     );
-    assert_eq!(with_codes("no block", &codes_block()), None);
+    assert_eq!(
+        with_codes("no block", &codes_block(crate::wasm_codes::TAPE_TAGS)),
+        None
+    );
 }
 
 #[test]
