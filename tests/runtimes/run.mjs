@@ -208,6 +208,10 @@ if (wants("sizes")) await check("sizes: what each entry ships per runtime (esbui
   console.log(`  ${"entry".padEnd(30)} ${"runtime".padEnd(24)} ${"JS".padStart(9)} ${"JS gzip".padStart(9)} ${"wasm".padStart(9)} ${"wasm gz".padStart(9)}`);
   for (const r of sizes) console.log(`  ${r.entry.padEnd(30)} ${r.way.padEnd(24)} ${n(r.js)} ${n(r.jsGzip)} ${n(r.wasm)} ${n(r.wasmGzip)}`);
   writeFileSync(join(work, "sizes.json"), JSON.stringify(sizes, null, 2));
+  // docs/RUNTIMES.md's table is written from this file by scripts/doc-numbers.mjs.
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  const date = new Date().toISOString().slice(0, 10);
+  writeFileSync(join(root, "tests", "runtimes", "results", "sizes.json"), `${JSON.stringify({ commit, date, esbuild: esbuild.version, sizes }, null, 2)}\n`);
 });
 
 // ---------------------------------------------------------------------------------------------
