@@ -147,7 +147,7 @@ export function report(data) {
   const topTable = (p) => ["| share | self time in |", "|---:|---|", ...p.rows.slice(0, 10).map((r) => `| ${(r.share * 100).toFixed(1)}% | \`${clean(r.name).slice(0, 100)}\` |`)].join("\n");
   const OBJECT_PHASES = [
     ["read the input", /^ctxpack::wasm::(jsondoc::)?read_input/],
-    ["· metadata pass in JavaScript (`readMeta`, src/wasm/glue.js)", /^readMeta$/],
+    ["· metadata pass in JavaScript (`readMeta`, src/wasm/jsondoc/documents.js)", /^readMeta$/],
     ["· metadata rebuilt as Rust values: `DocMeta::from_checked` (`unpack` is inlined into `read_input`)", /DocMeta::from_checked/],
     ["· · of which ISO-8601 parsing", /parse_iso8601/],
     ["· duplicate-id check (hashing every id)", /check_unique_ids/],
@@ -361,7 +361,7 @@ ${profileSection()}
 
 - **Objects in.** The reference reads each document's fields where they are, in the V8 heap, and
   allocates next to nothing for the documents it filters out. ctxpack moves every document's metadata across
-  the boundary before deciding: \`readMeta\` (src/wasm/glue.js) reads each document once and writes its id,
+  the boundary before deciding: \`readMeta\` (src/wasm/jsondoc/documents.js) reads each document once and writes its id,
   type and text date as UTF-8 into one byte array (the few distinct types encoded once), which is copied into
   wasm memory and cut into strings that all share it (\`unpack\`, \`text::SharedParts\`: one allocation for every
   id, type and date; dates parsed in Rust, every id hashed for the duplicate check). The manifest's records count

@@ -22,7 +22,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildJsEntries } from "./build-react.mjs";
-import { ENTRIES, WASM_BINDGEN_FLAGS, WASM_OPT_FLAGS, bindgenInput, packageExports } from "./entries.mjs";
+import { ENTRIES, WASM_BINDGEN_FLAGS, WASM_OPT_FLAGS, bindgenInput, packageExports, packageFiles } from "./entries.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -35,7 +35,7 @@ const packageJson = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 const ENTRY_FILES = ["index.js", "index.mjs", "index.cjs", "index.d.ts", "index.d.cts", "index.node.d.ts", "index.web.js", "index.web.d.ts", "index.workerd.js", "node-only.cjs"];
 
 /** One entry: its cargo build, wasm-bindgen, wasm-opt, its base64 copy, its entry files. */
-async function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded = [], remade = [], node: nodeOnly, wasmOpt: entryFlags = [] }) {
+async function buildEntry({ name, subpath: entrySubpath, feature, dir, functions, guarded, remade, node: nodeOnly, wasmOpt: entryFlags = [] }) {
   const out = join(pkg, dir);
   // Later entries live inside pkg/; the main entry is pkg/ itself.
   for (const sub of ["web", "entries", ...ENTRY_FILES]) rmSync(join(out, sub), { recursive: true, force: true });
@@ -56,6 +56,9 @@ async function buildEntry({ name, subpath: entrySubpath, feature, dir, guarded =
 
   const glueJs = readFileSync(join(webDir, "ctxpack.js"), "utf8");
   const runtime = runtimeExports(glueJs);
+  // The wasm exports what its engine's table declares (src/wasm/exports.mjs), nothing else.
+  const declared = [...functions, ...guarded];
+  if ([...runtime].sort().join() !== [...declared].sort().join()) throw new Error(`${name}: the wasm exports ${runtime.join(", ")}, its table declares ${declared.join(", ")}`);
   const snippets = `./web/${snippetDir(webDir)}`;
   // Each entry has its own copy, so that an app's bundler that splits entries into chunks of
   // their own (www/vite.config.js) finds nothing shared between them to hoist.
@@ -184,11 +187,11 @@ if (JSON.stringify(packageJson.exports) !== JSON.stringify(packageExports())) {
   throw new Error('package.json "exports" is not what scripts/entries.mjs gives: run `node scripts/write-exports.mjs`');
 }
 if (only.length === 0) rmSync(pkg, { recursive: true, force: true });
-if (!packageJson.files.includes("pkg/entries/")) throw new Error('package.json "files" lacks pkg/entries/');
+if (JSON.stringify(packageJson.files) !== JSON.stringify(packageFiles())) {
+  throw new Error('package.json "files" is not what scripts/entries.mjs gives: run `node scripts/write-exports.mjs`');
+}
 for (const entry of ENTRIES) {
   if (only.length > 0 && !only.includes(entry.name)) continue;
-  // The package must name the entry, or `import "ctxpack/<name>"` finds nothing.
-  if (!packageJson.files.includes(entry.dir === "" ? "pkg/web/" : `pkg/${entry.dir}/`)) throw new Error(`package.json "files" lacks the directory of ${entry.subpath}`);
   await buildEntry(entry);
 }
 // ctxpack/react and any entry of JavaScript alone: no wasm of their own.

@@ -9,6 +9,7 @@
 //   README.md      entries   each entry's wasm in pkg/ (the build): raw, gzip -9, base64 copy, budget
 //   README.md      speed     bench/results/results.json (npm run bench): ratios at 10,000 documents
 //   www/README.md  chunks    www/dist (vite build of the page: tests/e2e/run.mjs, npm start)
+//   docs/RUNTIMES.md sizes   tests/runtimes/results/sizes.json (the runtime matrix's `sizes` case)
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,9 +92,28 @@ function chunksTable() {
   return ["| chunk | raw | gzip -9 | fetched |", "|---|---|---|---|", ...rows].join("\n");
 }
 
+// What each entry ships per runtime, as the runtime matrix's esbuild bundles measured it.
+function runtimeSizesTable() {
+  const { commit, date, esbuild, sizes } = JSON.parse(readFileSync(join(root, "tests", "runtimes", "results", "sizes.json"), "utf8"));
+  const n = (v) => v.toLocaleString("en");
+  const rows = sizes.map(({ entry, way, js, jsGzip, wasm, wasmGzip }) => {
+    const web = way.startsWith("/web");
+    const name = web ? `${entry === "ctxpack" ? "ctxpack" : entry}/web` : entry;
+    return `| \`${name}\` | ${web ? "browser + `init()`" : way} | ${n(js)} | ${n(jsGzip)} | ${wasm ? n(wasm) : "—"} | ${wasm ? n(wasmGzip) : "—"} |`;
+  });
+  return [
+    "| entry | runtime | JS | JS gzip | wasm | wasm gzip |",
+    "| --- | --- | ---: | ---: | ---: | ---: |",
+    ...rows,
+    "",
+    `The matrix's output on ${commit} (${date}, esbuild ${esbuild}; \`node tests/runtimes/run.mjs --only sizes\`).`,
+  ].join("\n");
+}
+
 const REGIONS = [
   { file: "README.md", name: "entries", make: entriesTable, source: join(root, "pkg", "web"), group: "package" },
   { file: "README.md", name: "speed", make: speedTable, source: join(root, "bench", "results", "results.json"), group: "package" },
+  { file: "docs/RUNTIMES.md", name: "sizes", make: runtimeSizesTable, source: join(root, "tests", "runtimes", "results", "sizes.json"), group: "package" },
   { file: "www/README.md", name: "chunks", make: chunksTable, source: join(root, "www", "dist", "assets"), group: "www" },
 ];
 

@@ -1,15 +1,15 @@
 // The package's entries: one wasm each, built from this crate with one cargo feature (see
 // src/wasm/mod.rs). scripts/build.mjs builds them; the size test holds each to its budget; the
-// packaging test imports each from the packed tarball.
+// packaging test imports each from the packed tarball. What each exports comes from its engine's
+// export table (src/<engine>/calls.rs), generated into src/wasm/exports.mjs.
+import { TABLES } from "../src/wasm/exports.mjs";
+
 //
 //   name      what the entry is called (the size report, --entry)
 //   subpath   its key in package.json "exports"
 //   feature   the cargo feature that compiles its exports
 //   dir       where it is built, under pkg/ ("" for the main entry, so pkg/index.js)
-//   guarded   classes it exports through glue.js's `guarded` (the FREED check, `using`)
-//   remade    those of them made again from their constructor's arguments when the entry gives
-//             its memory back (glue.js `memoryManager`); a live object of another guarded class
-//             keeps the instance
+//   engine    optional: the export table it carries, when not the one of its feature
 //   node      optional: {module, types} — a CommonJS module of src/ with what only Node has (a
 //             file reader), exported by the Node entries only; it sits next to the entry's
 //             index.cjs and requires it for the entry's exports; its types import the entry's types
@@ -18,23 +18,35 @@
 //   gzip      its wasm's size budget, gzip level 9 — a decision to write down in
 //             docs/decisions/2026-11-27-wasm-size-budgets.md when raised, not a number to bump
 //   wasmOpt   optional: wasm-opt flags after WASM_OPT_FLAGS, for this entry only
-export const ENTRIES = [
+const ENTRY_CONFIG = [
   // jsondoc assembly; one-caller inlining capped at 30 for bytes (each budget raise and the flag:
   // docs/decisions/2026-11-27-wasm-size-budgets.md).
-  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", guarded: ["ContextAssembler"], remade: ["ContextAssembler"], gzip: 168_500, wasmOpt: ["--one-caller-inline-max-function-size=30"] },
+  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", gzip: 168_500, wasmOpt: ["--one-caller-inline-max-function-size=30"] },
   // preloadFiles, checkPaths, fitSections (docs/FILES.md); Node adds readContextFiles, the disk reader.
-  { name: "files", subpath: "./files", feature: "files", dir: "files", guarded: [], gzip: 83_500, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
+  { name: "files", subpath: "./files", feature: "files", dir: "files", gzip: 83_500, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
   // extractClasses, formatModuleRegistry, trackOutputs, parseModifiedFiles (docs/CODE.md).
-  { name: "code", subpath: "./code", feature: "code", dir: "code", guarded: [], gzip: 80_000 },
+  { name: "code", subpath: "./code", feature: "code", dir: "code", gzip: 80_000 },
   // RunGovernor, governorStep (docs/GOVERNOR.md).
-  { name: "governor", subpath: "./governor", feature: "governor", dir: "governor", guarded: ["RunGovernor"], gzip: 110_000 },
+  { name: "governor", subpath: "./governor", feature: "governor", dir: "governor", gzip: 110_000 },
   // countTokens, encodeTokens, decodeTokens: exact o200k and cl100k; the vocabularies are the size.
-  { name: "tokenizer", subpath: "./tokenizer", feature: "tokenizer", dir: "tokenizer", guarded: [], gzip: 1_650_000 },
+  { name: "tokenizer", subpath: "./tokenizer", feature: "tokenizer", dir: "tokenizer", gzip: 1_650_000 },
   // One vocabulary each, for an edge function's size limit: a budget of the vocabulary plus ~50 KB,
   // so that a second one slipping in fails the size test (docs/TOKENS.md).
-  { name: "tokenizer-o200k", subpath: "./tokenizer/o200k", feature: "tokenizer-o200k", dir: "tokenizer-o200k", guarded: [], gzip: 1_150_000 },
-  { name: "tokenizer-cl100k", subpath: "./tokenizer/cl100k", feature: "tokenizer-cl100k", dir: "tokenizer-cl100k", guarded: [], gzip: 560_000 },
+  { name: "tokenizer-o200k", subpath: "./tokenizer/o200k", feature: "tokenizer-o200k", engine: "tokenizer", dir: "tokenizer-o200k", gzip: 1_150_000 },
+  { name: "tokenizer-cl100k", subpath: "./tokenizer/cl100k", feature: "tokenizer-cl100k", engine: "tokenizer", dir: "tokenizer-cl100k", gzip: 560_000 },
 ];
+
+/**
+ * The entries with their table's exports: `functions`, `types`, and `guarded`, the classes it
+ * exports through glue.js's `guarded` (the FREED check, `using`), of which `remade` are made again
+ * from their constructor's arguments when the entry gives its memory back (glue.js
+ * `memoryManager`; a live object of another guarded class keeps the instance).
+ */
+export const ENTRIES = ENTRY_CONFIG.map((entry) => {
+  const table = TABLES[entry.engine ?? entry.feature];
+  if (!table) throw new Error(`${entry.name}: no export table for feature ${entry.feature} (src/wasm/exports.mjs)`);
+  return { ...entry, functions: table.functions, types: table.types, guarded: table.classes, remade: table.remade };
+});
 
 // Entries of JavaScript alone, on the main entry's wasm: compiled from TypeScript by
 // scripts/build-react.mjs (no type check there: tests/react type-checks them), declarations and
@@ -73,6 +85,13 @@ export const WASM_BINDGEN_FLAGS = ["--target", "web", "--out-name", "ctxpack", "
 
 /** Where the build keeps the wasm it gave wasm-bindgen for entry `name`. */
 export const bindgenInput = (root, name) => `${root}/target/wasm-bindgen-input/${name}.wasm`;
+
+/** package.json "files": the main entry's files, then every entry's directory. */
+export function packageFiles() {
+  const main = ["index.js", "index.mjs", "index.cjs", "index.d.ts", "index.d.cts", "index.web.js", "index.web.d.ts", "index.workerd.js", "entries/", "web/"];
+  const dirs = [...ENTRIES, ...JS_ENTRIES].filter((e) => e.dir !== "").map((e) => `${e.dir}/`);
+  return [...main, ...dirs].map((f) => `pkg/${f}`).concat(["profiles/writing-app.json", "profiles/writing-app.json.d.ts", "README.md"]);
+}
 
 /**
  * package.json "exports", as the entries make it. Per entry: its subpath with a condition per way

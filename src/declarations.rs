@@ -8,6 +8,7 @@
 //! rewrites them; review the diff.
 
 use crate::error::ErrorCode;
+use crate::exports::{Engine, ENGINES};
 use crate::jsondoc::*;
 use crate::limits::Limits;
 use crate::shape::{generate, Decl, Shape};
@@ -15,25 +16,30 @@ use crate::shape::{generate, Decl, Shape};
 /// A declaration by the name it is known by.
 type Named = (&'static str, fn() -> Decl);
 
-/// The results the binding returns, by the names `decode(root, …)` knows them.
-pub(crate) const OUTPUT_ROOTS: [Named; 16] = [
+/// The results the binding returns, by the names `decode(root, …)` knows them: those of the
+/// tables' core bodies (`output_roots`), and these, which the binding answers itself.
+const OUTPUT_ROOTS: [Named; 9] = [
     ("Assembly", Assembly::decl),
     ("CapResult", CapResult::decl),
     ("Prioritized", Prioritized::decl),
     ("ResolvedIntent", ResolvedIntent::decl),
     ("JsonLocation", crate::json::locate::JsonLocation::decl),
     ("PreloadResult", crate::files::PreloadResult::decl),
-    ("PathChecks", crate::files::check::PathChecks::decl),
-    ("SectionsResult", crate::sections::SectionsResult::decl),
-    ("ExtractedClasses", crate::code::ExtractedClasses::decl),
-    ("RegistryResult", crate::code::RegistryResult::decl),
-    ("TrackedOutputs", crate::code::TrackedOutputs::decl),
-    ("ModifiedFiles", crate::code::ModifiedFiles::decl),
     ("GovernorDecision", crate::governor::GovernorDecision::decl),
     ("GovernorState", crate::governor::GovernorState::decl),
-    ("GovernorStep", crate::governor::GovernorStep::decl),
     ("GovernorReport", crate::governor::GovernorReport::decl),
 ];
+
+/// Every result root: the tables' and [`OUTPUT_ROOTS`].
+pub(crate) fn output_roots() -> Vec<Named> {
+    let mut roots: Vec<Named> = ENGINES
+        .iter()
+        .flat_map(|e| e.exports)
+        .filter_map(|e| Some((e.returns, e.decl?)))
+        .collect();
+    roots.extend(OUTPUT_ROOTS);
+    roots
+}
 
 /// Inputs and other declared types the TypeScript user sees.
 const TYPE_ROOTS: [fn() -> Decl; 16] = [
@@ -95,8 +101,11 @@ export type JsonText = string | Uint8Array;
 export type DocumentsInput = JsondocInput[] | JsonText;
 
 export interface AssembleInput extends AssembleOptions { documents: DocumentsInput; profile?: Profile | null }
+
 export interface AssemblerInput extends AssembleOptions { documents: DocumentsInput }
+
 export interface CapInput { documents: DocumentsInput; profile?: Profile | null; maxChars?: number | null; maxTokens?: number | null; cap?: CapStrategy | null }
+
 export interface AssemblerCapInput { documents: DocumentsInput; maxChars?: number | null; maxTokens?: number | null; cap?: CapStrategy | null }
 
 /** The last argument of every call (and of `new ContextAssembler`, for all its calls). */
@@ -116,7 +125,7 @@ export interface CallOptions {
 "#;
 
 pub(crate) fn typescript() -> String {
-    let mut roots: Vec<fn() -> Decl> = OUTPUT_ROOTS.iter().map(|(_, d)| *d).collect();
+    let mut roots: Vec<fn() -> Decl> = output_roots().iter().map(|(_, d)| *d).collect();
     roots.extend(TYPE_ROOTS);
     format!(
         "// Generated from the Rust declarations by src/declarations.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.\n\n{HOST_INPUTS}\n/** The stable code of a CtxpackError. */\nexport type CtxpackErrorCode = ErrorCode;\n\n{}",
@@ -124,25 +133,133 @@ pub(crate) fn typescript() -> String {
     )
 }
 
-pub(crate) fn javascript() -> String {
-    let roots: Vec<fn() -> Decl> = OUTPUT_ROOTS.iter().map(|(_, d)| *d).collect();
-    let names: Vec<&str> = OUTPUT_ROOTS.iter().map(|(n, _)| *n).collect();
-    generate::javascript(&generate::reachable(&roots), &names)
+/// The full declarations as top-level blocks (a doc comment and one `export`): name, text.
+fn blocks(ts: &str) -> Vec<(String, String)> {
+    ts.split("\n\n")
+        .filter_map(|block| {
+            let line = block.lines().find(|l| l.starts_with("export "))?;
+            let name = line
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .filter(|w| !w.is_empty())
+                .nth(2)?;
+            Some((name.to_string(), format!("{}\n", block.trim_end())))
+        })
+        .collect()
 }
 
-/// The block of glue.js between its BEGIN CODES and END CODES lines.
+/// The words of a TypeScript text that may name a type.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+}
+
+/// The engine's own names and those every entry has: its functions' argument and result types,
+/// the types its classes name, and `CtxpackErrorCode`.
+fn engine_roots(engine: &Engine) -> Vec<&'static str> {
+    let mut roots = vec!["CtxpackErrorCode"];
+    for e in [&crate::exports::shared::ENGINE, engine] {
+        for export in e.exports {
+            roots.extend(words(export.returns));
+            for (_, ts, _) in export.params {
+                roots.extend(words(ts));
+            }
+        }
+        roots.extend(e.types);
+    }
+    roots
+}
+
+/// The declarations an engine's entry ships: those its roots reach, in the full file's order.
+fn engine_typescript(engine: &Engine) -> String {
+    let all = blocks(&typescript());
+    let mut wanted: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    let mut todo = engine_roots(engine);
+    while let Some(name) = todo.pop() {
+        if let Some((name, text)) = all.iter().find(|(n, _)| n == name) {
+            if wanted.insert(name) {
+                todo.extend(words(text));
+            }
+        }
+    }
+    let mut out = format!(
+        "// Generated from the Rust declarations by src/declarations.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.\n// The types of the entries built with feature `{}`.\n",
+        engine.feature
+    );
+    for (name, text) in &all {
+        if wanted.contains(name.as_str()) {
+            out.push('\n');
+            out.push_str(text);
+        }
+    }
+    out
+}
+
+/// The decoders of an engine's entry: of the results its functions and classes return.
+fn engine_javascript(engine: &Engine) -> String {
+    let returned: Vec<&str> = engine
+        .exports
+        .iter()
+        .filter(|e| e.shaped)
+        .map(|e| e.returns)
+        .chain(engine.types.iter().copied())
+        .collect();
+    let roots: Vec<Named> = output_roots()
+        .into_iter()
+        .filter(|(name, _)| returned.contains(name))
+        .collect();
+    let decls: Vec<fn() -> Decl> = roots.iter().map(|(_, d)| *d).collect();
+    let names: Vec<&str> = roots.iter().map(|(n, _)| *n).collect();
+    generate::javascript(&generate::reachable(&decls), &names)
+}
+
+/// The engines whose entries have a wasm of their own (all but the calls every entry has).
+fn entry_engines() -> impl Iterator<Item = &'static Engine> {
+    ENGINES.iter().filter(|e| !e.feature.is_empty())
+}
+
+/// `src/wasm/exports.mjs`: per engine (by feature), what its entries export, for the build,
+/// the packaging test and the runtime matrix (a module, so that browser pages import it too).
+fn exports_module() -> String {
+    use crate::json::{Object, Value};
+    let strings =
+        |v: Vec<&str>| Value::Array(v.into_iter().map(|s| Value::String(s.into())).collect());
+    let mut root = Object::default();
+    for engine in entry_engines() {
+        let mut o = Object::default();
+        let functions = crate::exports::shared::ENGINE
+            .exports
+            .iter()
+            .chain(engine.exports);
+        o.set("functions", strings(functions.map(|e| e.name).collect()));
+        o.set(
+            "classes",
+            strings(engine.classes.iter().map(|c| c.name).collect()),
+        );
+        let remade = engine.classes.iter().filter(|c| c.remade).map(|c| c.name);
+        o.set("remade", strings(remade.collect()));
+        let types = blocks(&engine_typescript(engine))
+            .into_iter()
+            .map(|(n, _)| n);
+        o.set("types", Value::Array(types.map(Value::String).collect()));
+        root.set(engine.feature, Value::Object(o));
+    }
+    format!(
+        "// Generated from the export tables by src/declarations.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.\nexport const TABLES = {};\n",
+        crate::json::stringify(&Value::Object(root), 2)
+    )
+}
+
+/// The block of a glue module between its BEGIN CODES and END CODES lines.
 const CODES_BEGIN: &str = "// BEGIN CODES\n";
 const CODES_END: &str = "// END CODES\n";
 
-/// The codes glue.js shares with the Rust half of the binding (`wasm_codes`), as JavaScript.
-fn codes_block() -> String {
+/// Codes a glue module shares with the Rust half of the binding (`wasm_codes`), as JavaScript:
+/// the tape's tags (glue.js), the document flags (jsondoc/documents.js).
+fn codes_block(codes: &[(&str, u8)]) -> String {
     let mut out = String::from(
         "// Generated from src/wasm_codes.rs (UPDATE_SHAPES=1 cargo test declarations). Do not edit.\n",
     );
-    for (name, value) in crate::wasm_codes::DOCUMENT_FLAGS
-        .iter()
-        .chain(crate::wasm_codes::TAPE_TAGS)
-    {
+    for (name, value) in codes {
         out.push_str(&format!("const {name} = {value};\n"));
     }
     out
@@ -158,17 +275,35 @@ fn with_codes(glue: &str, block: &str) -> Option<String> {
 #[test]
 fn committed_declarations_match_the_rust_types() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/wasm/");
-    let glue = std::fs::read_to_string(format!("{dir}glue.js")).unwrap_or_default();
-    let glue = with_codes(&glue, &codes_block())
-        .expect("src/wasm/glue.js has no BEGIN CODES / END CODES block");
     let mut stale = Vec::new();
-    for (file, want) in [
-        ("types.d.ts", typescript()),
-        ("shapes.js", javascript()),
-        ("glue.js", glue),
+    let mut files = vec![("exports.mjs".to_string(), exports_module())];
+    for (file, codes) in [
+        ("glue.js", crate::wasm_codes::TAPE_TAGS),
+        ("jsondoc/documents.js", crate::wasm_codes::DOCUMENT_FLAGS),
     ] {
+        let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap_or_default();
+        let text = with_codes(&text, &codes_block(codes))
+            .unwrap_or_else(|| panic!("src/wasm/{file} has no BEGIN CODES / END CODES block"));
+        files.push((file.to_string(), text));
+    }
+    for engine in entry_engines() {
+        files.push((
+            format!("types/{}.d.ts", engine.feature),
+            engine_typescript(engine),
+        ));
+        if !engine.decoders.is_empty() {
+            files.push((
+                format!("shapes/{}.js", engine.feature),
+                engine_javascript(engine),
+            ));
+        }
+    }
+    for (file, want) in files {
         let path = format!("{dir}{file}");
         if std::env::var_os("UPDATE_SHAPES").is_some() {
+            if let Some(parent) = std::path::Path::new(&path).parent() {
+                std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{path}: {e}"));
+            }
             std::fs::write(&path, &want).unwrap_or_else(|e| panic!("{path}: {e}"));
         }
         if std::fs::read_to_string(&path).unwrap_or_default() != want {
@@ -183,22 +318,82 @@ fn committed_declarations_match_the_rust_types() {
 
 #[test]
 fn a_stale_codes_block_is_found() {
-    let fresh =
-        with_codes("a\n// BEGIN CODES\nold\n// END CODES\nb\n", &codes_block()).unwrap_or_default();
+    let fresh = with_codes(
+        "a\n// BEGIN CODES\nold\n// END CODES\nb\n",
+        &codes_block(crate::wasm_codes::TAPE_TAGS),
+    )
+    .unwrap_or_default();
     assert!(fresh.contains("const T_LONG = 14;\n"), "{fresh}");
     assert!(!fresh.contains("old"), "{fresh}");
     // A tag renumbered in glue.js alone is what the comparison above catches.
     let drifted = fresh.replace("const T_NULL = 1;", "const T_NULL = 2;");
     assert_ne!(
-        with_codes(&drifted, &codes_block()).as_deref(),
+        with_codes(&drifted, &codes_block(crate::wasm_codes::TAPE_TAGS)).as_deref(),
         Some(drifted.as_str())
     );
-    assert_eq!(with_codes("no block", &codes_block()), None);
+    assert_eq!(
+        with_codes("no block", &codes_block(crate::wasm_codes::TAPE_TAGS)),
+        None
+    );
+}
+
+#[test]
+fn each_entry_declares_only_its_own_types() {
+    let by = |feature: &str| {
+        let engine = entry_engines()
+            .find(|e| e.feature == feature)
+            .unwrap_or_else(|| panic!("{feature}"));
+        blocks(&engine_typescript(engine))
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect::<Vec<_>>()
+    };
+    let governor = by("governor");
+    for own in [
+        "GovernorConfig",
+        "GovernorStep",
+        "CallOptions",
+        "CtxpackErrorCode",
+        "ErrorCode",
+        "Limits",
+        "Vocabulary",
+    ] {
+        assert!(governor.iter().any(|n| n == own), "governor lacks {own}");
+    }
+    for other in [
+        "Assembly",
+        "Profile",
+        "PreloadResult",
+        "RegistryResult",
+        "JsondocInput",
+    ] {
+        assert!(
+            !governor.iter().any(|n| n == other),
+            "governor declares {other}"
+        );
+    }
+    // Every declaration of the full file is one block, so none is lost by the split.
+    let full = typescript();
+    let exported = full.lines().filter(|l| l.starts_with("export ")).count();
+    assert_eq!(blocks(&full).len(), exported);
+}
+
+#[test]
+fn each_table_imports_its_own_decoders() {
+    for engine in ENGINES {
+        let shaped = engine.exports.iter().any(|e| e.shaped);
+        let want = if shaped {
+            format!("/src/wasm/shapes/{}.js", engine.feature)
+        } else {
+            String::new()
+        };
+        assert_eq!(engine.decoders, want, "{}", engine.feature);
+    }
 }
 
 #[test]
 fn every_root_name_is_its_declared_name() {
-    for (name, decl) in OUTPUT_ROOTS {
+    for (name, decl) in output_roots() {
         assert_eq!(name, decl().name);
     }
 }

@@ -76,6 +76,7 @@
 pub mod budget;
 pub mod code;
 mod error;
+mod exports;
 pub mod files;
 pub mod governor;
 mod hash;
@@ -104,6 +105,17 @@ mod declarations;
 )]
 mod wasm_codes;
 
+/// Every engine's export table (`exports`), and the calls every entry has.
+#[doc(hidden)]
+pub const ENGINES: &[exports::Engine] = &[
+    exports::shared::ENGINE,
+    jsondoc::calls::ENGINE,
+    files::calls::ENGINE,
+    code::calls::ENGINE,
+    governor::calls::ENGINE,
+    exports::tokenizer::ENGINE,
+];
+
 pub use error::{Error, ErrorCode, Result, TextPosition};
 pub use limits::Limits;
 pub use text::SharedStr;
@@ -129,6 +141,11 @@ mod python;
 /// change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub mod exports {
+        pub use crate::exports::{
+            call, Args, Class, Counter, Crossed, Engine, Export, ValueArgs, ENGINES,
+        };
+    }
     pub mod json {
         pub use crate::json::parse::{parse_body, parse_body_at, Parser};
     }

@@ -1,9 +1,5 @@
-//! The code module's shared vectors (tests/vectors/code) and its properties.
-//!
-//! Each vector names the exported function it calls and its arguments, as JavaScript passes
-//! them; this runner reads the arguments through the same readers the binding uses and compares
-//! the result's JSON with the expected bytes. `UPDATE_VECTORS=1 cargo test --test code`
-//! rewrites the expected files (review the diff).
+//! The code module's properties; its shared vectors (tests/vectors/code) are replayed through
+//! its export table by tests/calls.rs.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -15,11 +11,9 @@
 
 mod common;
 
-use ctxpack::__private::code::{files_from_value, source_files_from_value};
 use ctxpack::code::{self, ModuleRegistry, RegistryOptions};
 use ctxpack::json::{self, Value};
-use ctxpack::shape::{to_json_text, Input};
-use ctxpack::tokens::{Meter, Pieces};
+use ctxpack::shape::Input;
 use ctxpack::Limits;
 use proptest::prelude::*;
 use std::fs;
@@ -27,95 +21,11 @@ use std::path::Path;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/code");
 
-fn arg(args: &[Value], i: usize) -> Value {
-    args.get(i).cloned().unwrap_or(Value::Null)
-}
-
 fn string(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         other => panic!("expected a string, got {other:?}"),
     }
-}
-
-/// The result's JSON text, as the export would return it; `counter`: the vector's
-/// `tokenCounter` (`utf16`: `text.length`, as tests/engines/vectors.mjs passes it).
-fn call(name: &str, args: &[Value], counter: Option<&str>) -> String {
-    match name {
-        "extractClasses" => to_json_text(&code::extract_classes(
-            &string(&arg(args, 0)),
-            &string(&arg(args, 1)),
-        )),
-        "formatModuleRegistry" => {
-            let registry = match arg(args, 0) {
-                Value::Null => ModuleRegistry::default(),
-                v => ModuleRegistry::read(&v, "/registry").unwrap(),
-            };
-            let files = source_files_from_value(&arg(args, 1), "/files").unwrap();
-            let options = match arg(args, 2) {
-                Value::Null => RegistryOptions::default(),
-                v => RegistryOptions::read(&v, "/options").unwrap(),
-            };
-            match counter {
-                None => to_json_text(&code::format_module_registry(&registry, &files, &options)),
-                Some(name) => {
-                    assert_eq!(name, "utf16", "unknown vector counter");
-                    let mut count = |t: &str| Ok(t.encode_utf16().count());
-                    let mut meter = Meter::Pieces(Pieces::new("host:utf16", &mut count));
-                    to_json_text(
-                        &code::format_module_registry_metered(
-                            &registry, &files, &options, &mut meter,
-                        )
-                        .unwrap(),
-                    )
-                }
-            }
-        }
-        "trackOutputs" => {
-            let created: Vec<(String, String)> = files_from_value(&arg(args, 0), "/created", false)
-                .unwrap()
-                .into_iter()
-                .map(|(p, c)| (p, c.unwrap_or_default()))
-                .collect();
-            let modified = files_from_value(&arg(args, 1), "/modified", true).unwrap();
-            to_json_text(&code::track_outputs(&created, &modified))
-        }
-        "parseModifiedFiles" => to_json_text(&code::parse_modified_files(&string(&arg(args, 0)))),
-        other => panic!("unknown call {other}"),
-    }
-}
-
-#[test]
-fn vectors_produce_the_expected_bytes() {
-    let update = std::env::var_os("UPDATE_VECTORS").is_some();
-    let names = common::vector_names(Path::new(DIR), ".json");
-    assert!(names.len() >= 10);
-    let mut failures = Vec::new();
-    for name in &names {
-        let text = fs::read_to_string(Path::new(DIR).join(format!("inputs/{name}.json"))).unwrap();
-        let input = json::parse(&text, &Limits::default()).unwrap();
-        let object = input.as_object().unwrap();
-        let function = string(object.get("call").unwrap());
-        let Some(Value::Array(args)) = object.get("args") else {
-            panic!("{name}: args must be an array");
-        };
-        let counter = match object.get("tokenCounter") {
-            Some(Value::String(c)) => Some(c.as_str()),
-            _ => None,
-        };
-        let got = call(&function, args, counter);
-        let path = Path::new(DIR).join(format!("expected/{name}.json"));
-        if update {
-            fs::write(&path, &got).unwrap();
-        }
-        if fs::read_to_string(&path).ok().as_deref() != Some(got.as_str()) {
-            failures.push(name.clone());
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{failures:#?} differ (UPDATE_VECTORS=1 to regenerate, then review the diff)"
-    );
 }
 
 /// The readable sources the extract vectors were written from are the vectors' contents.
@@ -130,7 +40,7 @@ fn sources_match_the_extract_vectors() {
             panic!("{file}");
         };
         assert_eq!(
-            string(&arg(&args, 1)),
+            string(&args[1]),
             fs::read_to_string(&path).unwrap(),
             "{file}"
         );

@@ -15,6 +15,7 @@
 
 mod common;
 
+use ctxpack::__private::exports::{self, ValueArgs};
 use ctxpack::files::{check_paths, PathStatus, PathsInput};
 use ctxpack::files::{
     preload, preload_metered, FileContent, FileReason, FileRef, PreloadInput, PreloadMode,
@@ -23,7 +24,7 @@ use ctxpack::json::{self, Value};
 use ctxpack::manifest::Action;
 use ctxpack::sections::{fit_sections, fit_sections_metered, SectionsInput};
 use ctxpack::shape::{to_value, Input};
-use ctxpack::tokens::{estimate_tokens, Estimator, Meter, Pieces};
+use ctxpack::tokens::{estimate_tokens, Meter, Pieces};
 use ctxpack::{ErrorCode, Limits};
 use proptest::prelude::*;
 use std::fs;
@@ -66,37 +67,31 @@ fn vector_counter(name: &str) -> fn(&str) -> usize {
 /// What a vector's function gives: the result as `JSON.stringify(result, null, 2)` and its text
 /// (the block or the prompt), or the error as `JSON.stringify({code, path, message}, null, 2)`.
 fn run(function: &str, input: &Value, counter: Option<&str>) -> (String, Option<String>) {
-    let limits = Limits::default();
     let count = counter.map(vector_counter);
     let mut host = |t: &str| Ok(count.map_or(0, |c| c(t)));
-    let name = format!("host:{}", counter.unwrap_or_default());
-    let mut meter = match count {
-        Some(_) => Meter::Pieces(Pieces::new(name, &mut host)),
-        None => Meter::Estimate(Estimator::o200k()),
-    };
-    let result = match function {
-        "preloadFiles" => PreloadInput::read(input, "")
-            .and_then(|i| match counter {
-                None => preload(&i, &limits),
-                Some(_) => preload_metered(&i, &limits, &mut meter),
-            })
-            .map(|r| (to_value(&r), r.block)),
-        "checkPaths" => PathsInput::read(input, "")
-            .and_then(|i| check_paths(&i, &limits))
-            .map(|r| (to_value(&r), String::new())),
-        "fitSections" => SectionsInput::read(input, "")
-            .and_then(|i| match counter {
-                None => fit_sections(&i, &limits),
-                Some(_) => fit_sections_metered(&i, &limits, &mut meter),
-            })
-            .map(|r| (to_value(&r), r.text)),
-        other => panic!("unknown function {other}"),
+    let counter = counter.map(|name| {
+        (
+            format!("host:{name}"),
+            &mut host as &mut dyn FnMut(&str) -> ctxpack::Result<usize>,
+        )
+    });
+    // Called through the entry's table, as the binding calls it.
+    let mut args = ValueArgs::new(vec![input.clone()], counter);
+    let result =
+        exports::call(function, &mut args).unwrap_or_else(|| panic!("unknown function {function}"));
+    let text_field = match function {
+        "preloadFiles" => Some("block"),
+        "fitSections" => Some("text"),
+        _ => None,
     };
     match result {
-        Ok((value, text)) => (
-            json::stringify(&value, 2),
-            (function != "checkPaths").then_some(text),
-        ),
+        Ok(value) => {
+            let text = text_field.map(|f| match field(&value, f) {
+                Value::String(s) => s.clone(),
+                other => panic!("{function}: {f} is {other:?}"),
+            });
+            (json::stringify(&value, 2), text)
+        }
         Err(e) => {
             let mut o = json::Object::default();
             o.set("code", Value::String(e.code.as_str().into()));

@@ -14,7 +14,7 @@ mod common;
 #[path = "vectors/list.rs"]
 mod list;
 
-use ctxpack::wasm::{assemble_context, ContextAssembler};
+use ctxpack::wasm::{assembleContext as assemble_context, ContextAssembler};
 use js_sys::{Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;

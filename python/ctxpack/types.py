@@ -124,39 +124,16 @@ __all__ = [
     "Weights",
 ]
 
-class Assembly(TypedDict):
-    context: str
-    manifest: Manifest
+class PreloadResult(TypedDict):
+    block: str
+    """`""` when nothing was inlined."""
+    manifest: PreloadManifest
 
 
-class Manifest(TypedDict):
-    """Everything ctxpack decided, once per input document."""
-
-    intent: ResolvedIntent
-    now: float
-    """The `now` recency was measured against (epoch ms)."""
-    documents: list[DocRecord]
-    """Selected documents in rank order, then filtered-out ones in input order."""
-    totals: Totals
-    cap: CapReport
-    log: list[str]
-
-
-class ResolvedIntent(TypedDict):
-    """The decided intent, as the manifest records it."""
-
-    intent: str
-    params: dict[str, JsonValue]
-    source: IntentSource
-    rule: Optional[str]
-    """The id of the rule that decided (its index if it has no id); `null` unless `source` is `rule`."""
-    ruleIndex: Optional[float]
-    text: Optional[str]
-    """The request text, if any."""
-
-
-IntentSource: TypeAlias = Literal["given", "rule", "default"]
-"""How the intent was decided."""
+class PreloadManifest(TypedDict):
+    files: list[FileRecord]
+    """One record per reference, in order."""
+    totals: PreloadTotals
 
 
 class ItemRecord(TypedDict):
@@ -183,170 +160,6 @@ class ItemRecord(TypedDict):
     """
 
 
-class DocRecord(ItemRecord):
-    """One input document's line in the manifest."""
-
-    reasonCode: ReasonCode
-    """The reason as a stable code, for programs (`reason` is its words, for people)."""
-    schemaType: str
-    rank: Optional[float]
-    """0 is best; `null` when filtered out."""
-    score: Optional[float]
-    breakdown: Optional[ScoreBreakdown]
-    lineage: Optional[Lineage]
-    """What the lineage edges make of it (docs/PROFILE.md); `null` for none or when filtered out."""
-    level: Optional[TrimLevel]
-    """The trim level of what was included."""
-    cutAt: Optional[float]
-    """At level `fitted`: the length (UTF-16 units) its strings were cut at, chosen so that it
-    fills the room left; `null` at every other level.
-    """
-    offset: Optional[float]
-    """Where the document's block starts in the context (UTF-16 units); its length is `charsAfter`."""
-
-
-Action: TypeAlias = Literal["full", "truncated", "summarized", "discarded", "filtered_out", "inlined", "skipped", "rejected", "duplicate"]
-"""What happened to an item."""
-
-
-ReasonCode: TypeAlias = Literal["kept_full", "ladder_truncated", "ladder_summarized", "nothing_to_cut", "degraded_to_fit", "discarded_budget", "discarded_no_room", "discarded_after_stop", "type_excluded", "type_not_needed", "param_mismatch"]
-"""The stable code of a manifest record's `reason`. New codes may be added; a code's meaning
-never changes.
-"""
-
-
-class ScoreBreakdown(TypedDict):
-    """Each term of a document's score, so a debug view can say why it ranked where it did."""
-
-    required: float
-    optional: float
-    leaf: float
-    userInput: float
-    recency: float
-    params: float
-    """`weights.params` when a `paramMatch` of the intent matched its data."""
-    lineage: float
-    """The weight of its lineage role (`weights.chosen`, `.superseded` or `.alternative`)."""
-
-
-Lineage: TypeAlias = Literal["chosen", "superseded", "alternative"]
-
-
-TrimLevel: TypeAlias = Literal["full", "truncated", "fitted", "prefix", "summarized"]
-"""How much of a document is kept."""
-
-
-class Totals(TypedDict):
-    documents: float
-    selected: float
-    included: float
-    full: float
-    truncated: float
-    summarized: float
-    discarded: float
-    filteredOut: float
-    chars: float
-    """Length of the context in UTF-16 units."""
-    maxChars: Optional[float]
-    """The budget in UTF-16 units; `null` when only tokens were limited."""
-    tokens: Optional[float]
-    """The context's tokens, when a token budget was given (else `null`)."""
-    maxTokens: Optional[float]
-    tokenCounter: Optional[str]
-    """What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
-    function; `null` without a token budget.
-    """
-    tokenCounterCalls: Optional[float]
-    """How many times the caller's counter was called (each distinct piece once); `null` for
-    the estimator and without a token budget.
-    """
-
-
-class CapReport(TypedDict):
-    strategy: CapStrategy
-    hit: bool
-    """A document was degraded or discarded for lack of room."""
-    discarded: float
-
-
-CapStrategy: TypeAlias = Literal["stop", "skip", "degrade"]
-"""What to do when the next document (in rank order) does not fit the budget:
-`"stop"` discards it and everything ranked below it (the reference behaviour);
-`"skip"` discards it and goes on, so later, smaller documents may still fit;
-`"degrade"` (default) first cuts it to fill the room left (level `fitted`, else `prefix`;
-with `trim.fill: false`, truncated), then summarizes it, and discards it only if even the
-summary does not fit, then goes on.
-`skip` and `degrade` may read every selected document's body, so with thousands selected
-they cost more than `stop`, which reads bodies only until the budget is spent; with
-`maxChars` they render a document only until it surely cannot fit (docs/PROFILE.md).
-"""
-
-
-class CapResult(TypedDict):
-    """Result of capping documents already in order (no intent, no scores)."""
-
-    context: str
-    documents: list[DocRecord]
-    totals: Totals
-    cap: CapReport
-    log: list[str]
-
-
-class Prioritized(TypedDict):
-    """The ranked selection without trimming or capping."""
-
-    intent: ResolvedIntent
-    now: float
-    ranked: list[RankedRecord]
-    """Selected documents, best first."""
-    filtered: list[FilteredRecord]
-    """Documents the intent does not need, in input order, with the reason."""
-
-
-class RankedRecord(TypedDict):
-    id: str
-    schemaType: str
-    rank: float
-    score: float
-    breakdown: ScoreBreakdown
-    lineage: Optional[Lineage]
-
-
-class FilteredRecord(TypedDict):
-    id: str
-    schemaType: str
-    reason: str
-    reasonCode: ReasonCode
-
-
-class JsonLocation(TypedDict):
-    """The place in JSON text of the value a pointer names, or of its deepest part that exists."""
-
-    line: float
-    """1-based line of the value's first character."""
-    column: float
-    """1-based column, in UTF-16 code units."""
-    offset: float
-    """The value's first character as a UTF-16 index into the text (for `setSelectionRange`)."""
-    found: str
-    """The part of the pointer found in the text: all of it when `exact`, else the deepest
-    existing parent (a missing field is shown at the object that lacks it).
-    """
-    exact: bool
-
-
-class PreloadResult(TypedDict):
-    block: str
-    """`""` when nothing was inlined."""
-    manifest: PreloadManifest
-
-
-class PreloadManifest(TypedDict):
-    files: list[FileRecord]
-    """One record per reference, in order."""
-    totals: PreloadTotals
-
-
 class FileRecord(ItemRecord):
     """What happened to one reference."""
 
@@ -363,6 +176,10 @@ class FileRecord(ItemRecord):
     language: Optional[str]
     duplicateOf: Optional[float]
     """For a duplicate: the index of the reference it repeats."""
+
+
+Action: TypeAlias = Literal["full", "truncated", "summarized", "discarded", "filtered_out", "inlined", "skipped", "rejected", "duplicate"]
+"""What happened to an item."""
 
 
 FileReason: TypeAlias = Literal["inlined", "budget", "too_many_lines", "too_large", "missing", "path_escape", "invalid_path", "binary", "directory", "not_a_file", "secret", "duplicate"]
@@ -559,31 +376,11 @@ class ModifiedFiles(TypedDict):
     """In first-seen order, each once."""
 
 
-class GovernorDecision(TypedDict):
-    """The answer to one event."""
+class GovernorStep(TypedDict):
+    """What `governorStep` (Rust: `step`) returns: the next state and the decision."""
 
-    decision: DecisionKind
-    code: DecisionCode
-    status: RunStatus
-    """The run's status after the event."""
-    reason: str
-    """For people: what was decided and the numbers that decided it."""
-    file: NotRequired[Optional[str]]
-    """`stuck_patch`: the file."""
-    count: NotRequired[Optional[float]]
-    """`stuck_patch`: the attempts; loops: the repeats."""
-
-
-DecisionKind: TypeAlias = Literal["continue", "warn", "skip", "stop", "escalate", "stuck"]
-"""What the host should do."""
-
-
-DecisionCode: TypeAlias = Literal["ok", "budget_warning", "tests_skipped", "tests_unchanged", "budget_exhausted", "stuck_patch", "loop_repeat", "loop_error", "loop_alternation", "loop_failure", "loop_monologue", "loop_condensation"]
-"""Why, as a stable code."""
-
-
-RunStatus: TypeAlias = Literal["running", "done_partial", "aborted_constraint"]
-"""Where a run stands."""
+    state: GovernorState
+    decision: GovernorDecision
 
 
 class GovernorState(TypedDict):
@@ -684,6 +481,33 @@ class StepLimits(TypedDict):
     limits: BudgetLimits
 
 
+RunStatus: TypeAlias = Literal["running", "done_partial", "aborted_constraint"]
+"""Where a run stands."""
+
+
+class GovernorDecision(TypedDict):
+    """The answer to one event."""
+
+    decision: DecisionKind
+    code: DecisionCode
+    status: RunStatus
+    """The run's status after the event."""
+    reason: str
+    """For people: what was decided and the numbers that decided it."""
+    file: NotRequired[Optional[str]]
+    """`stuck_patch`: the file."""
+    count: NotRequired[Optional[float]]
+    """`stuck_patch`: the attempts; loops: the repeats."""
+
+
+DecisionKind: TypeAlias = Literal["continue", "warn", "skip", "stop", "escalate", "stuck"]
+"""What the host should do."""
+
+
+DecisionCode: TypeAlias = Literal["ok", "budget_warning", "tests_skipped", "tests_unchanged", "budget_exhausted", "stuck_patch", "loop_repeat", "loop_error", "loop_alternation", "loop_failure", "loop_monologue", "loop_condensation"]
+"""Why, as a stable code."""
+
+
 class BudgetUse(TypedDict):
     """Counters of one run or one step. They only grow."""
 
@@ -774,11 +598,187 @@ class RedTestRun(TypedDict):
     """The event at which it was known to have failed."""
 
 
-class GovernorStep(TypedDict):
-    """What `governorStep` (Rust: `step`) returns: the next state and the decision."""
+class Assembly(TypedDict):
+    context: str
+    manifest: Manifest
 
-    state: GovernorState
-    decision: GovernorDecision
+
+class Manifest(TypedDict):
+    """Everything ctxpack decided, once per input document."""
+
+    intent: ResolvedIntent
+    now: float
+    """The `now` recency was measured against (epoch ms)."""
+    documents: list[DocRecord]
+    """Selected documents in rank order, then filtered-out ones in input order."""
+    totals: Totals
+    cap: CapReport
+    log: list[str]
+
+
+class ResolvedIntent(TypedDict):
+    """The decided intent, as the manifest records it."""
+
+    intent: str
+    params: dict[str, JsonValue]
+    source: IntentSource
+    rule: Optional[str]
+    """The id of the rule that decided (its index if it has no id); `null` unless `source` is `rule`."""
+    ruleIndex: Optional[float]
+    text: Optional[str]
+    """The request text, if any."""
+
+
+IntentSource: TypeAlias = Literal["given", "rule", "default"]
+"""How the intent was decided."""
+
+
+class DocRecord(ItemRecord):
+    """One input document's line in the manifest."""
+
+    reasonCode: ReasonCode
+    """The reason as a stable code, for programs (`reason` is its words, for people)."""
+    schemaType: str
+    rank: Optional[float]
+    """0 is best; `null` when filtered out."""
+    score: Optional[float]
+    breakdown: Optional[ScoreBreakdown]
+    lineage: Optional[Lineage]
+    """What the lineage edges make of it (docs/PROFILE.md); `null` for none or when filtered out."""
+    level: Optional[TrimLevel]
+    """The trim level of what was included."""
+    cutAt: Optional[float]
+    """At level `fitted`: the length (UTF-16 units) its strings were cut at, chosen so that it
+    fills the room left; `null` at every other level.
+    """
+    offset: Optional[float]
+    """Where the document's block starts in the context (UTF-16 units); its length is `charsAfter`."""
+
+
+ReasonCode: TypeAlias = Literal["kept_full", "ladder_truncated", "ladder_summarized", "nothing_to_cut", "degraded_to_fit", "discarded_budget", "discarded_no_room", "discarded_after_stop", "type_excluded", "type_not_needed", "param_mismatch"]
+"""The stable code of a manifest record's `reason`. New codes may be added; a code's meaning
+never changes.
+"""
+
+
+class ScoreBreakdown(TypedDict):
+    """Each term of a document's score, so a debug view can say why it ranked where it did."""
+
+    required: float
+    optional: float
+    leaf: float
+    userInput: float
+    recency: float
+    params: float
+    """`weights.params` when a `paramMatch` of the intent matched its data."""
+    lineage: float
+    """The weight of its lineage role (`weights.chosen`, `.superseded` or `.alternative`)."""
+
+
+Lineage: TypeAlias = Literal["chosen", "superseded", "alternative"]
+
+
+TrimLevel: TypeAlias = Literal["full", "truncated", "fitted", "prefix", "summarized"]
+"""How much of a document is kept."""
+
+
+class Totals(TypedDict):
+    documents: float
+    selected: float
+    included: float
+    full: float
+    truncated: float
+    summarized: float
+    discarded: float
+    filteredOut: float
+    chars: float
+    """Length of the context in UTF-16 units."""
+    maxChars: Optional[float]
+    """The budget in UTF-16 units; `null` when only tokens were limited."""
+    tokens: Optional[float]
+    """The context's tokens, when a token budget was given (else `null`)."""
+    maxTokens: Optional[float]
+    tokenCounter: Optional[str]
+    """What measured `tokens`: `estimate:o200k`, or `host` and the name of the caller's
+    function; `null` without a token budget.
+    """
+    tokenCounterCalls: Optional[float]
+    """How many times the caller's counter was called (each distinct piece once); `null` for
+    the estimator and without a token budget.
+    """
+
+
+class CapReport(TypedDict):
+    strategy: CapStrategy
+    hit: bool
+    """A document was degraded or discarded for lack of room."""
+    discarded: float
+
+
+CapStrategy: TypeAlias = Literal["stop", "skip", "degrade"]
+"""What to do when the next document (in rank order) does not fit the budget:
+`"stop"` discards it and everything ranked below it (the reference behaviour);
+`"skip"` discards it and goes on, so later, smaller documents may still fit;
+`"degrade"` (default) first cuts it to fill the room left (level `fitted`, else `prefix`;
+with `trim.fill: false`, truncated), then summarizes it, and discards it only if even the
+summary does not fit, then goes on.
+`skip` and `degrade` may read every selected document's body, so with thousands selected
+they cost more than `stop`, which reads bodies only until the budget is spent; with
+`maxChars` they render a document only until it surely cannot fit (docs/PROFILE.md).
+"""
+
+
+class CapResult(TypedDict):
+    """Result of capping documents already in order (no intent, no scores)."""
+
+    context: str
+    documents: list[DocRecord]
+    totals: Totals
+    cap: CapReport
+    log: list[str]
+
+
+class Prioritized(TypedDict):
+    """The ranked selection without trimming or capping."""
+
+    intent: ResolvedIntent
+    now: float
+    ranked: list[RankedRecord]
+    """Selected documents, best first."""
+    filtered: list[FilteredRecord]
+    """Documents the intent does not need, in input order, with the reason."""
+
+
+class RankedRecord(TypedDict):
+    id: str
+    schemaType: str
+    rank: float
+    score: float
+    breakdown: ScoreBreakdown
+    lineage: Optional[Lineage]
+
+
+class FilteredRecord(TypedDict):
+    id: str
+    schemaType: str
+    reason: str
+    reasonCode: ReasonCode
+
+
+class JsonLocation(TypedDict):
+    """The place in JSON text of the value a pointer names, or of its deepest part that exists."""
+
+    line: float
+    """1-based line of the value's first character."""
+    column: float
+    """1-based column, in UTF-16 code units."""
+    offset: float
+    """The value's first character as a UTF-16 index into the text (for `setSelectionRange`)."""
+    found: str
+    """The part of the pointer found in the text: all of it when `exact`, else the deepest
+    existing parent (a missing field is shown at the object that lacks it).
+    """
+    exact: bool
 
 
 class GovernorReport(TypedDict):

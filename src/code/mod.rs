@@ -7,6 +7,7 @@
 //! - [`format_module_registry`]: the registry block for a prompt, under a budget, with a manifest.
 //! - [`track_outputs`] and [`parse_modified_files`]: what a step created or changed.
 
+pub(crate) mod calls;
 mod curly;
 mod exports;
 pub(crate) mod outputs;

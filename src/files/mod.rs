@@ -8,6 +8,7 @@
 //! the next, `strict` fails before rendering anything when all of them do not fit. Every
 //! reference gets one record saying what happened and why. See docs/FILES.md.
 
+pub(crate) mod calls;
 pub(crate) mod check;
 pub(crate) mod content;
 pub(crate) mod path;

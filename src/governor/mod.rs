@@ -20,6 +20,7 @@
 //! let _ = json::stringify; // the state as JSON: ctxpack::shape::to_json_text(run.state())
 //! ```
 
+pub(crate) mod calls;
 mod config;
 mod event;
 pub(crate) mod normalize;

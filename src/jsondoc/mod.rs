@@ -18,6 +18,7 @@
 //! ```
 
 pub(crate) mod assemble;
+pub(crate) mod calls;
 pub(crate) mod cap;
 pub(crate) mod chunked;
 pub(crate) mod document;

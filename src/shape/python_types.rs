@@ -252,9 +252,9 @@ fn write_decl(out: &mut String, d: &Decl) {
 
 /// `python/ctxpack/types.py`.
 pub(crate) fn python() -> String {
-    let mut roots: Vec<fn() -> Decl> = crate::declarations::OUTPUT_ROOTS
-        .iter()
-        .map(|(_, d)| *d)
+    let mut roots: Vec<fn() -> Decl> = crate::declarations::output_roots()
+        .into_iter()
+        .map(|(_, d)| d)
         .collect();
     roots.extend(INPUT_ROOTS);
     let decls = reachable(&roots);

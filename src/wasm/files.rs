@@ -1,26 +1,24 @@
-//! The preload and prompt-sections exports (the `ctxpack/files` entry, feature `files`).
+//! The preload and prompt-sections exports (the `ctxpack/files` entry, feature `files`): its
+//! table's functions (`crate::files::calls`), `preloadFiles` with the contents kept in
+//! JavaScript.
 
-use super::{call_options, done, error, host, limits_from, metered, output, read_arg, JsResult};
-use crate::files::check::{check_paths, PathsInput};
+use super::{bind, error, host, metered, output, JsArgs, JsResult};
 use crate::files::render::HEADING;
 use crate::files::{Placed, PreloadInput, PreloadResult};
-use crate::sections::SectionsInput;
 use crate::shape::Input;
 use crate::text::utf16_len;
 use crate::Result;
 use wasm_bindgen::prelude::*;
 
-/// Inlines the referenced files' contents under a budget: paths confined and de-duplicated,
-/// binary files, directories, long files and likely secrets left out, one record per reference.
-#[wasm_bindgen(js_name = preloadFiles, unchecked_return_type = "PreloadResult")]
-pub fn preload_files(
-    #[wasm_bindgen(unchecked_param_type = "PreloadInput")] input: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
+crate::files::calls::table!(bind);
+
+/// `preloadFiles`: the contents' text stays in JavaScript until the input is known to be well
+/// formed; then it crosses once, into one buffer the core reads slices of, and the block is
+/// written around the contents JavaScript still holds (`fill_block`).
+fn preload_files(a: &mut JsArgs<'_>) -> JsResult {
     (|| {
-        let super::CallOptions { limits, counter } = call_options(options)?;
-        // The contents' text stays in JavaScript until the input is known to be well formed;
-        // then it crosses once, into one buffer the core reads slices of.
+        let limits = a.limits;
+        let input = a.raw(0).cloned().unwrap_or(JsValue::UNDEFINED);
         let (value, tape) = host::value_apart(&input, "", &limits)?;
         let input = PreloadInput::read(&value, "")?;
         drop(value);
@@ -28,17 +26,20 @@ pub fn preload_files(
         let count = input.contents.as_ref().map_or(0, Vec::len);
         let by_content = held.by_content(count);
         let texts: Vec<Option<&str>> = by_content.iter().map(|h| h.map(|(t, _)| t)).collect();
-        let plan = match counter.as_ref() {
+        let plan = match a.counter() {
             None => crate::files::plan(&input, &texts, &limits)?,
             Some(f) => metered(Some(f), |meter| {
                 crate::files::plan_metered(&input, &texts, &limits, meter)
             })?,
         };
         let (manifest, pieces, footer) = plan.into_parts();
-        let result = output::to_js(&PreloadResult {
-            block: String::new(),
-            manifest,
-        });
+        let result = output::to_js(
+            decode,
+            &PreloadResult {
+                block: String::new(),
+                manifest,
+            },
+        );
         fill_block(&result, &tape, &by_content, &pieces, &footer)?;
         Ok(result)
     })()
@@ -182,35 +183,4 @@ fn fill_block(
     literals.push_str(footer);
     fill_block_js(result, tape, &literals, &cuts, &bodies)
         .map_err(|e| crate::files::block_refused_by_host(&host::js_message(&e)))
-}
-
-/// The path rules alone, for a host that reads the files itself: each path normalised, refused
-/// (escape, secret name) or marked as a duplicate of an earlier one.
-#[wasm_bindgen(js_name = checkPaths, unchecked_return_type = "PathChecks")]
-pub fn check_paths_export(
-    #[wasm_bindgen(unchecked_param_type = "PathsInput")] input: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    done((|| {
-        let limits = limits_from(options)?;
-        check_paths(&read_arg::<PathsInput>(&input, "", &limits)?, &limits)
-    })())
-}
-
-/// The prompt at the first pass of the degradation plan that fits the budget, or cut to it.
-#[wasm_bindgen(js_name = fitSections, unchecked_return_type = "SectionsResult")]
-pub fn fit_sections(
-    #[wasm_bindgen(unchecked_param_type = "SectionsInput")] input: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    done((|| {
-        let super::CallOptions { limits, counter } = call_options(options)?;
-        let input = read_arg::<SectionsInput>(&input, "", &limits)?;
-        match counter.as_ref() {
-            None => crate::sections::fit_sections(&input, &limits),
-            Some(f) => metered(Some(f), |meter| {
-                crate::sections::fit_sections_metered(&input, &limits, meter)
-            }),
-        }
-    })())
 }

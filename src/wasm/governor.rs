@@ -1,57 +1,26 @@
-//! The run governor's exports (npm entry `ctxpack/governor`, feature `governor`).
+//! The run governor's exports (npm entry `ctxpack/governor`, feature `governor`): its table's
+//! functions (`crate::governor::calls`) and `RunGovernor`, a class of compiled state.
 
-use super::{done, error, host, limits_from, optional_arg, value_arg, JsResult};
-use crate::governor::{step, Governor, GovernorConfig, GovernorEvent, GovernorState};
+use super::{bind, done, error, limits_from, optional_arg, with_arg, JsResult};
+use crate::exports::Args;
+use crate::governor::calls::event_from;
+use crate::governor::{Governor, GovernorConfig, GovernorEvent, GovernorState};
 use crate::json::Value;
-use crate::shape::Input;
 use crate::{Limits, Result};
 use wasm_bindgen::prelude::*;
 
-/// A state as the core's value: an object, or its JSON text (parsed by the core) —
-/// `undefined` as `null`, which the reader refuses by name.
-fn value_of(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
-    if let Some(text) = host::string_within(v, limits, path, "the JSON text")? {
-        return crate::json::parse(&text, limits).map_err(|e| e.into_error(path));
-    }
-    value_arg(v, path, limits)
+crate::governor::calls::table!(bind);
+
+/// A state as the core's value: an object, or its JSON text (parsed by the core).
+fn state_of(v: &JsValue, path: &str, limits: &Limits) -> Result<Value> {
+    with_arg(v, limits, |a| a.value_or_json(0, path))
 }
 
-/// An event: an object, or its JSON text (a line of a JSON-lines log pushed as it is). A flat
-/// event (every event but one with `errors`) is read from its JSON text without building the
-/// JSON value (`GovernorEvent::from_flat_json`, which takes what the exact reader takes); an
-/// object crosses as that text too (`host::flat_value`). Anything else, and every fault, goes
-/// through the value and the exact reader, as before.
+/// An event as the core reads it (`governor::calls::event_from`): a flat object crosses as
+/// its JSON text.
 fn event_of(v: &JsValue, path: &str, limits: &Limits) -> Result<GovernorEvent> {
-    let text = match host::string_within(v, limits, path, "the JSON text")? {
-        Some(text) => text,
-        None => match host::flat_value(v, path, limits)? {
-            Some(host::Crossed::Json(text)) => text,
-            Some(host::Crossed::Value(value)) => return GovernorEvent::read(&value, path),
-            None => return GovernorEvent::read(&Value::Null, path),
-        },
-    };
-    if let Some(event) = GovernorEvent::from_flat_json(&text, limits.max_depth) {
-        return Ok(event);
-    }
-    let value = crate::json::parse(&text, limits).map_err(|e| e.into_error(path))?;
-    GovernorEvent::read(&value, path)
-}
-
-/// One event applied to a persisted state: `{state, decision}`. The state passed in is only
-/// read (a malformed event throws and changes nothing). Each call carries the whole state
-/// across; a `RunGovernor` keeps it in wasm instead.
-#[wasm_bindgen(js_name = governorStep, unchecked_return_type = "GovernorStep")]
-pub fn governor_step(
-    #[wasm_bindgen(unchecked_param_type = "GovernorState | string")] state: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "GovernorEvent | string")] event: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    done((|| {
-        let limits = limits_from(options)?;
-        let state = GovernorState::read(&value_of(&state, "/state", &limits)?, "/state")?;
-        let event = event_of(&event, "/event", &limits)?;
-        step(&state, &event)
-    })())
+    let crossed = with_arg(v, limits, |a| a.crossed(0, path))?;
+    event_from(crossed, path, limits)
 }
 
 /// A run's state held in wasm: events applied in place, the state read out on demand. The
@@ -95,7 +64,7 @@ impl RunGovernor {
     ) -> std::result::Result<RunGovernor, JsValue> {
         (|| {
             let limits = limits_from(options)?;
-            let state = GovernorState::from_value(&value_of(&state, "", &limits)?, "")?;
+            let state = GovernorState::from_value(&state_of(&state, "", &limits)?, "")?;
             Ok(RunGovernor {
                 core: Governor::from_state(state)?,
                 limits,
@@ -111,21 +80,24 @@ impl RunGovernor {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "GovernorEvent | string")] event: JsValue,
     ) -> JsResult {
-        done((|| {
-            let event = event_of(&event, "", &self.limits)?;
-            self.core.push(&event)
-        })())
+        done(
+            decode,
+            (|| {
+                let event = event_of(&event, "", &self.limits)?;
+                self.core.push(&event)
+            })(),
+        )
     }
 
     /// The state, to persist (`JSON.stringify` writes what the core writes).
     #[wasm_bindgen(unchecked_return_type = "GovernorState")]
     pub fn state(&self) -> JsResult {
-        done(Ok(self.core.state().clone()))
+        done(decode, Ok(self.core.state().clone()))
     }
 
     #[wasm_bindgen(unchecked_return_type = "GovernorReport")]
     pub fn report(&self) -> JsResult {
-        done(Ok(self.core.report()))
+        done(decode, Ok(self.core.report()))
     }
 
     /// The report as Markdown (`## Budgets`, top repeated commands, refused patches, status).

@@ -1,11 +1,14 @@
-//! The jsondoc engine's exports (the package's main entry, feature `jsondoc`).
+//! The jsondoc engine's exports (the package's main entry, feature `jsondoc`): its table's
+//! functions (`crate::jsondoc::calls`), each answered here, the documents read lazily, and
+//! `ContextAssembler`.
 
 mod documents;
 
 use super::{
-    call_options, done, error, host, limits_from, metered, optional_arg, output, read_arg,
-    text_arg, value_arg, CallOptions, JsResult,
+    bind, call_options, done, error, host, metered, optional_arg, output, read_arg, value_arg,
+    CallOptions, JsArgs, JsResult,
 };
+use crate::exports::Args;
 use crate::jsondoc::assemble::{profile_not_here, unknown_input_field, INPUT_FIELDS};
 use crate::jsondoc::{
     AssembleOptions, ContextAssembler as Core, DocSet, JsonDocs, JsonInput, Profile, Request,
@@ -141,7 +144,7 @@ fn documents_whole(v: &JsValue, limits: &Limits) -> Result<(Box<dyn DocSet>, JsV
 /// A result on the call's input, handed to JavaScript holding the caller's own ids where the
 /// input kept them (`Call::given`).
 fn done_given<T: Output + Shape>(r: Result<T>, given: &JsValue) -> JsResult {
-    r.map(|v| output::to_js_given(&v, given))
+    r.map(|v| output::to_js_given(decode, &v, given))
         .map_err(error::to_js)
 }
 
@@ -198,77 +201,62 @@ fn assembler_for(profile: Option<Profile>) -> Result<Core> {
     Core::new(&profile.unwrap_or_default()).map_err(|e| e.under("/profile"))
 }
 
-/// Infers the intent of a request: `{intent, params}` given wins, else the profile's rules.
-#[wasm_bindgen(js_name = inferIntent, unchecked_return_type = "ResolvedIntent")]
-pub fn infer_intent(
-    #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Profile | null")] profile: Option<JsValue>,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    done((|| {
-        let limits = limits_from(options)?;
-        let profile: Profile = optional_arg(profile.as_ref(), "/profile", &limits)?;
-        let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
-        core.infer_intent(&request_from(&request, "/request", &limits)?)
-    })())
+crate::jsondoc::calls::table!(bind);
+
+fn infer_intent(a: &mut JsArgs<'_>) -> JsResult {
+    done(
+        decode,
+        (|| {
+            let limits = a.limits;
+            let profile: Profile = optional_arg(a.raw(1), "/profile", &limits)?;
+            let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
+            core.infer_intent(&request_from(&arg(a, 0), "/request", &limits)?)
+        })(),
+    )
+}
+
+/// A required argument (`undefined` when the caller left it out).
+fn arg(a: &JsArgs<'_>, i: usize) -> JsValue {
+    a.raw(i).cloned().unwrap_or(JsValue::UNDEFINED)
 }
 
 /// Reads the input (with its profile) under the call's limits, compiles the profile and runs
 /// `f` on the jsondoc engine.
 fn with_input<T: Output + Shape>(
-    input: &JsValue,
-    options: Option<JsValue>,
+    a: &JsArgs<'_>,
     ranks: bool,
     f: impl FnOnce(&Core, &Call, Option<&js_sys::Function>) -> Result<T>,
 ) -> JsResult {
     let mut given = JsValue::UNDEFINED;
     let r = (|| {
-        let options = call_options(options)?;
-        let mut call = read_input(input, Reading::FromInput(ranks), &options.limits)?;
+        let mut call = read_input(&arg(a, 0), Reading::FromInput(ranks), &a.limits)?;
         let core = match call.compiled.take() {
             Some(core) => core,
             None => assembler_for(call.profile.take())?,
         };
-        let v = f(&core, &call, options.counter.as_ref());
+        let v = f(&core, &call, a.counter());
         given = call.given;
         v
     })();
     done_given(r, &given)
 }
 
-/// Selects and ranks documents for the request's intent, without trimming or capping.
-/// Reads no document bodies.
-#[wasm_bindgen(unchecked_return_type = "Prioritized")]
-pub fn prioritize(
-    #[wasm_bindgen(unchecked_param_type = "AssembleInput | JsonText")] input: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    with_input(&input, options, true, |core, c, _| {
+fn prioritize_ranked(a: &mut JsArgs<'_>) -> JsResult {
+    with_input(a, true, |core, c, _| {
         core.prioritize(c.docs.as_ref(), &c.options)
     })
 }
 
-/// Intent → select and rank → trim → cap: the context and a manifest of every decision.
-#[wasm_bindgen(js_name = assembleContext, unchecked_return_type = "Assembly")]
-pub fn assemble_context(
-    #[wasm_bindgen(unchecked_param_type = "AssembleInput | JsonText")] input: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    with_input(&input, options, true, |core, c, counter| {
+fn assemble_context(a: &mut JsArgs<'_>) -> JsResult {
+    with_input(a, true, |core, c, counter| {
         metered(counter, |meter| {
             core.assemble_metered(c.docs.as_ref(), &c.options, meter)
         })
     })
 }
 
-/// Fits documents already in priority order into the budget (trim ladder by position, then the
-/// cap strategy). `request`, `now` and `edges` play no part here.
-#[wasm_bindgen(js_name = capContext, unchecked_return_type = "CapResult")]
-pub fn cap_context(
-    #[wasm_bindgen(unchecked_param_type = "CapInput | JsonText")] input: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    with_input(&input, options, false, |core, c, counter| {
+fn cap_context(a: &mut JsArgs<'_>) -> JsResult {
+    with_input(a, false, |core, c, counter| {
         metered(counter, |meter| {
             core.cap_ordered_metered(
                 c.docs.as_ref(),
@@ -281,18 +269,11 @@ pub fn cap_context(
     })
 }
 
-/// One document trimmed at a level of the ladder; `data` keeps its form (JSON text stays
-/// text) and `metadata.trimmed` is set when anything was cut.
-#[wasm_bindgen(js_name = trimJsondoc, unchecked_return_type = "JsondocInput")]
-pub fn trim_jsondoc(
-    #[wasm_bindgen(unchecked_param_type = "JsondocInput")] doc: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "TrimLevel")] level: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Profile | null")] profile: Option<JsValue>,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
+fn trim_jsondoc(a: &mut JsArgs<'_>) -> JsResult {
     (|| {
-        let limits = limits_from(options)?;
-        let profile: Profile = optional_arg(profile.as_ref(), "/profile", &limits)?;
+        let limits = a.limits;
+        let (doc, level) = (arg(a, 0), arg(a, 1));
+        let profile: Profile = optional_arg(a.raw(2), "/profile", &limits)?;
         let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
         let level: TrimLevel = read_arg(&level, "/level", &limits)?;
         if matches!(level, TrimLevel::Fitted | TrimLevel::Prefix) {
@@ -314,21 +295,16 @@ pub fn trim_jsondoc(
     .map_err(error::to_js)
 }
 
-/// Where the value a JSON pointer names starts in JSON text — to show a `CtxpackError`'s `path`
-/// in the text a user typed. Invalid text throws its `INVALID_JSON` error, with `line` and
-/// `column`; a pointer into nothing gives its deepest existing parent, `exact: false`.
-#[wasm_bindgen(js_name = locateJson, unchecked_return_type = "JsonLocation")]
-pub fn locate_json(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] pointer: Option<JsValue>,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> JsResult {
-    done((|| {
-        let limits = limits_from(options)?;
-        let text = text_arg(&text, &limits)?;
-        let pointer: String = optional_arg(pointer.as_ref(), "/pointer", &limits)?;
-        crate::json::locate::locate(&text, &pointer, &limits)
-    })())
+fn locate_json(a: &mut JsArgs<'_>) -> JsResult {
+    done(
+        decode,
+        (|| {
+            let limits = a.limits;
+            let text = a.string(0, "/text", "the text")?;
+            let pointer: String = optional_arg(a.raw(1), "/pointer", &limits)?;
+            crate::json::locate::locate(&text, &pointer, &limits)
+        })(),
+    )
 }
 
 /// A profile compiled once (validated, rules built) serving many requests, under one set of
@@ -371,6 +347,7 @@ impl ContextAssembler {
         #[wasm_bindgen(unchecked_param_type = "RequestInput")] request: JsValue,
     ) -> JsResult {
         done(
+            decode,
             request_from(&request, "/request", &self.limits)
                 .and_then(|r| self.core.infer_intent(&r)),
         )

@@ -41,12 +41,11 @@ mod tokenizer;
 pub use self::tokenizer::*;
 
 use crate::shape::{Input, Output, Shape};
-use crate::tokens::{TokenCounter, Vocabulary};
 use crate::{Limits, Result};
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TYPES: &str = include_str!("types.d.ts");
+// The calls every entry has.
+crate::exports::shared::table!(bind);
 
 type JsResult = std::result::Result<JsValue, JsValue>;
 
@@ -61,14 +60,8 @@ fn start() {
     crate::hash::seed(&bytes);
 }
 
-fn done<T: Output + Shape>(r: Result<T>) -> JsResult {
-    r.map(|v| output::to_js(&v)).map_err(error::to_js)
-}
-
-/// The package version.
-#[wasm_bindgen]
-pub fn version() -> String {
-    crate::VERSION.to_string()
+fn done<T: Output + Shape>(decode: output::Decode, r: Result<T>) -> JsResult {
+    r.map(|v| output::to_js(decode, &v)).map_err(error::to_js)
 }
 
 /// A call's last argument, `{limits?}`, read under the default limits (it is small).
@@ -180,34 +173,199 @@ fn read_arg<T: Input>(v: &JsValue, path: &str, limits: &Limits) -> Result<T> {
     T::read(&value_arg(v, path, limits)?, path)
 }
 
-/// A string argument (`what`, at `path`), refused before it is copied when over the limit.
-fn string_arg(v: &JsValue, path: &str, what: &str, limits: &Limits) -> Result<String> {
-    host::string_within(v, limits, path, what)?
-        .ok_or_else(|| crate::json::read::wrong_kind("a string", host::kind(v), path))
+/// A call's arguments as JavaScript passed them, read as the core asks (`crate::exports::Args`);
+/// its options (the last argument) are read before the body runs.
+pub(crate) struct JsArgs<'a> {
+    args: &'a [Option<JsValue>],
+    limits: Limits,
+    counter: Option<js_sys::Function>,
 }
 
-/// The `/text` argument.
-fn text_arg(v: &JsValue, limits: &Limits) -> Result<String> {
-    string_arg(v, "/text", "the text", limits)
+impl<'a> JsArgs<'a> {
+    /// `counted`: the options may carry a `tokenCounter` (else it is refused with the rest).
+    fn new(args: &'a [Option<JsValue>], counted: bool) -> Result<Self> {
+        let options = args.last().cloned().flatten();
+        let (limits, counter) = if counted {
+            let o = call_options(options)?;
+            (o.limits, o.counter)
+        } else {
+            (limits_from(options)?, None)
+        };
+        Ok(JsArgs {
+            args,
+            limits,
+            counter,
+        })
+    }
+
+    /// Argument `i` as given (`None`: absent, or `undefined`/`null` where it is optional).
+    fn raw(&self, i: usize) -> Option<&JsValue> {
+        self.args.get(i).and_then(Option::as_ref)
+    }
+
+    fn counter(&self) -> Option<&js_sys::Function> {
+        self.counter.as_ref()
+    }
 }
 
-/// The token estimate of `text` (the estimator fitted against `vocabulary`, default
-/// `"o200k"`; see docs/TOKENS.md for its error and safety margin) — what a `maxTokens` budget
-/// is measured with.
-#[wasm_bindgen(js_name = estimateTokens)]
-pub fn estimate_tokens(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Vocabulary | null")] vocabulary: Option<
-        JsValue,
-    >,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> std::result::Result<f64, JsValue> {
-    (|| {
-        let limits = limits_from(options)?;
-        let text = text_arg(&text, &limits)?;
-        let vocabulary: Vocabulary = optional_arg(vocabulary.as_ref(), "/vocabulary", &limits)?;
-        #[allow(clippy::cast_precision_loss)] // a count below 2^53
-        Ok(vocabulary.estimator().count(&text) as f64)
-    })()
-    .map_err(error::to_js)
+impl crate::exports::Args for JsArgs<'_> {
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+    fn value(&mut self, i: usize, path: &str) -> Result<crate::json::Value> {
+        match self.raw(i) {
+            None => Ok(crate::json::Value::Null),
+            Some(v) => value_arg(v, path, &self.limits),
+        }
+    }
+    fn text(&mut self, i: usize, path: &str, what: &str) -> Result<Option<String>> {
+        match self.raw(i) {
+            None => Ok(None),
+            Some(v) => host::string_within(v, &self.limits, path, what),
+        }
+    }
+    fn kind(&self, i: usize) -> &'static str {
+        self.raw(i).map_or("undefined", host::kind)
+    }
+    fn crossed(&mut self, i: usize, path: &str) -> Result<crate::exports::Crossed> {
+        use crate::exports::Crossed;
+        let Some(v) = self.raw(i) else {
+            return Ok(Crossed::Value(crate::json::Value::Null));
+        };
+        if let Some(text) = host::string_within(v, &self.limits, path, "the JSON text")? {
+            return Ok(Crossed::Json(text));
+        }
+        Ok(match host::flat_value(v, path, &self.limits)? {
+            Some(host::Crossed::Json(text)) => Crossed::Json(text),
+            Some(host::Crossed::Value(value)) => Crossed::Value(value),
+            None => Crossed::Value(crate::json::Value::Null),
+        })
+    }
+    fn metered<R>(
+        &mut self,
+        f: impl FnOnce(Option<&mut crate::tokens::Meter<'_>>) -> Result<R>,
+    ) -> Result<R> {
+        match self.counter.as_ref() {
+            None => f(None),
+            Some(counter) => metered(Some(counter), |meter| f(Some(meter))),
+        }
+    }
 }
+
+/// Runs `f` with `v` as argument 0 of a call under `limits` (a class's methods, which read
+/// their arguments as the table's functions do).
+fn with_arg<R>(v: &JsValue, limits: &Limits, f: impl FnOnce(&mut JsArgs<'_>) -> R) -> R {
+    let args = [Some(v.clone())];
+    f(&mut JsArgs {
+        args: &args,
+        limits: *limits,
+        counter: None,
+    })
+}
+
+/// A result that is not a declared output, as JavaScript has it.
+trait Plain {
+    fn to_js(self) -> JsValue;
+}
+
+impl Plain for f64 {
+    fn to_js(self) -> JsValue {
+        JsValue::from_f64(self)
+    }
+}
+
+impl Plain for String {
+    fn to_js(self) -> JsValue {
+        JsValue::from_str(&self)
+    }
+}
+
+impl Plain for Vec<u32> {
+    fn to_js(self) -> JsValue {
+        js_sys::Uint32Array::from(self.as_slice()).into()
+    }
+}
+
+/// A table's `#[wasm_bindgen]` functions (`<engine>::calls::table!(bind)`; the grammar is
+/// `crate::exports`'s): each reads its options into `JsArgs`, then calls the core's body, or
+/// the binding's own (`host`, a function of the module the table is bound in).
+macro_rules! bind {
+    (
+        feature $feature:tt;
+        decoders $decoders:tt;
+        calls $calls:path;
+        classes [$($class:ident $($remade:ident)?),*];
+        types [$($ty:ident),*];
+        $(
+            $(#[doc = $doc:literal])*
+            fn $js:ident($($p:ident: $ts:literal),* $(; $($op:ident: $ots:literal),*)?)
+                $($counted:ident)? -> $kind:ident $ret:literal = $core:tt $(| host $host:ident)?;
+        )*
+    ) => {
+        $crate::wasm::bind!(@entry $feature $decoders);
+        #[allow(non_snake_case)]
+        mod bound {
+            #[allow(unused_imports)]
+            use super::*;
+            #[allow(unused_imports)]
+            use $calls as calls;
+            #[allow(unused_imports)]
+            use wasm_bindgen::prelude::*;
+            $(
+                $(#[doc = $doc])*
+                #[wasm_bindgen(unchecked_return_type = $ret)]
+                pub fn $js(
+                    $(#[wasm_bindgen(unchecked_param_type = $ts)] $p: JsValue,)*
+                    $($(#[wasm_bindgen(unchecked_optional_param_type = $ots)] $op: Option<JsValue>,)*)?
+                ) -> $crate::wasm::JsResult {
+                    let args: &[Option<JsValue>] = &[$(Some($p),)* $($($op,)*)?];
+                    match $crate::wasm::JsArgs::new(args, $crate::wasm::bind!(@counted $($counted)?)) {
+                        Err(e) => Err($crate::wasm::error::to_js(e)),
+                        #[allow(unused_mut)]
+                        Ok(mut a) => $crate::wasm::bind!(@body a $kind $core $($host)?),
+                    }
+                }
+            )*
+        }
+        #[allow(unused_imports)]
+        pub use bound::*;
+    };
+    (@counted counted) => { true };
+    (@counted) => { false };
+    (@body $a:ident $kind:ident $core:tt $host:ident) => { super::$host(&mut $a) };
+    (@body $a:ident shape $core:ident) => { $crate::wasm::done(decode, calls::$core(&mut $a)) };
+    (@entry "" $decoders:literal) => {};
+    (@entry $feature:tt $decoders:tt) => {
+        // The entry's declarations: its own types and those every entry has.
+        #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+        const TYPES: &str = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/wasm/types/",
+            $feature,
+            ".d.ts"
+        ));
+        $crate::wasm::bind!(@decoders $decoders);
+    };
+    (@decoders "") => {};
+    (@decoders $decoders:tt) => {
+        // The decoders of the engine's results (generated, like TYPES).
+        #[wasm_bindgen::prelude::wasm_bindgen(module = $decoders)]
+        extern "C" {
+            fn decode(
+                root: &str,
+                text: &str,
+                lengths: &[u32],
+                nums: &[f64],
+                codes: &[u8],
+                refs: &[u32],
+                given: &wasm_bindgen::JsValue,
+            ) -> wasm_bindgen::JsValue;
+        }
+    };
+    (@body $a:ident plain $core:ident) => {
+        calls::$core(&mut $a)
+            .map($crate::wasm::Plain::to_js)
+            .map_err($crate::wasm::error::to_js)
+    };
+}
+pub(crate) use bind;

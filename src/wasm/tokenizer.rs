@@ -4,84 +4,52 @@
 //! it when no vocabulary is given and refuse the other (`INVALID_INPUT` at `/vocabulary`). Thin
 //! shells over `crate::tokenizer`.
 
-use super::{error, host, limits_from, optional_arg, text_arg};
+use super::{bind, error, host, optional_arg, JsArgs, JsResult};
+use crate::exports::Args;
 use crate::tokenizer::{check_token_ids, token_id, Exact};
 use crate::tokens::Vocabulary;
 use crate::{Limits, Result};
 use wasm_bindgen::prelude::*;
 
-/// The exact number of tokens `text` takes in `vocabulary` (default `"o200k"`; the entry's own in
-/// `ctxpack/tokenizer/cl100k`), as OpenAI's tokenizer and `gpt-tokenizer` count it (special
-/// tokens as ordinary text), in time near-linear in its length. Throws `TOO_LARGE` for a text
-/// over `maxTextLength`, `INVALID_INPUT` for a vocabulary the entry does not carry.
-#[wasm_bindgen(js_name = countTokens)]
-pub fn count_tokens(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Vocabulary | null")] vocabulary: Option<
-        JsValue,
-    >,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> std::result::Result<f64, JsValue> {
+crate::exports::tokenizer::table!(bind);
+
+fn count_tokens(a: &mut JsArgs<'_>) -> JsResult {
     (|| {
-        let (text, exact) = text_and_vocabulary(&text, vocabulary, options)?;
+        let text = a.string(0, "/text", "the text")?;
+        let exact = exact(a.raw(1), &a.limits)?;
         #[allow(clippy::cast_precision_loss)] // a count below 2^53
-        Ok(exact.try_count(&text)? as f64)
+        Ok(JsValue::from_f64(exact.try_count(&text)? as f64))
     })()
     .map_err(error::to_js)
 }
 
-/// The token ids of `text` in `vocabulary` (default as for `countTokens`).
-#[wasm_bindgen(js_name = encodeTokens)]
-pub fn encode_tokens(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Vocabulary | null")] vocabulary: Option<
-        JsValue,
-    >,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> std::result::Result<js_sys::Uint32Array, JsValue> {
+fn encode_tokens(a: &mut JsArgs<'_>) -> JsResult {
     (|| {
-        let (text, exact) = text_and_vocabulary(&text, vocabulary, options)?;
-        Ok(js_sys::Uint32Array::from(exact.encode(&text)?.as_slice()))
+        let text = a.string(0, "/text", "the text")?;
+        let exact = exact(a.raw(1), &a.limits)?;
+        Ok(js_sys::Uint32Array::from(exact.encode(&text)?.as_slice()).into())
     })()
     .map_err(error::to_js)
 }
 
-/// The text of token ids (a `Uint32Array` or an array of whole numbers) in `vocabulary`
-/// (default as for `countTokens`); `INVALID_INPUT` for an id outside it or ids that end inside a
-/// character.
-#[wasm_bindgen(js_name = decodeTokens)]
-pub fn decode_tokens(
-    #[wasm_bindgen(unchecked_param_type = "Uint32Array | readonly number[]")] tokens: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Vocabulary | null")] vocabulary: Option<
-        JsValue,
-    >,
-    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
-) -> std::result::Result<String, JsValue> {
+fn decode_tokens(a: &mut JsArgs<'_>) -> JsResult {
     (|| {
-        let limits = limits_from(options)?;
-        let exact = exact(vocabulary, &limits)?;
-        exact.decode(&token_ids(&tokens, &limits)?)
+        let exact = exact(a.raw(1), &a.limits)?;
+        let tokens = a.raw(0).cloned().unwrap_or(JsValue::UNDEFINED);
+        Ok(JsValue::from_str(
+            &exact.decode(&token_ids(&tokens, &a.limits)?)?,
+        ))
     })()
     .map_err(error::to_js)
-}
-
-fn text_and_vocabulary(
-    text: &JsValue,
-    vocabulary: Option<JsValue>,
-    options: Option<JsValue>,
-) -> Result<(String, Exact)> {
-    let limits = limits_from(options)?;
-    let text = text_arg(text, &limits)?;
-    Ok((text, exact(vocabulary, &limits)?))
 }
 
 /// The counter of the vocabulary asked for, or of the entry's own when none is (`null` and
 /// `undefined` included).
-fn exact(vocabulary: Option<JsValue>, limits: &Limits) -> Result<Exact> {
+fn exact(vocabulary: Option<&JsValue>, limits: &Limits) -> Result<Exact> {
     let given = vocabulary.filter(|v| !v.is_null() && !v.is_undefined());
     Ok(match given {
         None => Exact::default(),
-        Some(v) => Exact::new(optional_arg::<Vocabulary>(Some(&v), "/vocabulary", limits)?),
+        Some(v) => Exact::new(optional_arg::<Vocabulary>(Some(v), "/vocabulary", limits)?),
     })
 }
 

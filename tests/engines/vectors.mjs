@@ -8,13 +8,18 @@
 // every expected file.
 //
 // Nothing here touches the file system or Node's APIs: `read(path)` (text, or null when there is
-// no such file) and the loaded entries are given.
+// no such file) and the loaded entries are given (scripts/entries.mjs is data).
 
-/** The vector sets: where they live, which entry runs them, and each function's text field. */
-export const VECTOR_SETS = [
+import { ENTRIES } from "../../scripts/entries.mjs";
+
+/**
+ * The vector sets: where they live, which entry runs them, and each function's text field. An
+ * engine's entry not named here replays tests/vectors/<its name>/ as calls (`{call, args}`, the
+ * result compact), as tests/calls.rs does natively; the main entry's vectors have their own runner.
+ */
+const OWN_SETS = [
   { dir: "files", entry: "files", text: { preloadFiles: "block" } },
   { dir: "sections", entry: "files", text: { fitSections: "text" } },
-  { dir: "code", entry: "code", text: {}, compact: true },
   // Event logs (inputs/<name>.jsonl), replayed by replayGovernor below.
   { dir: "governor", entry: "governor", inputs: ".jsonl" },
   // One inputs.json and one expected.json, replayed by replayTokenizer below.
@@ -23,6 +28,10 @@ export const VECTOR_SETS = [
   // named and with none (the entry's own), and the other vocabulary refused.
   { dir: "tokenizer", entry: "tokenizer/o200k", single: true, vocabulary: "o200k" },
   { dir: "tokenizer", entry: "tokenizer/cl100k", single: true, vocabulary: "cl100k" },
+];
+export const VECTOR_SETS = [
+  ...OWN_SETS,
+  ...ENTRIES.filter((e) => e.subpath !== "." && !OWN_SETS.some((s) => s.entry === e.subpath.slice(2))).map((e) => ({ dir: e.name, entry: e.subpath.slice(2), text: {}, compact: true })),
 ];
 
 /**

@@ -1,5 +1,5 @@
 // Records name their documents with the ids the caller gave. With documents as objects the
-// package hands back the caller's own id strings, by input position (glue.js `readMeta` keeps
+// package hands back the caller's own id strings, by input position (jsondoc/documents.js `readMeta` keeps
 // them; src/wasm/output.rs `to_js_given`), instead of copies crossing out of wasm. Records are
 // in rank order, not input order, so a position taken wrongly names the wrong document: every
 // result here must equal, byte for byte, the one computed from the same documents as JSON text,
@@ -109,11 +109,11 @@ test("ids read from long JSON text, in units, are the objects' own: ASCII runs, 
 });
 
 test("readMeta's arrays, kept from call to call, serve calls of every size and a call made from inside a getter", () => {
-  // glue.js keeps readMeta's arrays between calls. A call after a larger one reads only its own
+  // src/wasm/jsondoc/documents.js keeps readMeta's arrays between calls. A call after a larger one reads only its own
   // part of them; a getter that calls ctxpack while readMeta is filling them gets arrays of its
   // own, and neither call's documents leak into the other's.
   const asm = new ContextAssembler(profile);
-  // 30,000 documents need arrays past what glue.js keeps (SCRATCH_KEEP): made for that call.
+  // 30,000 documents need arrays past what documents.js keeps (SCRATCH_KEEP): made for that call.
   for (const n of [600, 3, 250, 1, 30_000, 600]) {
     const documents = project(n);
     same(asm.assemble({ documents, request: "brainstorm", maxChars: 3000 }), asm.assemble({ documents: JSON.stringify(documents), request: "brainstorm", maxChars: 3000 }), `${n} documents`);

@@ -217,6 +217,25 @@ void lang; void end; void kind; void status; void next; void wrong; void nope;
   }
 });
 
+// Every entry's exports and types as its engine's table declares them (src/wasm/exports.mjs),
+// type-checked from the tarball; and a type of another entry is not there.
+await check("TypeScript (strict) sees each entry's exports and types, as its table declares them, and no other entry's", () => {
+  const lines = [];
+  for (const [i, e] of ENTRIES.entries()) {
+    const spec = e.subpath === "." ? "ctxpack" : `ctxpack/${e.subpath.slice(2)}`;
+    const values = [...e.functions, ...e.guarded, "CtxpackError", "releaseMemory"];
+    lines.push(`import { ${values.map((v) => `${v} as ${v}_${i}`).join(", ")} } from "${spec}";`);
+    lines.push(`import type { ${e.types.map((t) => `${t} as ${t}_${i}`).join(", ")} } from "${spec}";`);
+    lines.push(`void [${values.map((v) => `${v}_${i}`).join(", ")}];`);
+    lines.push(`export type Used_${i} = [${e.types.map((t) => `${t}_${i}`).join(", ")}];`);
+    const foreign = ENTRIES.flatMap((o) => o.types).find((t) => !e.types.includes(t));
+    if (foreign) lines.push(`// @ts-expect-error ${spec} declares only its own types`, `import type { ${foreign} as Foreign_${i} } from "${spec}";`);
+  }
+  const dir = app("ts-tables", { "main.ts": lines.join("\n") + "\n" });
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", skipLibCheck: false, types: [] }, files: ["main.ts"] }));
+  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { stdio: "inherit" });
+});
+
 await check("TypeScript (strict) sees real types, for import and require", () => {
   const typed = `import { assembleContext, ContextAssembler, CtxpackError, type Assembly, type Action, type Profile, type JsondocInput } from "ctxpack";
 const docs: JsondocInput[] = [{ id: "a", schema_type: "t", origin_type: "user_input", created_at: 0, data: { x: 1 } }];

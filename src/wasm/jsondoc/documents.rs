@@ -20,9 +20,9 @@ use js_sys::Array;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-#[wasm_bindgen(module = "/src/wasm/glue.js")]
+#[wasm_bindgen(module = "/src/wasm/jsondoc/documents.js")]
 extern "C" {
-    /// See glue.js: one pass over the documents, or `null` when any is not plainly well-formed.
+    /// See documents.js: one pass over the documents, or `null` when any is not plainly well-formed.
     #[wasm_bindgen(catch, js_name = readMeta)]
     fn read_meta(
         docs: &JsValue,
@@ -39,7 +39,7 @@ pub(super) struct JsDocs {
     data_key: JsValue,
     metadata_key: JsValue,
     /// The documents' ids as the caller gave them, by position, when every one is well-formed
-    /// (glue.js `readMeta`); else `undefined`. See [`JsDocs::given`].
+    /// (documents.js `readMeta`); else `undefined`. See [`JsDocs::given`].
     given: JsValue,
 }
 
@@ -103,7 +103,7 @@ fn given_ids(packed: &JsValue) -> Result<JsValue> {
     get(packed, &"ids".into(), "")
 }
 
-/// Rebuilds the metadata from glue.js's packed form; `None` if the packing does not hold
+/// Rebuilds the metadata from documents.js's packed form; `None` if the packing does not hold
 /// together (lengths that do not add up or cut a character, a type ordinal out of turn), and
 /// the exact path reads it instead.
 fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
@@ -123,7 +123,7 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
         text: SharedParts::new(&text),
         lengths: lengths.iter(),
     };
-    // One shared name per distinct type, in the order glue.js met them.
+    // One shared name per distinct type, in the order documents.js met them.
     let mut types: Vec<SharedStr> = Vec::new();
     let mut metas = Vec::with_capacity(len);
     for (i, ((&f, &at), &kind)) in flags.iter().zip(&created).zip(&kinds).enumerate() {
@@ -173,7 +173,7 @@ fn unpack(packed: &JsValue, len: usize) -> Result<Option<Vec<DocMeta>>> {
     Ok(Some(metas))
 }
 
-/// The strings of glue.js's packed form, one per length, in order, all sharing one allocation.
+/// The strings of documents.js's packed form, one per length, in order, all sharing one allocation.
 struct Parts<'a> {
     text: SharedParts,
     lengths: std::slice::Iter<'a, u32>,
@@ -229,7 +229,7 @@ fn read_each(docs: &Array, len: usize, limits: &Limits) -> Result<Vec<DocMeta>> 
             return Err(not_a_document(&base, host::kind(&doc)));
         }
         let field = |k: &JsValue, name: &str| get(&doc, k, &format!("{base}/{name}"));
-        // Read as JSON.stringify reads it (a Date as its ISO text), as glue.js readMeta does.
+        // Read as JSON.stringify reads it (a Date as its ISO text), as documents.js readMeta does.
         let meta = |k: &JsValue, name: &str| {
             let path = format!("{base}/{name}");
             scalar(host::to_json(field(k, name)?, name, &path)?, limits, &path)

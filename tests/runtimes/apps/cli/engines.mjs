@@ -1,6 +1,5 @@
 // The engine entries from Bun and Deno.
-import { extractClasses } from "ctxpack/code";
-import { RunGovernor } from "ctxpack/governor";
 import { engineCalls } from "./shared/engines.js";
+import { CALLS, MODULES } from "./shared/entries.js";
 
-console.log(JSON.stringify(engineCalls({ extractClasses, RunGovernor })));
+console.log(JSON.stringify(engineCalls(MODULES, CALLS)));
