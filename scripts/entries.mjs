@@ -23,7 +23,7 @@ const ENTRY_CONFIG = [
   // docs/decisions/2026-11-27-wasm-size-budgets.md).
   { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", gzip: 168_500, wasmOpt: ["--one-caller-inline-max-function-size=30"] },
   // preloadFiles, checkPaths, fitSections (docs/FILES.md); Node adds readContextFiles, the disk reader.
-  { name: "files", subpath: "./files", feature: "files", dir: "files", gzip: 83_500, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
+  { name: "files", subpath: "./files", feature: "files", dir: "files", gzip: 84_500, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
   // extractClasses, formatModuleRegistry, trackOutputs, parseModifiedFiles (docs/CODE.md).
   { name: "code", subpath: "./code", feature: "code", dir: "code", gzip: 80_000 },
   // RunGovernor, governorStep (docs/GOVERNOR.md).
