@@ -894,12 +894,14 @@ export function byteLength(v) {
 
 /**
  * Copies the `Uint8Array` `v` after any byte-order mark into `view`, of the length `byteLength`
- * just gave (nothing ran in between).
+ * just gave (nothing ran in between). An array whose buffer was transferred away (detached) has
+ * length 0 and reads as no bytes, as an empty one does: `set` would throw on it.
  *
  * @param {Uint8Array} v
  * @param {Uint8Array} view
  */
 export function copyBytes(v, view) {
+  if (view.length === 0) return;
   view.set(bom(v) === 0 ? v : v.subarray(3));
 }
 

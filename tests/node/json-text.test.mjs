@@ -243,3 +243,26 @@ test("a ContextAssembler's calls with a long text take less than its UTF-8, the 
     assert.equal(sizes[2], sizes[0], form);
   }
 });
+
+// A Uint8Array whose buffer was transferred (to a worker, by structuredClone) is detached: it
+// reads as no bytes, as an empty one does, and is refused as a CtxpackError with its path, never
+// a TypeError from the copy.
+test("a detached Uint8Array is refused as an empty one is, never with a TypeError", async () => {
+  const { preloadFiles } = await import("../../pkg/files/index.mjs");
+  const detached = (text) => {
+    const bytes = new TextEncoder().encode(text);
+    structuredClone(bytes, { transfer: [bytes.buffer] });
+    assert.equal(bytes.length, 0);
+    return bytes;
+  };
+  const empty = () => new Uint8Array(0);
+  for (const bytes of [detached, empty]) {
+    const asDocuments = thrown(() => assembleContext({ documents: bytes("[]"), request: "x" }));
+    assert.equal(asDocuments.path, "/documents");
+    const asDocument = thrown(() => assembleContext({ documents: [bytes(JSON.stringify(doc("a", {})))], request: "x" }));
+    assert.match(asDocument.path, /^\/documents\/0/);
+  }
+  const a = preloadFiles({ references: [{ path: "a.ts" }], contents: [{ path: "a.ts", content: detached("x") }] });
+  const b = preloadFiles({ references: [{ path: "a.ts" }], contents: [{ path: "a.ts", content: empty() }] });
+  assert.deepEqual(a, b);
+});
