@@ -196,7 +196,7 @@ fn infer_intent(
 
 /// Reads the input (with its profile) under the call's options, compiles the profile and runs
 /// `f` on the engine with the caller's token counter.
-fn with_input<T: crate::shape::Output + Send>(
+fn with_input<T: crate::shape::Output + Send + Sync>(
     py: Python<'_>,
     input: &Bound<'_, PyAny>,
     options: Option<&Bound<'_, PyAny>>,

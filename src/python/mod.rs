@@ -114,10 +114,13 @@ fn read_arg<T: Input>(v: &Bound<'_, PyAny>, path: &str, limits: &Limits) -> Resu
     )
 }
 
-/// A core result as its JSON text, or the core's error raised as `CtxpackError`.
-fn done<T: Output>(py: Python<'_>, r: Result<T>) -> PyResult<String> {
-    r.map(|v| crate::shape::to_json_text(&v))
-        .map_err(|e| convert::raise(py, e))
+/// A core result as its JSON text, written with the GIL released (a manifest of thousands of
+/// documents is most of a call), or the core's error raised as `CtxpackError`.
+fn done<T: Output + Sync>(py: Python<'_>, r: Result<T>) -> PyResult<String> {
+    match r {
+        Ok(v) => Ok(py.detach(|| crate::shape::to_json_text(&v))),
+        Err(e) => Err(convert::raise(py, e)),
+    }
 }
 
 /// Runs the core: `plain` with the GIL released when the estimator measures token budgets,
