@@ -3,7 +3,7 @@
 The Rust core of the npm package ``ctxpack``, natively: the same decisions and the same bytes
 as in Node and the browser. Inputs are plain ``dict``/``list``/``str`` values or their JSON
 text (``str`` or ``bytes``); results are plain ``dict`` values shaped as the TypedDicts of
-``ctxpack/__init__.pyi`` (generated from the same declarations as the TypeScript types). Every
+``ctxpack.types`` (generated from the same declarations as the TypeScript types). Every
 bad input raises :class:`CtxpackError` with the code, path and message JavaScript gets.
 See docs/PYTHON.md.
 """
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         GovernorState,
         GovernorStep,
         JsondocInput,
+        JsonLocation,
         JsonText,
         ModifiedFiles,
         ModuleRegistry,
@@ -70,6 +71,7 @@ __all__ = [
     "format_module_registry",
     "governor_step",
     "infer_intent",
+    "locate_json",
     "parse_modified_files",
     "preload_files",
     "prioritize",
@@ -170,6 +172,14 @@ def infer_intent(
 ) -> ResolvedIntent:
     """The intent of a request: ``{intent, params}`` given wins, else the profile's rules."""
     return cast("ResolvedIntent", _loads(_ctxpack.infer_intent(request, profile, options)))
+
+
+def locate_json(
+    text: str, pointer: Optional[str] = None, options: Optional[CallOptions] = None
+) -> JsonLocation:
+    """Where the value at ``pointer`` (a ``CtxpackError``'s ``path``) starts in the JSON ``text``:
+    ``{line, column, offset, found, exact}``, columns in UTF-16 units as editors count them."""
+    return cast("JsonLocation", _loads(_ctxpack.locate_json(text, pointer, options)))
 
 
 class ContextAssembler:

@@ -121,6 +121,7 @@ EXPORTS: list[tuple[str, Callable[..., Any], list[Any]]] = [
     ("cap_context", ctxpack.cap_context, [INPUT, None]),
     ("trim_jsondoc", ctxpack.trim_jsondoc, [DOC, "truncated", None, None]),
     ("infer_intent", ctxpack.infer_intent, ["episodes 1-3", None, None]),
+    ("locate_json", ctxpack.locate_json, ['{"a": [1]}', "/a/0", None]),
     ("ContextAssembler", assembler, [None, None]),
     ("ContextAssembler.assemble", lambda i: ctxpack.ContextAssembler().assemble(i), [INPUT]),
     ("ContextAssembler.cap_context", lambda i: ctxpack.ContextAssembler().cap_context(i), [INPUT]),

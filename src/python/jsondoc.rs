@@ -1,7 +1,7 @@
 //! The jsondoc engine (the package's main entry in JavaScript): assemble, prioritize, cap,
 //! trim, infer the intent, and `ContextAssembler`.
 
-use super::{call_options, convert, done, limits_from, optional_arg};
+use super::{call_options, convert, done, limits_from, optional_arg, optional_name};
 use crate::json::Value;
 use crate::jsondoc::assemble::{profile_not_here, unknown_input_field, INPUT_FIELDS};
 use crate::jsondoc::{
@@ -310,6 +310,25 @@ fn trim_jsondoc(
     r.map_err(|e| convert::raise(py, e))
 }
 
+/// Where the value at `pointer` (an error's `path`; the whole text when `None`) starts in JSON
+/// `text`: line, column (UTF-16 units, as editors count), offset.
+#[pyfunction]
+#[pyo3(signature = (text, pointer = None, options = None))]
+fn locate_json(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    pointer: Option<&Bound<'_, PyAny>>,
+    options: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let r = (|| {
+        let limits = limits_from(options)?;
+        let text = convert::str_arg(text, "/text", &limits, "the text")?;
+        let pointer: String = optional_name(pointer, "/pointer", &limits)?;
+        py.detach(|| crate::json::locate::locate(&text, &pointer, &limits))
+    })();
+    done(py, r)
+}
+
 /// A profile compiled once serving many requests, under one set of limits.
 #[pyclass(name = "ContextAssembler", module = "ctxpack._ctxpack", frozen)]
 struct ContextAssembler {
@@ -370,6 +389,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(assemble_context, m)?)?;
     m.add_function(wrap_pyfunction!(cap_context, m)?)?;
     m.add_function(wrap_pyfunction!(trim_jsondoc, m)?)?;
+    m.add_function(wrap_pyfunction!(locate_json, m)?)?;
     m.add_class::<ContextAssembler>()?;
     Ok(())
 }
