@@ -511,6 +511,25 @@ if (wants("esbuild")) await check("esbuild, platform browser, in Chromium", asyn
   sameContext(await inChromium(join(dir, "dist")), "the esbuild browser bundle");
 });
 
+// esbuild does not follow `new URL("./assembly-worker.js", import.meta.url)` (evanw/esbuild#312):
+// it emits no worker (and in its default iife format `import.meta` is empty), so the hook asks
+// for none and assembles on the calling thread, with the worker's result.
+if (wants("esbuild")) await check("esbuild, platform browser: ctxpack/react's hook on the calling thread, in Chromium", async () => {
+  const dir = app("esbuild-react", "react");
+  await esbuild.build({ entryPoints: [join(dir, "main.js")], outfile: join(dir, "dist", "bundle.js"), bundle: true, platform: "browser", logLevel: "silent" });
+  copyFileSync(join(dir, "index.html"), join(dir, "dist", "index.html"));
+  const requests = [];
+  const server = await serveFiles({ root: join(dir, "dist") });
+  try {
+    const out = JSON.parse(await pageResult(`${origin(server)}/`, "#out", requests));
+    equal(out.error, null, "the hook's error");
+    equal(out.sha256, expectedHookSha, "the hash of the context assembled on the calling thread");
+    equal(requests.filter((u) => u.includes("worker")).length, 0, "worker files asked for");
+  } finally {
+    server.close();
+  }
+});
+
 if (wants("esbuild")) await check("esbuild, platform node, run by node", async () => {
   const dir = app("esbuild-node", "bundle");
   await esbuild.build({ entryPoints: [join(dir, "main.js")], outfile: join(work, "esbuild-node-dist", "main.cjs"), bundle: true, platform: "node", logLevel: "silent" });
