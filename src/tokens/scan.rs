@@ -95,34 +95,22 @@ const fn block_classes() -> [Option<Class>; 512] {
     let mut block = 0;
     while block < 512 {
         let first = block * 128;
-        let mut uniform = true;
+        let mut class_of_all = char::from_u32(first as u32);
         let mut c = first;
         while c < first + 128 {
             // Surrogates are no `char`s: a block holding any keeps its checks.
-            match char::from_u32(c as u32) {
-                Some(ch) => {
-                    if !class(ch).same(class(char_at(first))) {
-                        uniform = false;
-                    }
-                }
-                None => uniform = false,
-            }
+            class_of_all = match (class_of_all, char::from_u32(c as u32)) {
+                (Some(head), Some(ch)) if class(ch).same(class(head)) => Some(head),
+                _ => None,
+            };
             c += 1;
         }
-        if uniform {
-            table[block] = Some(class(char_at(first)));
+        if let Some(head) = class_of_all {
+            table[block] = Some(class(head));
         }
         block += 1;
     }
     table
-}
-
-/// The character `c`, or NUL where `c` is none (a surrogate).
-const fn char_at(c: usize) -> char {
-    match char::from_u32(c as u32) {
-        Some(ch) => ch,
-        None => '\0',
-    }
 }
 
 /// [`class`], by block where a block has one.
