@@ -504,6 +504,18 @@ async function inChromium(dir) {
   }
 }
 
+/** The react app built into `dir`/dist, in Chromium: what it printed, and every URL it asked for. */
+async function hookPage(dir) {
+  copyFileSync(join(dir, "index.html"), join(dir, "dist", "index.html"));
+  const requests = [];
+  const server = await serveFiles({ root: join(dir, "dist") });
+  try {
+    return { out: JSON.parse(await pageResult(`${origin(server)}/`, "#out", requests)), requests };
+  } finally {
+    server.close();
+  }
+}
+
 if (wants("esbuild")) await check("esbuild, platform browser, in Chromium", async () => {
   const dir = app("esbuild-browser", "bundle");
   await esbuild.build({ entryPoints: [join(dir, "main.js")], outfile: join(dir, "dist", "bundle.js"), bundle: true, platform: "browser", logLevel: "silent" });
@@ -517,17 +529,10 @@ if (wants("esbuild")) await check("esbuild, platform browser, in Chromium", asyn
 if (wants("esbuild")) await check("esbuild, platform browser: ctxpack/react's hook on the calling thread, in Chromium", async () => {
   const dir = app("esbuild-react", "react");
   await esbuild.build({ entryPoints: [join(dir, "main.js")], outfile: join(dir, "dist", "bundle.js"), bundle: true, platform: "browser", logLevel: "silent" });
-  copyFileSync(join(dir, "index.html"), join(dir, "dist", "index.html"));
-  const requests = [];
-  const server = await serveFiles({ root: join(dir, "dist") });
-  try {
-    const out = JSON.parse(await pageResult(`${origin(server)}/`, "#out", requests));
-    equal(out.error, null, "the hook's error");
-    equal(out.sha256, expectedHookSha, "the hash of the context assembled on the calling thread");
-    equal(requests.filter((u) => u.includes("worker")).length, 0, "worker files asked for");
-  } finally {
-    server.close();
-  }
+  const { out, requests } = await hookPage(dir);
+  equal(out.error, null, "the hook's error");
+  equal(out.sha256, expectedHookSha, "the hash of the context assembled on the calling thread");
+  equal(requests.filter((u) => u.includes("worker")).length, 0, "worker files asked for");
 });
 
 if (wants("esbuild")) await check("esbuild, platform node, run by node", async () => {
@@ -554,17 +559,10 @@ if (wants("webpack bundles")) await check("webpack 5, target web, in Chromium", 
 if (wants("webpack bundles")) await check("webpack 5, target web: ctxpack/react's hook and its worker, in Chromium", async () => {
   const dir = app("webpack-react", "react");
   await webpackBuild(dir, "web", join(dir, "dist"), "bundle.js");
-  copyFileSync(join(dir, "index.html"), join(dir, "dist", "index.html"));
-  const requests = [];
-  const server = await serveFiles({ root: join(dir, "dist") });
-  try {
-    const out = JSON.parse(await pageResult(`${origin(server)}/`, "#out", requests));
-    equal(out.error, null, "the hook's error");
-    equal(out.sha256, expectedHookSha, "the hash of the worker's context");
-    equal(out.sawPending, true, "pending while the worker assembled");
-  } finally {
-    server.close();
-  }
+  const { out } = await hookPage(dir);
+  equal(out.error, null, "the hook's error");
+  equal(out.sha256, expectedHookSha, "the hash of the worker's context");
+  equal(out.sawPending, true, "pending while the worker assembled");
 });
 
 if (wants("webpack bundles")) await check("webpack 5, target node, run by node", async () => {
