@@ -149,8 +149,8 @@ pub(super) fn newline(
 }
 
 /// What a word's 17th and later letters add (unless repeated): English words are rarely so
-/// long, and a random run of lowercase letters costs o200k about a token for two.
-pub(super) const LONG_WORD: Extra = [150, 150];
+/// long, and a random run of lowercase letters costs about a token for two.
+pub(super) const LONG_WORD: Extra = [200, 250];
 
 /// What the third and later of one punctuation mark in a row cost, in place of `punct_more`:
 /// what a long run of it costs o200k and cl100k (`=` 64 a token, `}` 2).
@@ -198,6 +198,35 @@ pub(super) fn rare(c: char) -> Extra {
         [4000, 4000]
     } else {
         [3000, 3000]
+    }
+}
+
+/// A letter the vocabulary joins to no other letter in any of its tokens costs at least what
+/// it takes alone, whatever surrounds it: the scripts a vocabulary holds no words of (Georgian
+/// or Armenian in cl100k), and rare ideographs and syllables. `charged` is what the fitted
+/// weight gives it, per vocabulary; the floor adds what is missing. Floors from
+/// `floors.rs`, written from the vocabularies themselves.
+#[inline]
+pub(super) fn floor(c: char, charged: [u64; 2], extra: &mut Extra) {
+    let u = c as usize;
+    let block = u >> 7;
+    for (v, charged) in charged.into_iter().enumerate() {
+        let index = super::floors::BLOCKS
+            .get(v)
+            .and_then(|b| b.get(block))
+            .copied()
+            .unwrap_or(0);
+        let Some(bits) = usize::from(index)
+            .checked_sub(1)
+            .and_then(|i| super::floors::FLOORS.get(i))
+            .and_then(|w| w.get((u >> 5) & 3))
+        else {
+            continue;
+        };
+        let tokens = (bits >> (u & 31).wrapping_mul(2)) & 3;
+        if let Some(e) = extra.get_mut(v) {
+            *e = e.saturating_add(tokens.wrapping_mul(1000).saturating_sub(charged));
+        }
     }
 }
 

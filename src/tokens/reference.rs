@@ -190,11 +190,17 @@ impl Scan {
                     rep = 1;
                     emit(E::Punct);
                 }
-                Class::Han => emit(E::Han),
+                Class::Han | Class::KanaHangul | Class::Letter | Class::Script => {
+                    let e = match k {
+                        Class::Han => E::Han,
+                        Class::KanaHangul => E::KanaHangul,
+                        Class::Letter => E::Letter,
+                        _ => E::Script,
+                    };
+                    emit(e);
+                    bound::floor(c, super::charged(e), extra);
+                }
                 Class::WidePunct => emit(E::WidePunct),
-                Class::KanaHangul => emit(E::KanaHangul),
-                Class::Letter => emit(E::Letter),
-                Class::Script => emit(E::Script),
                 Class::Symbol => emit(E::Symbol),
                 Class::Rare => bound::add(extra, bound::rare(c)),
                 Class::Space | Class::Newline => {}

@@ -468,6 +468,13 @@ impl Scan {
         }
     }
 
+    /// A letter of another script than ASCII's: its class's weight, and its floor.
+    #[inline]
+    fn floored(c: char, e: E, counts: &mut Counts, extra: &mut Extra) {
+        add(counts, e);
+        bound::floor(c, super::charged(e), extra);
+    }
+
     fn word(&self) -> E {
         if self.since_letter < 64 {
             E::WordForeign
@@ -592,11 +599,11 @@ impl Scan {
                     add(counts, E::Punct);
                 }
             }
-            Class::Han => add(counts, E::Han),
+            Class::Han => Self::floored(c, E::Han, counts, extra),
             Class::WidePunct => add(counts, E::WidePunct),
-            Class::KanaHangul => add(counts, E::KanaHangul),
-            Class::Letter => add(counts, E::Letter),
-            Class::Script => add(counts, E::Script),
+            Class::KanaHangul => Self::floored(c, E::KanaHangul, counts, extra),
+            Class::Letter => Self::floored(c, E::Letter, counts, extra),
+            Class::Script => Self::floored(c, E::Script, counts, extra),
             Class::Symbol => add(counts, E::Symbol),
             Class::Rare => bound::add(extra, bound::rare(c)),
             Class::Space | Class::Newline => {}
