@@ -1,0 +1,221 @@
+//! A call's arguments as Python passed them: [`PyCall`] holds them as given, with the call's
+//! options read (what the binding's own calls read); [`PyArgs`] holds them crossed into the
+//! core's values, so that the core's body (`crate::exports::Args`) runs with the GIL released.
+
+use super::convert;
+use crate::exports::{Args, Crossed};
+use crate::json::Value;
+use crate::shape::Input;
+use crate::tokens::Meter;
+use crate::{Error, Limits, Result};
+use pyo3::prelude::*;
+
+/// A call as Python made it: its arguments, and its options (the last argument) read before
+/// anything else, as every host reads them.
+pub(crate) struct PyCall<'a, 'py> {
+    pub(super) py: Python<'py>,
+    args: &'a [Option<&'a Bound<'py, PyAny>>],
+    none: Bound<'py, PyAny>,
+    pub(super) limits: Limits,
+    pub(super) counter: Option<Py<PyAny>>,
+}
+
+impl<'a, 'py> PyCall<'a, 'py> {
+    /// `counted`: the options may carry a `tokenCounter` (else it is refused with the rest).
+    pub(super) fn new(
+        py: Python<'py>,
+        args: &'a [Option<&'a Bound<'py, PyAny>>],
+        counted: bool,
+    ) -> Result<Self> {
+        let options = args.last().copied().flatten();
+        let (limits, counter) = if counted {
+            let o = super::call_options(options)?;
+            (o.limits, o.counter)
+        } else {
+            (super::limits_from(options)?, None)
+        };
+        Ok(PyCall {
+            py,
+            args,
+            none: py.None().into_bound(py),
+            limits,
+            counter,
+        })
+    }
+
+    /// Argument `i` as given (`None` where an optional one was left out).
+    pub(super) fn arg(&self, i: usize) -> &Bound<'py, PyAny> {
+        self.args.get(i).copied().flatten().unwrap_or(&self.none)
+    }
+
+    /// Optional argument `i`, `None` when absent or `None`.
+    pub(super) fn optional(&self, i: usize) -> Option<&Bound<'py, PyAny>> {
+        Some(self.arg(i)).filter(|v| !v.is_none())
+    }
+
+    /// The arguments crossed into the core's values (the options, already read, left out).
+    pub(super) fn cross(self) -> PyArgs {
+        let read = self.args.len().saturating_sub(1);
+        PyArgs {
+            given: (0..self.args.len())
+                .map(|i| match self.args.get(i).copied().flatten() {
+                    Some(v) if i < read => Given::cross(v, &self.limits),
+                    _ => Given::Value(Value::Null),
+                })
+                .collect(),
+            limits: self.limits,
+            counter: self.counter,
+        }
+    }
+}
+
+/// An argument crossed from Python, before the body reads it. Its kind (a string, JSON text,
+/// a value) is the body's to say, so each form keeps what each reading needs; errors are
+/// the body's, at the path it gives.
+enum Given {
+    /// A `str`: the core's string, unpaired surrogates kept.
+    Text(Value),
+    /// A `str` over `maxTextLength`, not copied: its length in UTF-16 units.
+    Long(usize),
+    /// `bytes` or `bytearray`: UTF-8 JSON text where the body reads text, else an array of
+    /// byte values.
+    Bytes(Vec<u8>),
+    /// Any other value, walked into the core's value.
+    Value(Value),
+    /// A value the walk refused (at a path from the argument's root), and its kind.
+    Refused(Error, String),
+}
+
+impl Given {
+    fn cross(v: &Bound<'_, PyAny>, limits: &Limits) -> Self {
+        if let Some(s) = convert::as_str(v) {
+            return match convert::crossed_str(s, limits) {
+                Ok(text) => Given::Text(text),
+                Err(units) => Given::Long(units),
+            };
+        }
+        if let Some(bytes) = convert::as_bytes(v) {
+            return Given::Bytes(bytes);
+        }
+        match convert::value(v, "", limits) {
+            Ok(value) => Given::Value(value),
+            Err(e) => Given::Refused(e, convert::kind(v)),
+        }
+    }
+}
+
+/// [`Args`] of a call from Python: its arguments crossed with the GIL held (no Python value
+/// left), read by the core's body without it. Each argument is read once, as the bodies do.
+pub(crate) struct PyArgs {
+    given: Vec<Given>,
+    limits: Limits,
+    counter: Option<Py<PyAny>>,
+}
+
+impl PyArgs {
+    /// One argument crossed under `limits` (a class's method, read as the table's calls are).
+    pub(super) fn of(v: &Bound<'_, PyAny>, limits: &Limits) -> Self {
+        PyArgs {
+            given: vec![Given::cross(v, limits)],
+            limits: *limits,
+            counter: None,
+        }
+    }
+
+    /// Whether a Python token counter measures budgets (the body then needs the GIL).
+    pub(super) fn has_counter(&self) -> bool {
+        self.counter.is_some()
+    }
+
+    fn take(&mut self, i: usize) -> Given {
+        match self.given.get_mut(i) {
+            Some(g) => std::mem::replace(g, Given::Value(Value::Null)),
+            None => Given::Value(Value::Null),
+        }
+    }
+}
+
+impl Args for PyArgs {
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+    fn value(&mut self, i: usize, path: &str) -> Result<Value> {
+        match self.take(i) {
+            Given::Text(v) | Given::Value(v) => Ok(v),
+            Given::Long(units) => Err(convert::too_long(&self.limits, units, path, "a string")),
+            Given::Bytes(bytes) => convert::bytes_value(&bytes, path, &self.limits),
+            Given::Refused(e, _) => Err(e.under(path)),
+        }
+    }
+    /// A `str`, or UTF-8 `bytes` (a byte-order mark skipped, as `TextDecoder` skips it).
+    fn text(&mut self, i: usize, path: &str, what: &str) -> Result<Option<String>> {
+        match self.given.get(i) {
+            Some(Given::Text(_)) => match self.take(i) {
+                Given::Text(Value::String(s)) => Ok(Some(s)),
+                Given::Text(v) => Ok(Some(v.as_str().unwrap_or_default().to_string())),
+                _ => Ok(None),
+            },
+            Some(Given::Long(units)) => Err(convert::too_long(&self.limits, *units, path, what)),
+            Some(Given::Bytes(_)) => match self.take(i) {
+                Given::Bytes(bytes) => {
+                    convert::utf8_text(bytes, path, &self.limits, what).map(Some)
+                }
+                _ => Ok(None),
+            },
+            _ => Ok(None),
+        }
+    }
+    fn kind(&self, i: usize) -> &'static str {
+        match self.given.get(i) {
+            Some(Given::Text(_) | Given::Long(_)) => "a string",
+            Some(Given::Bytes(_)) => "a Python bytes",
+            Some(Given::Value(v)) => crate::json::read::kind(v),
+            Some(Given::Refused(..)) | None => "a Python object",
+        }
+    }
+    fn crossed(&mut self, i: usize, path: &str) -> Result<Crossed> {
+        Ok(match self.text(i, path, "the JSON text")? {
+            Some(text) => Crossed::Json(text),
+            None => Crossed::Value(self.value(i, path)?),
+        })
+    }
+    fn metered<R>(&mut self, f: impl FnOnce(Option<&mut Meter<'_>>) -> Result<R>) -> Result<R> {
+        match self.counter.as_ref() {
+            None => f(None),
+            // Held already: the body runs with the GIL while Python counts.
+            Some(func) => Python::attach(|py| super::with_counter(py, func, |m| f(Some(m)))),
+        }
+    }
+
+    /// A `str` alone (not `bytes`), as JavaScript takes only a string.
+    fn string(&mut self, i: usize, path: &str, what: &str) -> Result<String> {
+        match self.given.get(i) {
+            Some(Given::Text(_) | Given::Long(_)) => {
+                Ok(self.text(i, path, what)?.unwrap_or_default())
+            }
+            Some(Given::Refused(_, kind)) => {
+                Err(crate::json::read::wrong_kind("a string", kind, path))
+            }
+            _ => Err(crate::json::read::wrong_kind(
+                "a string",
+                self.kind(i),
+                path,
+            )),
+        }
+    }
+    /// An object argument: a value, or its JSON text (`str` or `bytes`).
+    fn read<T: Input>(&mut self, i: usize, path: &str) -> Result<T> {
+        T::read(&self.value_or_json(i, path)?, path)
+    }
+    /// An optional object argument: a value or its JSON text; `None` gives the default.
+    fn optional<T: Input + Default>(&mut self, i: usize, path: &str) -> Result<T> {
+        match self.value_or_json(i, path)? {
+            Value::Null => Ok(T::default()),
+            v => T::read(&v, path),
+        }
+    }
+    /// A name is a string, never JSON text.
+    fn optional_name<T: Input + Default>(&mut self, i: usize, path: &str) -> Result<T> {
+        crate::exports::optional_value(self, i, path)
+    }
+}
