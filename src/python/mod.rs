@@ -159,100 +159,90 @@ fn counted<R: Send>(
     }
 }
 
-/// A table row's result that is not a declared output, as Python has it.
-pub(crate) trait Plain {
-    fn into_py(self, py: Python<'_>) -> PyResult<Py<PyAny>>;
+/// A table row's result as Python gets it: [`Reply::finish`] runs without the GIL (a declared
+/// output's JSON text is most of a large call), [`Reply::into_py`] with it.
+pub(crate) trait Reply: Send {
+    type Done: Send;
+    fn finish(self) -> Self::Done;
+    fn into_py(done: Self::Done, py: Python<'_>) -> PyResult<Py<PyAny>>;
 }
 
-impl Plain for f64 {
+/// A declared output: Python gets its JSON text, which `ctxpack/__init__.py` loads.
+pub(crate) struct Shaped<T>(T);
+
+impl<T: Output + Send> Reply for Shaped<T> {
+    type Done = String;
+    fn finish(self) -> String {
+        crate::shape::to_json_text(&self.0)
+    }
+    fn into_py(done: String, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        String::into_py(done, py)
+    }
+}
+
+impl Reply for f64 {
+    type Done = f64;
+    fn finish(self) -> f64 {
+        self
+    }
     /// A whole number (a count) as an `int`, as Python counts; any other as a `float`.
-    fn into_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+    fn into_py(done: f64, py: Python<'_>) -> PyResult<Py<PyAny>> {
         const WHOLE: f64 = 9_007_199_254_740_992.0; // 2^53: every integer below is exact
-        if self.fract() == 0.0 && self.abs() <= WHOLE {
+        if done.fract() == 0.0 && done.abs() <= WHOLE {
             #[allow(clippy::cast_possible_truncation)] // whole and within 2^53
-            return Ok((self as i64).into_pyobject(py)?.into_any().unbind());
+            return Ok((done as i64).into_pyobject(py)?.into_any().unbind());
         }
-        Ok(self.into_pyobject(py)?.into_any().unbind())
+        Ok(done.into_pyobject(py)?.into_any().unbind())
     }
 }
 
-impl Plain for usize {
-    fn into_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(self.into_pyobject(py)?.into_any().unbind())
-    }
+/// Results Python has as PyO3 converts them: `usize` an `int`, `Vec<u32>` a `list`.
+macro_rules! plain_reply {
+    ($($t:ty),*) => {$(
+        impl Reply for $t {
+            type Done = $t;
+            fn finish(self) -> $t {
+                self
+            }
+            fn into_py(done: $t, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                Ok(done.into_pyobject(py)?.into_any().unbind())
+            }
+        }
+    )*};
 }
+plain_reply!(usize, String, Vec<u32>);
 
-impl Plain for String {
-    fn into_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(self.into_pyobject(py)?.into_any().unbind())
-    }
-}
-
-impl Plain for Vec<u32> {
-    fn into_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(self.into_pyobject(py)?.into_any().unbind())
-    }
-}
-
-/// A row the core answers, with a declared output: the arguments crossed with the GIL, the
-/// body and the result's JSON text without it (with it while a Python counter measures).
-fn shaped<T: Output + Sync>(
+/// A row the core answers: the arguments crossed with the GIL, the body and the result's
+/// finish without it (the body with it while a Python counter measures).
+fn answer<R: Reply>(
     py: Python<'_>,
     args: &[Option<&Bound<'_, PyAny>>],
     counted: bool,
-    body: fn(&mut PyArgs) -> Result<T>,
-) -> PyResult<String> {
-    let r = PyCall::new(py, args, counted).and_then(|c| {
-        let mut a = c.cross();
-        if a.has_counter() {
-            let v = body(&mut a)?;
-            Ok(py.detach(|| crate::shape::to_json_text(&v)))
-        } else {
-            py.detach(|| body(&mut a).map(|v| crate::shape::to_json_text(&v)))
-        }
-    });
-    r.map_err(|e| convert::raise(py, e))
-}
-
-/// A row the core answers with a number, a string or token ids.
-fn plain<R: Plain + Send>(
-    py: Python<'_>,
-    args: &[Option<&Bound<'_, PyAny>>],
-    counted: bool,
-    body: fn(&mut PyArgs) -> Result<R>,
+    body: impl FnOnce(&mut PyArgs) -> Result<R> + Send,
 ) -> PyResult<Py<PyAny>> {
-    let r = PyCall::new(py, args, counted).and_then(|c| {
+    let done = PyCall::new(py, args, counted).and_then(|c| {
         let mut a = c.cross();
         if a.has_counter() {
-            body(&mut a)
+            let r = body(&mut a)?;
+            Ok(py.detach(|| r.finish()))
         } else {
-            py.detach(|| body(&mut a))
+            py.detach(|| body(&mut a).map(Reply::finish))
         }
     });
-    r.map_err(|e| convert::raise(py, e))?.into_py(py)
+    R::into_py(done.map_err(|e| convert::raise(py, e))?, py)
 }
 
-/// A row the binding answers itself (`= _ | host f`), with a declared output.
-fn host_shaped<'py, T: Output + Sync>(
+/// A row the binding answers itself (`= _ | host f`), on the arguments as Python gave them.
+fn host<'py, R: Reply>(
     py: Python<'py>,
     args: &[Option<&Bound<'py, PyAny>>],
     counted: bool,
-    host: fn(&PyCall<'_, 'py>) -> Result<T>,
-) -> PyResult<String> {
-    done(py, PyCall::new(py, args, counted).and_then(|c| host(&c)))
-}
-
-/// A row the binding answers itself, with a plain result.
-fn host_plain<'py, R: Plain>(
-    py: Python<'py>,
-    args: &[Option<&Bound<'py, PyAny>>],
-    counted: bool,
-    host: fn(&PyCall<'_, 'py>) -> Result<R>,
+    f: impl FnOnce(&PyCall<'_, 'py>) -> Result<R>,
 ) -> PyResult<Py<PyAny>> {
-    PyCall::new(py, args, counted)
-        .and_then(|c| host(&c))
-        .map_err(|e| convert::raise(py, e))?
-        .into_py(py)
+    let r = PyCall::new(py, args, counted)
+        .and_then(|c| f(&c))
+        .map_err(|e| convert::raise(py, e))?;
+    R::into_py(py.detach(|| r.finish()), py)
 }
 
 /// A table's `#[pyfunction]`s (`<engine>::calls::table!(pybind)`; the grammar is
@@ -291,7 +281,7 @@ macro_rules! pybind {
                     py: Python<'py>,
                     $($p: &Bound<'py, PyAny>,)*
                     $($($op: Option<&Bound<'py, PyAny>>,)*)?
-                ) -> PyResult<$crate::python::pybind!(@out $kind)> {
+                ) -> PyResult<Py<PyAny>> {
                     let args: &[Option<&Bound<'py, PyAny>>] = &[$(Some($p),)* $($($op,)*)?];
                     let counted = $crate::python::pybind!(@counted $($counted)?);
                     $crate::python::pybind!(@body py args counted $kind $core $($host)?)
@@ -305,21 +295,21 @@ macro_rules! pybind {
             }
         }
     };
-    (@out shape) => { String };
-    (@out plain) => { pyo3::Py<pyo3::PyAny> };
     (@counted counted) => { true };
     (@counted) => { false };
     (@body $py:ident $args:ident $counted:ident shape _ $host:ident) => {
-        $crate::python::host_shaped($py, $args, $counted, super::$host)
+        $crate::python::host($py, $args, $counted, |c| super::$host(c).map($crate::python::Shaped))
     };
     (@body $py:ident $args:ident $counted:ident plain _ $host:ident) => {
-        $crate::python::host_plain($py, $args, $counted, super::$host)
+        $crate::python::host($py, $args, $counted, super::$host)
     };
     (@body $py:ident $args:ident $counted:ident shape $core:ident $($host:ident)?) => {
-        $crate::python::shaped($py, $args, $counted, calls::$core)
+        $crate::python::answer($py, $args, $counted, |a: &mut $crate::python::PyArgs| {
+            calls::$core(a).map($crate::python::Shaped)
+        })
     };
     (@body $py:ident $args:ident $counted:ident plain $core:ident $($host:ident)?) => {
-        $crate::python::plain($py, $args, $counted, calls::$core)
+        $crate::python::answer($py, $args, $counted, calls::$core)
     };
 }
 pub(crate) use pybind;
