@@ -15,7 +15,6 @@ use pyo3::prelude::*;
 pub(crate) struct PyCall<'a, 'py> {
     pub(super) py: Python<'py>,
     args: &'a [Option<&'a Bound<'py, PyAny>>],
-    none: Bound<'py, PyAny>,
     pub(super) limits: Limits,
     pub(super) counter: Option<Py<PyAny>>,
 }
@@ -27,45 +26,40 @@ impl<'a, 'py> PyCall<'a, 'py> {
         args: &'a [Option<&'a Bound<'py, PyAny>>],
         counted: bool,
     ) -> Result<Self> {
-        let options = args.last().copied().flatten();
-        let (limits, counter) = if counted {
-            let o = super::call_options(options)?;
-            (o.limits, o.counter)
-        } else {
-            (super::limits_from(options)?, None)
-        };
+        let (limits, counter) = options(args, counted)?;
         Ok(PyCall {
             py,
             args,
-            none: py.None().into_bound(py),
             limits,
             counter,
         })
     }
 
     /// Argument `i` as given (`None` where an optional one was left out).
-    pub(super) fn arg(&self, i: usize) -> &Bound<'py, PyAny> {
-        self.args.get(i).copied().flatten().unwrap_or(&self.none)
+    pub(super) fn arg(&self, i: usize) -> Bound<'py, PyAny> {
+        match self.args.get(i).copied().flatten() {
+            Some(v) => v.clone(),
+            None => self.py.None().into_bound(self.py),
+        }
     }
 
     /// Optional argument `i`, `None` when absent or `None`.
-    pub(super) fn optional(&self, i: usize) -> Option<&Bound<'py, PyAny>> {
-        Some(self.arg(i)).filter(|v| !v.is_none())
+    pub(super) fn optional(&self, i: usize) -> Option<&'a Bound<'py, PyAny>> {
+        self.args.get(i).copied().flatten().filter(|v| !v.is_none())
     }
+}
 
-    /// The arguments crossed into the core's values (the options, already read, left out).
-    pub(super) fn cross(self) -> PyArgs {
-        let read = self.args.len().saturating_sub(1);
-        PyArgs {
-            given: (0..self.args.len())
-                .map(|i| match self.args.get(i).copied().flatten() {
-                    Some(v) if i < read => Given::cross(v, &self.limits),
-                    _ => Given::Value(Value::Null),
-                })
-                .collect(),
-            limits: self.limits,
-            counter: self.counter,
-        }
+/// A call's limits and token counter, read from its options (its last argument).
+fn options(
+    args: &[Option<&Bound<'_, PyAny>>],
+    counted: bool,
+) -> Result<(Limits, Option<Py<PyAny>>)> {
+    let options = args.last().copied().flatten();
+    if counted {
+        let o = super::call_options(options)?;
+        Ok((o.limits, o.counter))
+    } else {
+        Ok((super::limits_from(options)?, None))
     }
 }
 
@@ -83,7 +77,7 @@ enum Given {
     /// Any other value, walked into the core's value.
     Value(Value),
     /// A value the walk refused (at a path from the argument's root), and its kind.
-    Refused(Error, String),
+    Refused(Box<(Error, String)>),
 }
 
 impl Given {
@@ -99,24 +93,46 @@ impl Given {
         }
         match convert::value(v, "", limits) {
             Ok(value) => Given::Value(value),
-            Err(e) => Given::Refused(e, convert::kind(v)),
+            Err(e) => Given::Refused(Box::new((e, convert::kind(v)))),
         }
     }
 }
 
+/// The most arguments a table's call takes (`pybind!` checks each row): a call's arguments are
+/// held inline, not allocated.
+pub(crate) const MAX_ARGS: usize = 4;
+
 /// [`Args`] of a call from Python: its arguments crossed with the GIL held (no Python value
 /// left), read by the core's body without it. Each argument is read once, as the bodies do.
 pub(crate) struct PyArgs {
-    given: Vec<Given>,
+    given: [Given; MAX_ARGS],
     limits: Limits,
     counter: Option<Py<PyAny>>,
 }
 
 impl PyArgs {
+    /// A call's arguments: its options (the last) read first, then the others crossed under
+    /// their limits.
+    pub(super) fn new(args: &[Option<&Bound<'_, PyAny>>], counted: bool) -> Result<Self> {
+        let (limits, counter) = options(args, counted)?;
+        let read = args.len().saturating_sub(1);
+        Ok(PyArgs {
+            given: std::array::from_fn(|i| match args.get(i).copied().flatten() {
+                Some(v) if i < read => Given::cross(v, &limits),
+                _ => Given::Value(Value::Null),
+            }),
+            limits,
+            counter,
+        })
+    }
+
     /// One argument crossed under `limits` (a class's method, read as the table's calls are).
     pub(super) fn of(v: &Bound<'_, PyAny>, limits: &Limits) -> Self {
         PyArgs {
-            given: vec![Given::cross(v, limits)],
+            given: std::array::from_fn(|i| match i {
+                0 => Given::cross(v, limits),
+                _ => Given::Value(Value::Null),
+            }),
             limits: *limits,
             counter: None,
         }
@@ -144,7 +160,7 @@ impl Args for PyArgs {
             Given::Text(v) | Given::Value(v) => Ok(v),
             Given::Long(units) => Err(convert::too_long(&self.limits, units, path, "a string")),
             Given::Bytes(bytes) => convert::bytes_value(&bytes, path, &self.limits),
-            Given::Refused(e, _) => Err(e.under(path)),
+            Given::Refused(r) => Err(r.0.under(path)),
         }
     }
     /// A `str`, or UTF-8 `bytes` (a byte-order mark skipped, as `TextDecoder` skips it).
@@ -193,9 +209,7 @@ impl Args for PyArgs {
             Some(Given::Text(_) | Given::Long(_)) => {
                 Ok(self.text(i, path, what)?.unwrap_or_default())
             }
-            Some(Given::Refused(_, kind)) => {
-                Err(crate::json::read::wrong_kind("a string", kind, path))
-            }
+            Some(Given::Refused(r)) => Err(crate::json::read::wrong_kind("a string", &r.1, path)),
             _ => Err(crate::json::read::wrong_kind(
                 "a string",
                 self.kind(i),

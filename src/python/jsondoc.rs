@@ -184,7 +184,7 @@ fn assembler_for(profile: Option<Profile>) -> Result<Core> {
 fn infer_intent(c: &PyCall<'_, '_>) -> Result<crate::jsondoc::ResolvedIntent> {
     let profile: Profile = optional_arg(c.optional(1), "/profile", &c.limits)?;
     let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
-    let request = request_from(c.arg(0), "/request", &c.limits)?;
+    let request = request_from(&c.arg(0), "/request", &c.limits)?;
     c.py.detach(|| core.infer_intent(&request))
 }
 
@@ -194,7 +194,7 @@ fn with_input<T>(
     c: &PyCall<'_, '_>,
     f: impl FnOnce(&Core, &Call, Option<&Py<PyAny>>) -> Result<T>,
 ) -> Result<T> {
-    let mut call = read_input(c.py, c.arg(0), true, &c.limits)?;
+    let mut call = read_input(c.py, &c.arg(0), true, &c.limits)?;
     let core = assembler_for(call.profile.take())?;
     f(&core, &call, c.counter.as_ref())
 }
@@ -254,14 +254,14 @@ fn trim_jsondoc(c: &PyCall<'_, '_>) -> Result<String> {
     let limits = c.limits;
     let profile: Profile = optional_arg(c.optional(2), "/profile", &limits)?;
     let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
-    let level = TrimLevel::read(&convert::value(c.arg(1), "/level", &limits)?, "/level")?;
+    let level = TrimLevel::read(&convert::value(&c.arg(1), "/level", &limits)?, "/level")?;
     if matches!(level, TrimLevel::Fitted | TrimLevel::Prefix) {
         return Err(crate::jsondoc::trim::fitted_level("/level"));
     }
     // The document wraps its data in one level; the data alone gets the full depth limit.
     let mut deeper = limits;
     deeper.max_depth = limits.max_depth.saturating_add(1);
-    let value = convert::value(c.arg(0), "/doc", &deeper)?;
+    let value = convert::value(&c.arg(0), "/doc", &deeper)?;
     c.py.detach(|| {
         crate::jsondoc::trim::trim_document(value, level, &compiled.trim, &limits)
             .map(|v| crate::json::stringify(&v, 0))
@@ -272,7 +272,7 @@ fn trim_jsondoc(c: &PyCall<'_, '_>) -> Result<String> {
 /// Where the value at `pointer` (an error's `path`; the whole text when `None`) starts in JSON
 /// `text`: line, column (UTF-16 units, as editors count), offset.
 fn locate_json(c: &PyCall<'_, '_>) -> Result<crate::json::locate::JsonLocation> {
-    let text = convert::str_arg(c.arg(0), "/text", &c.limits, "the text")?;
+    let text = convert::str_arg(&c.arg(0), "/text", &c.limits, "the text")?;
     let pointer: String = optional_name(c.optional(1), "/pointer", &c.limits)?;
     let limits = c.limits;
     c.py.detach(|| crate::json::locate::locate(&text, &pointer, &limits))

@@ -20,7 +20,7 @@ mod jsondoc;
 #[cfg(feature = "python-tokenizer")]
 mod tokenizer;
 
-pub(crate) use args::{PyArgs, PyCall};
+pub(crate) use args::{PyArgs, PyCall, MAX_ARGS};
 
 use crate::shape::{Input, Output};
 use crate::tokens::{Meter, Pieces};
@@ -220,8 +220,7 @@ fn answer<R: Reply>(
     counted: bool,
     body: impl FnOnce(&mut PyArgs) -> Result<R> + Send,
 ) -> PyResult<Py<PyAny>> {
-    let done = PyCall::new(py, args, counted).and_then(|c| {
-        let mut a = c.cross();
+    let done = PyArgs::new(args, counted).and_then(|mut a| {
         if a.has_counter() {
             let r = body(&mut a)?;
             Ok(py.detach(|| r.finish()))
@@ -282,6 +281,9 @@ macro_rules! pybind {
                     $($p: &Bound<'py, PyAny>,)*
                     $($($op: Option<&Bound<'py, PyAny>>,)*)?
                 ) -> PyResult<Py<PyAny>> {
+                    const _: () = assert!(
+                        <[&str]>::len(&[$(stringify!($p),)* $($(stringify!($op),)*)?]) <= $crate::python::MAX_ARGS
+                    );
                     let args: &[Option<&Bound<'py, PyAny>>] = &[$(Some($p),)* $($($op,)*)?];
                     let counted = $crate::python::pybind!(@counted $($counted)?);
                     $crate::python::pybind!(@body py args counted $kind $core $($host)?)

@@ -26,7 +26,7 @@ fn exact(c: &PyCall<'_, '_>) -> Result<Exact> {
 }
 
 fn text_and_counter(c: &PyCall<'_, '_>) -> Result<(String, Exact)> {
-    let text = convert::str_arg(c.arg(0), "/text", &c.limits, "the text")?;
+    let text = convert::str_arg(&c.arg(0), "/text", &c.limits, "the text")?;
     Ok((text, exact(c)?))
 }
 
@@ -45,7 +45,7 @@ fn encode_tokens(c: &PyCall<'_, '_>) -> Result<Vec<u32>> {
 /// The text of token ids (a list or tuple of whole numbers) in `vocabulary`.
 fn decode_tokens(c: &PyCall<'_, '_>) -> Result<String> {
     let exact = exact(c)?;
-    let ids = token_ids(c.arg(0), &c.limits)?;
+    let ids = token_ids(&c.arg(0), &c.limits)?;
     c.py.detach(|| exact.decode(&ids))
 }
 
