@@ -7,7 +7,7 @@ use crate::exports::{Args, Crossed};
 use crate::json::Value;
 use crate::shape::Input;
 use crate::tokens::Meter;
-use crate::{Error, Limits, Result};
+use crate::{Limits, Result};
 use pyo3::prelude::*;
 
 /// A call as Python made it: its arguments, and its options (the last argument) read before
@@ -43,6 +43,11 @@ impl<'a, 'py> PyCall<'a, 'py> {
         }
     }
 
+    /// Argument `i` alone, crossed as [`PyArgs`] crosses it (its argument 0).
+    pub(super) fn crossed(&self, i: usize) -> PyArgs {
+        PyArgs::of(self.args.get(i).copied().flatten(), &self.limits)
+    }
+
     /// Optional argument `i`, `None` when absent or `None`.
     pub(super) fn optional(&self, i: usize) -> Option<&'a Bound<'py, PyAny>> {
         self.args.get(i).copied().flatten().filter(|v| !v.is_none())
@@ -72,12 +77,13 @@ enum Given {
     /// A `str` over `maxTextLength`, not copied: its length in UTF-16 units.
     Long(usize),
     /// `bytes` or `bytearray`: UTF-8 JSON text where the body reads text, else an array of
-    /// byte values.
-    Bytes(Vec<u8>),
-    /// Any other value, walked into the core's value.
+    /// byte values; and its kind.
+    Bytes(Vec<u8>, String),
+    /// Any other value with a JSON kind of its own, walked into the core's value.
     Value(Value),
-    /// A value the walk refused (at a path from the argument's root), and its kind.
-    Refused(Box<(Error, String)>),
+    /// A value JSON has no kind for, as the walk read it (a `datetime` as its ISO text) or
+    /// refused it (at a path from the argument's root); and its kind.
+    Foreign(Box<(Result<Value>, String)>),
 }
 
 impl Given {
@@ -89,11 +95,12 @@ impl Given {
             };
         }
         if let Some(bytes) = convert::as_bytes(v) {
-            return Given::Bytes(bytes);
+            return Given::Bytes(bytes, convert::kind(v));
         }
         match convert::value(v, "", limits) {
-            Ok(value) => Given::Value(value),
-            Err(e) => Given::Refused(Box::new((e, convert::kind(v)))),
+            // Only a datetime walks into a string.
+            Ok(value) if value.as_str().is_none() => Given::Value(value),
+            read => Given::Foreign(Box::new((read, convert::kind(v)))),
         }
     }
 }
@@ -126,11 +133,12 @@ impl PyArgs {
         })
     }
 
-    /// One argument crossed under `limits` (a class's method, read as the table's calls are).
-    pub(super) fn of(v: &Bound<'_, PyAny>, limits: &Limits) -> Self {
+    /// One argument (absent: `None`) crossed under `limits`, read as the table's calls read
+    /// theirs (the binding's own calls and classes).
+    pub(super) fn of(v: Option<&Bound<'_, PyAny>>, limits: &Limits) -> Self {
         PyArgs {
-            given: std::array::from_fn(|i| match i {
-                0 => Given::cross(v, limits),
+            given: std::array::from_fn(|i| match (i, v) {
+                (0, Some(v)) => Given::cross(v, limits),
                 _ => Given::Value(Value::Null),
             }),
             limits: *limits,
@@ -159,8 +167,8 @@ impl Args for PyArgs {
         match self.take(i) {
             Given::Text(v) | Given::Value(v) => Ok(v),
             Given::Long(units) => Err(convert::too_long(&self.limits, units, path, "a string")),
-            Given::Bytes(bytes) => convert::bytes_value(&bytes, path, &self.limits),
-            Given::Refused(r) => Err(r.0.under(path)),
+            Given::Bytes(bytes, _) => convert::bytes_value(&bytes, path, &self.limits),
+            Given::Foreign(f) => f.0.map_err(|e| e.under(path)),
         }
     }
     /// A `str`, or UTF-8 `bytes` (a byte-order mark skipped, as `TextDecoder` skips it).
@@ -172,8 +180,8 @@ impl Args for PyArgs {
                 _ => Ok(None),
             },
             Some(Given::Long(units)) => Err(convert::too_long(&self.limits, *units, path, what)),
-            Some(Given::Bytes(_)) => match self.take(i) {
-                Given::Bytes(bytes) => {
+            Some(Given::Bytes(..)) => match self.take(i) {
+                Given::Bytes(bytes, _) => {
                     convert::utf8_text(bytes, path, &self.limits, what).map(Some)
                 }
                 _ => Ok(None),
@@ -184,9 +192,8 @@ impl Args for PyArgs {
     fn kind(&self, i: usize) -> &'static str {
         match self.given.get(i) {
             Some(Given::Text(_) | Given::Long(_)) => "a string",
-            Some(Given::Bytes(_)) => "a Python bytes",
             Some(Given::Value(v)) => crate::json::read::kind(v),
-            Some(Given::Refused(..)) | None => "a Python object",
+            Some(Given::Bytes(..) | Given::Foreign(_)) | None => "a Python object",
         }
     }
     fn crossed(&mut self, i: usize, path: &str) -> Result<Crossed> {
@@ -209,7 +216,10 @@ impl Args for PyArgs {
             Some(Given::Text(_) | Given::Long(_)) => {
                 Ok(self.text(i, path, what)?.unwrap_or_default())
             }
-            Some(Given::Refused(r)) => Err(crate::json::read::wrong_kind("a string", &r.1, path)),
+            Some(Given::Bytes(_, kind)) => {
+                Err(crate::json::read::wrong_kind("a string", kind, path))
+            }
+            Some(Given::Foreign(f)) => Err(crate::json::read::wrong_kind("a string", &f.1, path)),
             _ => Err(crate::json::read::wrong_kind(
                 "a string",
                 self.kind(i),

@@ -1,7 +1,7 @@
 //! The run governor (`ctxpack/governor` in JavaScript): `governor_step` from its table, and
 //! `RunGovernor`, a class of compiled state, which is the binding's own.
 
-use super::{convert, done, limits_from, optional_arg, pybind, PyArgs};
+use super::{convert, done, limits_from, pybind, PyArgs};
 use crate::exports::Args;
 use crate::governor::calls::event_from;
 use crate::governor::{Governor, GovernorConfig, GovernorState};
@@ -29,7 +29,7 @@ impl RunGovernor {
     ) -> PyResult<Self> {
         (|| {
             let limits = limits_from(options)?;
-            let config: GovernorConfig = optional_arg(config, "", &limits)?;
+            let config: GovernorConfig = PyArgs::of(config, &limits).optional(0, "")?;
             Ok(RunGovernor {
                 core: Governor::new(&config)?,
                 limits,
@@ -61,7 +61,7 @@ impl RunGovernor {
     /// Counts `event` (a value, or its JSON text) and decides; a malformed event changes
     /// nothing.
     fn push(&mut self, py: Python<'_>, event: &Bound<'_, PyAny>) -> PyResult<String> {
-        let mut a = PyArgs::of(event, &self.limits);
+        let mut a = PyArgs::of(Some(event), &self.limits);
         let r = a
             .crossed(0, "")
             .and_then(|e| event_from(e, "", &self.limits))

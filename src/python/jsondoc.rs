@@ -3,7 +3,8 @@
 //! documents are read as they came, walked with the GIL and parsed without it): the functions
 //! below that its rows name.
 
-use super::{call_options, convert, done, optional_arg, optional_name, pybind, PyCall};
+use super::{call_options, convert, done, pybind, PyArgs, PyCall};
+use crate::exports::Args;
 use crate::json::Value;
 use crate::jsondoc::assemble::{profile_not_here, unknown_input_field, INPUT_FIELDS};
 use crate::jsondoc::{
@@ -182,7 +183,7 @@ fn assembler_for(profile: Option<Profile>) -> Result<Core> {
 
 /// Infers the intent of a request: `{intent, params}` given wins, else the profile's rules.
 fn infer_intent(c: &PyCall<'_, '_>) -> Result<crate::jsondoc::ResolvedIntent> {
-    let profile: Profile = optional_arg(c.optional(1), "/profile", &c.limits)?;
+    let profile: Profile = c.crossed(1).optional(0, "/profile")?;
     let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
     let request = request_from(&c.arg(0), "/request", &c.limits)?;
     c.py.detach(|| core.infer_intent(&request))
@@ -252,7 +253,7 @@ fn cap_context(c: &PyCall<'_, '_>) -> Result<crate::jsondoc::CapResult> {
 /// cut. The result is the document's JSON text.
 fn trim_jsondoc(c: &PyCall<'_, '_>) -> Result<String> {
     let limits = c.limits;
-    let profile: Profile = optional_arg(c.optional(2), "/profile", &limits)?;
+    let profile: Profile = c.crossed(2).optional(0, "/profile")?;
     let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
     let level = TrimLevel::read(&convert::value(&c.arg(1), "/level", &limits)?, "/level")?;
     if matches!(level, TrimLevel::Fitted | TrimLevel::Prefix) {
@@ -273,7 +274,7 @@ fn trim_jsondoc(c: &PyCall<'_, '_>) -> Result<String> {
 /// `text`: line, column (UTF-16 units, as editors count), offset.
 fn locate_json(c: &PyCall<'_, '_>) -> Result<crate::json::locate::JsonLocation> {
     let text = convert::str_arg(&c.arg(0), "/text", &c.limits, "the text")?;
-    let pointer: String = optional_name(c.optional(1), "/pointer", &c.limits)?;
+    let pointer: String = c.crossed(1).optional_name(0, "/pointer")?;
     let limits = c.limits;
     c.py.detach(|| crate::json::locate::locate(&text, &pointer, &limits))
 }
@@ -297,7 +298,7 @@ impl ContextAssembler {
     ) -> PyResult<Self> {
         (|| {
             let o = call_options(options)?;
-            let profile: Profile = optional_arg(profile, "", &o.limits)?;
+            let profile: Profile = PyArgs::of(profile, &o.limits).optional(0, "")?;
             Ok(ContextAssembler {
                 core: Core::new(&profile)?,
                 limits: o.limits,

@@ -22,7 +22,7 @@ mod tokenizer;
 
 pub(crate) use args::{PyArgs, PyCall, MAX_ARGS};
 
-use crate::shape::{Input, Output};
+use crate::shape::Output;
 use crate::tokens::{Meter, Pieces};
 use crate::{Limits, Result};
 use pyo3::prelude::*;
@@ -72,38 +72,6 @@ fn limits_from(options: Option<&Bound<'_, PyAny>>) -> Result<Limits> {
             &convert::value(o, "/options", &Limits::default())?,
             "/options",
         ),
-    }
-}
-
-/// An optional object argument (a profile, a config) read by its type's reader: a value or its
-/// JSON text; `None` (or JSON `null`) gives the type's default.
-fn optional_arg<T: Input + Default>(
-    v: Option<&Bound<'_, PyAny>>,
-    path: &str,
-    limits: &Limits,
-) -> Result<T> {
-    match v
-        .filter(|v| !v.is_none())
-        .map(|v| convert::value_or_text(v, path, limits, "the JSON text"))
-        .transpose()?
-    {
-        None | Some(crate::json::Value::Null) => Ok(T::default()),
-        Some(v) => T::read(&v, path),
-    }
-}
-
-/// An optional argument whose value is a string (a vocabulary's name), never JSON text.
-fn optional_name<T: Input + Default>(
-    v: Option<&Bound<'_, PyAny>>,
-    path: &str,
-    limits: &Limits,
-) -> Result<T> {
-    match v.filter(|v| !v.is_none()) {
-        None => Ok(T::default()),
-        Some(v) => match convert::value(v, path, limits)? {
-            crate::json::Value::Null => Ok(T::default()),
-            v => T::read(&v, path),
-        },
     }
 }
 

@@ -4,7 +4,8 @@
 //! (`pip install ctxpack[tokenizer]`). The vocabularies are compiled only with this feature, so
 //! its table's calls are the binding's own: the functions below that its rows name.
 
-use super::{convert, optional_name, pybind, PyCall};
+use super::{convert, pybind, PyCall};
+use crate::exports::Args;
 use crate::tokenizer::{check_token_ids, token_id, Exact};
 use crate::tokens::Vocabulary;
 use crate::{Limits, Result};
@@ -17,11 +18,7 @@ crate::exports::tokenizer::table!(pybind);
 fn exact(c: &PyCall<'_, '_>) -> Result<Exact> {
     Ok(match c.optional(1) {
         None => Exact::default(),
-        Some(v) => Exact::new(optional_name::<Vocabulary>(
-            Some(v),
-            "/vocabulary",
-            &c.limits,
-        )?),
+        Some(_) => Exact::new(c.crossed(1).optional_name::<Vocabulary>(0, "/vocabulary")?),
     })
 }
 
