@@ -2,7 +2,7 @@
 //! `RunGovernor`, a class of compiled state, which is the binding's own.
 
 use super::{convert, done, limits_from, pybind, PyArgs};
-use crate::exports::Args;
+use crate::exports::{Args, Crossed};
 use crate::governor::calls::event_from;
 use crate::governor::{Governor, GovernorConfig, GovernorState};
 use crate::Limits;
@@ -61,10 +61,13 @@ impl RunGovernor {
     /// Counts `event` (a value, or its JSON text) and decides; a malformed event changes
     /// nothing.
     fn push(&mut self, py: Python<'_>, event: &Bound<'_, PyAny>) -> PyResult<String> {
-        let mut a = PyArgs::of(Some(event), &self.limits);
-        let r = a
-            .crossed(0, "")
-            .and_then(|e| event_from(e, "", &self.limits))
+        let limits = &self.limits;
+        let r = convert::text(event, "", limits, "the JSON text")
+            .and_then(|text| match text {
+                Some(text) => Ok(Crossed::Json(text)),
+                None => convert::value(event, "", limits).map(Crossed::Value),
+            })
+            .and_then(|e| event_from(e, "", limits))
             .and_then(|e| self.core.push(&e));
         done(py, r)
     }
