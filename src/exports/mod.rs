@@ -66,7 +66,7 @@ pub trait Args {
     }
     /// An optional argument: absent, `undefined` or `null` gives the type's default.
     fn optional<T: Input + Default>(&mut self, i: usize, path: &str) -> Result<T> {
-        optional_value(self, i, path)
+        read_or_default(self.value(i, path)?, path)
     }
     /// An optional argument that is a name (a vocabulary): as [`Args::optional`], but never
     /// JSON text where a host takes an object argument's (Python).
@@ -82,14 +82,10 @@ pub trait Args {
     }
 }
 
-/// An optional argument as a value read by its type's reader: absent, `undefined` or `null`
-/// gives the type's default.
-pub(crate) fn optional_value<A: Args + ?Sized, T: Input + Default>(
-    a: &mut A,
-    i: usize,
-    path: &str,
-) -> Result<T> {
-    match a.value(i, path)? {
+/// An optional argument's value read by its type's reader: `null` (absent, `undefined`) gives
+/// the type's default.
+pub(crate) fn read_or_default<T: Input + Default>(v: Value, path: &str) -> Result<T> {
+    match v {
         Value::Null => Ok(T::default()),
         v => T::read(&v, path),
     }

@@ -3,7 +3,7 @@
 //! core's values, so that the core's body (`crate::exports::Args`) runs with the GIL released.
 
 use super::convert;
-use crate::exports::{Args, Crossed};
+use crate::exports::{read_or_default, Args, Crossed};
 use crate::json::Value;
 use crate::shape::Input;
 use crate::tokens::Meter;
@@ -233,13 +233,10 @@ impl Args for PyArgs {
     }
     /// An optional object argument: a value or its JSON text; `None` gives the default.
     fn optional<T: Input + Default>(&mut self, i: usize, path: &str) -> Result<T> {
-        match self.value_or_json(i, path)? {
-            Value::Null => Ok(T::default()),
-            v => T::read(&v, path),
-        }
+        read_or_default(self.value_or_json(i, path)?, path)
     }
     /// A name is a string, never JSON text.
     fn optional_name<T: Input + Default>(&mut self, i: usize, path: &str) -> Result<T> {
-        crate::exports::optional_value(self, i, path)
+        read_or_default(self.value(i, path)?, path)
     }
 }
