@@ -28,6 +28,38 @@ pub fn derive_shape(input: TokenStream) -> TokenStream {
     }
 }
 
+/// `#[python_name]` on a `#[pyfunction]` whose Rust name is an export's JavaScript name
+/// (`extractClasses`, as the export tables spell it): names it in Python in snake_case
+/// (`#[pyo3(name = "extract_classes")]`), so the Python binding expands the same tables.
+#[proc_macro_attribute]
+pub fn python_name(_: TokenStream, item: TokenStream) -> TokenStream {
+    let tokens: Vec<proc_macro2::TokenTree> = Tokens::from(item).into_iter().collect();
+    let name = tokens
+        .windows(2)
+        .find_map(|w| match w {
+            [proc_macro2::TokenTree::Ident(f), proc_macro2::TokenTree::Ident(n)] if f == "fn" => {
+                Some(n.to_string())
+            }
+            _ => None,
+        })
+        .unwrap_or_default();
+    let name = rename(&name, Some("snake_case")).unwrap_or(name);
+    // After the item's own attributes (`#[pyfunction]` among them), which then read it.
+    let attrs = tokens
+        .chunks(2)
+        .take_while(|c| {
+            matches!(c, [proc_macro2::TokenTree::Punct(p), proc_macro2::TokenTree::Group(_)] if p.as_char() == '#')
+        })
+        .count()
+        * 2;
+    let (head, rest) = tokens.split_at(attrs.min(tokens.len()));
+    let (head, rest): (Tokens, Tokens) = (
+        head.iter().cloned().collect(),
+        rest.iter().cloned().collect(),
+    );
+    quote!(#head #[pyo3(name = #name)] #rest).into()
+}
+
 #[derive(Default)]
 struct Container {
     rename_all: Option<String>,

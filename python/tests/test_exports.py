@@ -1,11 +1,16 @@
 """Every function and class the export tables give JavaScript (src/<engine>/calls.rs, written
 out as src/wasm/exports.mjs) has its Python name in the package, so an export added to a table
-cannot be left out of Python unnoticed; and locate_json answers as JavaScript's locateJson."""
+cannot be left out of Python unnoticed; the native functions are the tables' rows, with the
+parameters the stubs declare; and locate_json answers as JavaScript's locateJson."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import json
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,6 +45,46 @@ def test_every_export_of_the_tables_is_in_python() -> None:
             if not hasattr(ctxpack, name):
                 missing.append(f"{engine}: class {name}")
     assert missing == []
+
+
+def stub_signatures(path: Path) -> dict[str, list[tuple[str, bool]]]:
+    """The module-level functions a stub declares: each parameter's name, and whether it has a
+    default."""
+    out = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef):
+            params = node.args.args
+            first_default = len(params) - len(node.args.defaults)
+            out[node.name] = [(p.arg, i >= first_default) for i, p in enumerate(params)]
+    return out
+
+
+def native_signature(f: Any) -> list[tuple[str, bool]]:
+    return [
+        (p.name, p.default is not inspect.Parameter.empty) for p in inspect.signature(f).parameters.values()
+    ]
+
+
+def test_the_native_functions_are_the_tables_rows_as_the_stubs_declare() -> None:
+    """Each function of a table is a native function named in snake_case (the binding expands
+    the tables, src/python/mod.rs), its parameters those its stub declares; the engines' module
+    has no other function but to_json, the tokenizer's wheel (the `tokenizer` table) none."""
+    from ctxpack import _ctxpack
+    from ctxpack_tokenizer import _tokenizer
+
+    tokenizer = {snake(name) for name in tables()["tokenizer"]["functions"]} - {"version", "estimate_tokens"}
+    rows = {snake(name) for table in tables().values() for name in table["functions"]}
+    modules = [
+        (_ctxpack, REPO / "python" / "ctxpack" / "_ctxpack.pyi", rows - tokenizer | {"to_json"}),
+        (_tokenizer, REPO / "python-tokenizer" / "ctxpack_tokenizer" / "_tokenizer.pyi", tokenizer),
+    ]
+    for module, stub, names in modules:
+        declared = stub_signatures(stub)
+        functions = {n: f for n, f in vars(module).items() if inspect.isbuiltin(f)}
+        assert set(functions) == set(declared) == names, module.__name__
+        for name, f in functions.items():
+            assert f.__name__ == name
+            assert native_signature(f) == declared[name], f"{module.__name__}.{name}"
 
 
 TEXT = '{\n  "a": [1, 2],\n  "😀b": {"c": "x"}\n}'

@@ -66,10 +66,12 @@ pub trait Args {
     }
     /// An optional argument: absent, `undefined` or `null` gives the type's default.
     fn optional<T: Input + Default>(&mut self, i: usize, path: &str) -> Result<T> {
-        match self.value(i, path)? {
-            Value::Null => Ok(T::default()),
-            v => T::read(&v, path),
-        }
+        read_or_default(self.value(i, path)?, path)
+    }
+    /// An optional argument that is a name (a vocabulary): as [`Args::optional`], but never
+    /// JSON text where a host takes an object argument's (Python).
+    fn optional_name<T: Input + Default>(&mut self, i: usize, path: &str) -> Result<T> {
+        self.optional(i, path)
     }
     /// A value given as itself or as its JSON text (a persisted state).
     fn value_or_json(&mut self, i: usize, path: &str) -> Result<Value> {
@@ -77,6 +79,15 @@ pub trait Args {
             Some(text) => crate::json::parse(&text, self.limits()).map_err(|e| e.into_error(path)),
             None => self.value(i, path),
         }
+    }
+}
+
+/// An optional argument's value read by its type's reader: `null` (absent, `undefined`) gives
+/// the type's default.
+pub(crate) fn read_or_default<T: Input + Default>(v: Value, path: &str) -> Result<T> {
+    match v {
+        Value::Null => Ok(T::default()),
+        v => T::read(&v, path),
     }
 }
 

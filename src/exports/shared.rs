@@ -32,7 +32,7 @@ pub(crate) fn version(_: &mut impl Args) -> Result<String> {
 
 pub(crate) fn estimate_tokens(a: &mut impl Args) -> Result<f64> {
     let text = a.string(0, "/text", "the text")?;
-    let vocabulary: Vocabulary = a.optional(1, "/vocabulary")?;
+    let vocabulary: Vocabulary = a.optional_name(1, "/vocabulary")?;
     #[allow(clippy::cast_precision_loss)] // a count below 2^53
     Ok(vocabulary.estimator().count(&text) as f64)
 }

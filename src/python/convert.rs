@@ -64,7 +64,7 @@ pub(super) fn text(
     limits: &Limits,
     what: &str,
 ) -> Result<Option<String>> {
-    if let Ok(s) = obj.cast::<PyString>() {
+    if let Some(s) = as_str(obj) {
         let t = string(s, path, limits, what)?;
         return Ok(Some(match t {
             Value::String(t) => t,
@@ -73,19 +73,35 @@ pub(super) fn text(
             other => other.as_str().unwrap_or_default().to_string(),
         }));
     }
-    let bytes = if let Ok(b) = obj.cast::<PyBytes>() {
-        b.as_bytes().to_vec()
-    } else if let Ok(b) = obj.cast::<PyByteArray>() {
-        b.to_vec()
+    match as_bytes(obj) {
+        Some(bytes) => utf8_text(bytes, path, limits, what).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// `obj` as a `str`, if it is one.
+pub(super) fn as_str<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PyString>> {
+    obj.cast::<PyString>().ok()
+}
+
+/// The bytes of a `bytes` or `bytearray`, copied; `None` for anything else.
+pub(super) fn as_bytes(obj: &Bound<'_, PyAny>) -> Option<Vec<u8>> {
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        Some(b.as_bytes().to_vec())
     } else {
-        return Ok(None);
-    };
+        obj.cast::<PyByteArray>().ok().map(|b| b.to_vec())
+    }
+}
+
+/// Bytes given as JSON text: within the limits, UTF-8, a byte-order mark skipped (as
+/// `TextDecoder` skips it).
+pub(super) fn utf8_text(bytes: Vec<u8>, path: &str, limits: &Limits, what: &str) -> Result<String> {
     limits.check_bytes(bytes.len(), path, what)?;
     let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
         Some(rest) => rest.to_vec(),
         None => bytes,
     };
-    crate::json::read::utf8_text(bytes, path, what).map(Some)
+    crate::json::read::utf8_text(bytes, path, what)
 }
 
 /// A `str` argument (`what`, at `path`) within the limits; anything else is refused.
@@ -156,11 +172,8 @@ fn walk(obj: &Bound<'_, PyAny>, at: At<'_>, depth: usize, limits: &Limits) -> Re
         }
         return Ok(Value::Array(items));
     }
-    if let Ok(b) = obj.cast::<PyBytes>() {
-        return Ok(bytes_value(b.as_bytes()));
-    }
-    if let Ok(b) = obj.cast::<PyByteArray>() {
-        return Ok(bytes_value(&b.to_vec()));
+    if let Some(bytes) = as_bytes(obj) {
+        return Ok(bytes_array(&bytes));
     }
     if let Some(iso) = datetime(obj, &at)? {
         return Ok(Value::String(iso));
@@ -215,15 +228,43 @@ fn int_value(obj: &Bound<'_, PyAny>) -> f64 {
         })
 }
 
-fn bytes_value(bytes: &[u8]) -> Value {
+fn bytes_array(bytes: &[u8]) -> Value {
     Value::Array(bytes.iter().map(|&b| Value::Number(f64::from(b))).collect())
+}
+
+/// `bytes` given as an argument's value (not its JSON text): an array of byte values, one
+/// level deep, as [`value`] reads it.
+pub(super) fn bytes_value(bytes: &[u8], path: &str, limits: &Limits) -> Result<Value> {
+    if limits.max_depth == 0 {
+        return Err(crate::json::read::host_too_deep(limits.max_depth, path));
+    }
+    Ok(bytes_array(bytes))
 }
 
 /// A `str` as the core's string. One with lone surrogates (`"\ud83c"`, which a JSON text's
 /// escape gives Python too) keeps them, as a JavaScript string does.
 fn string(s: &Bound<'_, PyString>, path: &str, limits: &Limits, what: &str) -> Result<Value> {
+    crossed_str(s, limits).map_err(|units| too_long(limits, units, path, what))
+}
+
+/// The error of a string [`crossed_str`] found over `maxTextLength`.
+pub(super) fn too_long(limits: &Limits, units: usize, path: &str, what: &str) -> Error {
+    limits
+        .check_text(units, path, what)
+        .err()
+        .unwrap_or_else(|| crate::json::read::not_json("a string", path))
+}
+
+/// A `str` as the core's string when it is within `maxTextLength`, else its length in UTF-16
+/// units (refused before it is copied).
+pub(super) fn crossed_str(
+    s: &Bound<'_, PyString>,
+    limits: &Limits,
+) -> std::result::Result<Value, usize> {
     if let Ok(t) = s.to_str() {
-        limits.check_str(t, path, what)?;
+        if limits.check_str(t, "", "").is_err() {
+            return Err(crate::text::utf16_len(t));
+        }
         return Ok(Value::String(t.to_string()));
     }
     let units: Vec<u16> = s
@@ -239,7 +280,9 @@ fn string(s: &Bound<'_, PyString>, path: &str, limits: &Limits, what: &str) -> R
             ])
         })
         .collect();
-    limits.check_text(units.len(), path, what)?;
+    if limits.check_text(units.len(), "", "").is_err() {
+        return Err(units.len());
+    }
     Ok(Unpaired::from_utf16(&units))
 }
 

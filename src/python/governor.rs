@@ -1,44 +1,14 @@
-//! The run governor (`ctxpack/governor` in JavaScript).
+//! The run governor (`ctxpack/governor` in JavaScript): `governor_step` from its table, and
+//! `RunGovernor`, a class of compiled state, which is the binding's own.
 
-use super::{convert, done, limits_from, optional_arg};
-use crate::governor::{step, Governor, GovernorConfig, GovernorEvent, GovernorState};
-use crate::shape::Input;
-use crate::{Limits, Result};
+use super::{convert, done, limits_from, pybind, PyArgs};
+use crate::exports::{Args, Crossed};
+use crate::governor::calls::event_from;
+use crate::governor::{Governor, GovernorConfig, GovernorState};
+use crate::Limits;
 use pyo3::prelude::*;
 
-/// An event: a value, or its JSON text (a line of a JSON-lines log pushed as it is); a flat
-/// event's text is read without building the value, as in JavaScript.
-fn event_of(v: &Bound<'_, PyAny>, path: &str, limits: &Limits) -> Result<GovernorEvent> {
-    if let Some(text) = convert::text(v, path, limits, "the JSON text")? {
-        if let Some(event) = GovernorEvent::from_flat_json(&text, limits.max_depth) {
-            return Ok(event);
-        }
-        let value = crate::json::parse(&text, limits).map_err(|e| e.into_error(path))?;
-        return GovernorEvent::read(&value, path);
-    }
-    GovernorEvent::read(&convert::value(v, path, limits)?, path)
-}
-
-/// One event applied to a persisted state: `{state, decision}`; the state passed in is only
-/// read.
-#[pyfunction]
-#[pyo3(signature = (state, event, options = None))]
-fn governor_step(
-    py: Python<'_>,
-    state: &Bound<'_, PyAny>,
-    event: &Bound<'_, PyAny>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    let r = limits_from(options).and_then(|limits| {
-        let state = GovernorState::read(
-            &convert::value_or_text(state, "/state", &limits, "the JSON text")?,
-            "/state",
-        )?;
-        let event = event_of(event, "/event", &limits)?;
-        step(&state, &event)
-    });
-    done(py, r)
-}
+crate::governor::calls::table!(pybind);
 
 /// A run's state held in Rust: events applied in place, the state read out on demand.
 #[pyclass(name = "RunGovernor", module = "ctxpack._ctxpack")]
@@ -59,7 +29,7 @@ impl RunGovernor {
     ) -> PyResult<Self> {
         (|| {
             let limits = limits_from(options)?;
-            let config: GovernorConfig = optional_arg(config, "", &limits)?;
+            let config: GovernorConfig = PyArgs::of(config, &limits).optional(0, "")?;
             Ok(RunGovernor {
                 core: Governor::new(&config)?,
                 limits,
@@ -91,7 +61,14 @@ impl RunGovernor {
     /// Counts `event` (a value, or its JSON text) and decides; a malformed event changes
     /// nothing.
     fn push(&mut self, py: Python<'_>, event: &Bound<'_, PyAny>) -> PyResult<String> {
-        let r = event_of(event, "", &self.limits).and_then(|e| self.core.push(&e));
+        let limits = &self.limits;
+        let r = convert::text(event, "", limits, "the JSON text")
+            .and_then(|text| match text {
+                Some(text) => Ok(Crossed::Json(text)),
+                None => convert::value(event, "", limits).map(Crossed::Value),
+            })
+            .and_then(|e| event_from(e, "", limits))
+            .and_then(|e| self.core.push(&e));
         done(py, r)
     }
 
@@ -111,7 +88,7 @@ impl RunGovernor {
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(governor_step, m)?)?;
+    bound::functions(m)?;
     m.add_class::<RunGovernor>()?;
     Ok(())
 }

@@ -1,7 +1,10 @@
 //! The jsondoc engine (the package's main entry in JavaScript): assemble, prioritize, cap,
-//! trim, infer the intent, and `ContextAssembler`.
+//! trim, infer the intent, and `ContextAssembler`. Its table's calls are each host's own (the
+//! documents are read as they came, walked with the GIL and parsed without it): the functions
+//! below that its rows name.
 
-use super::{call_options, convert, done, limits_from, optional_arg, optional_name};
+use super::{call_options, convert, done, pybind, PyArgs, PyCall};
+use crate::exports::Args;
 use crate::json::Value;
 use crate::jsondoc::assemble::{profile_not_here, unknown_input_field, INPUT_FIELDS};
 use crate::jsondoc::{
@@ -12,6 +15,8 @@ use crate::shape::Input;
 use crate::{Limits, Result};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+
+crate::jsondoc::calls::table!(pybind);
 
 /// The documents as they came: JSON text (bodies parsed only when rendered) or values.
 enum Docs {
@@ -177,37 +182,22 @@ fn assembler_for(profile: Option<Profile>) -> Result<Core> {
 }
 
 /// Infers the intent of a request: `{intent, params}` given wins, else the profile's rules.
-#[pyfunction]
-#[pyo3(signature = (request, profile = None, options = None))]
-fn infer_intent(
-    py: Python<'_>,
-    request: &Bound<'_, PyAny>,
-    profile: Option<&Bound<'_, PyAny>>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    let r = limits_from(options).and_then(|limits| {
-        let profile: Profile = optional_arg(profile, "/profile", &limits)?;
-        let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
-        let request = request_from(request, "/request", &limits)?;
-        py.detach(|| core.infer_intent(&request))
-    });
-    done(py, r)
+fn infer_intent(c: &PyCall<'_, '_>) -> Result<crate::jsondoc::ResolvedIntent> {
+    let profile: Profile = c.crossed(1).optional(0, "/profile")?;
+    let core = Core::new(&profile).map_err(|e| e.under("/profile"))?;
+    let request = request_from(&c.arg(0), "/request", &c.limits)?;
+    c.py.detach(|| core.infer_intent(&request))
 }
 
 /// Reads the input (with its profile) under the call's options, compiles the profile and runs
 /// `f` on the engine with the caller's token counter.
-fn with_input<T: crate::shape::Output + Send + Sync>(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    options: Option<&Bound<'_, PyAny>>,
+fn with_input<T>(
+    c: &PyCall<'_, '_>,
     f: impl FnOnce(&Core, &Call, Option<&Py<PyAny>>) -> Result<T>,
-) -> PyResult<String> {
-    let r = call_options(options).and_then(|o| {
-        let mut call = read_input(py, input, true, &o.limits)?;
-        let core = assembler_for(call.profile.take())?;
-        f(&core, &call, o.counter.as_ref())
-    });
-    done(py, r)
+) -> Result<T> {
+    let mut call = read_input(c.py, &c.arg(0), true, &c.limits)?;
+    let core = assembler_for(call.profile.take())?;
+    f(&core, &call, c.counter.as_ref())
 }
 
 fn assemble_with(
@@ -241,92 +231,52 @@ fn cap_with(
 }
 
 /// Selects and ranks documents for the request's intent, without trimming or capping.
-#[pyfunction]
-#[pyo3(signature = (input, options = None))]
-fn prioritize(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    with_input(py, input, options, |core, call, _| {
-        py.detach(|| core.prioritize(call.docs.set(), &call.options))
+fn prioritize_ranked(c: &PyCall<'_, '_>) -> Result<crate::jsondoc::Prioritized> {
+    with_input(c, |core, call, _| {
+        c.py.detach(|| core.prioritize(call.docs.set(), &call.options))
     })
 }
 
 /// Intent → select and rank → trim → cap: the context and a manifest of every decision.
-#[pyfunction]
-#[pyo3(signature = (input, options = None))]
-fn assemble_context(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    with_input(py, input, options, |core, call, counter| {
-        assemble_with(py, core, call, counter)
+fn assemble_context(c: &PyCall<'_, '_>) -> Result<crate::jsondoc::Assembly> {
+    with_input(c, |core, call, counter| {
+        assemble_with(c.py, core, call, counter)
     })
 }
 
 /// Fits documents already in priority order into the budget.
-#[pyfunction]
-#[pyo3(signature = (input, options = None))]
-fn cap_context(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    with_input(py, input, options, |core, call, counter| {
-        cap_with(py, core, call, counter)
-    })
+fn cap_context(c: &PyCall<'_, '_>) -> Result<crate::jsondoc::CapResult> {
+    with_input(c, |core, call, counter| cap_with(c.py, core, call, counter))
 }
 
 /// One document trimmed at a level of the ladder; `metadata.trimmed` is set when anything was
 /// cut. The result is the document's JSON text.
-#[pyfunction]
-#[pyo3(signature = (doc, level, profile = None, options = None))]
-fn trim_jsondoc(
-    py: Python<'_>,
-    doc: &Bound<'_, PyAny>,
-    level: &Bound<'_, PyAny>,
-    profile: Option<&Bound<'_, PyAny>>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    let r = limits_from(options).and_then(|limits| {
-        let profile: Profile = optional_arg(profile, "/profile", &limits)?;
-        let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
-        let level = TrimLevel::read(&convert::value(level, "/level", &limits)?, "/level")?;
-        if matches!(level, TrimLevel::Fitted | TrimLevel::Prefix) {
-            return Err(crate::jsondoc::trim::fitted_level("/level"));
-        }
-        // The document wraps its data in one level; the data alone gets the full depth limit.
-        let mut deeper = limits;
-        deeper.max_depth = limits.max_depth.saturating_add(1);
-        let value = convert::value(doc, "/doc", &deeper)?;
-        py.detach(|| {
-            crate::jsondoc::trim::trim_document(value, level, &compiled.trim, &limits)
-                .map(|v| crate::json::stringify(&v, 0))
-                .map_err(|e| e.under("/doc"))
-        })
-    });
-    r.map_err(|e| convert::raise(py, e))
+fn trim_jsondoc(c: &PyCall<'_, '_>) -> Result<String> {
+    let limits = c.limits;
+    let profile: Profile = c.crossed(2).optional(0, "/profile")?;
+    let compiled = profile.compile().map_err(|e| e.under("/profile"))?;
+    let level = TrimLevel::read(&convert::value(&c.arg(1), "/level", &limits)?, "/level")?;
+    if matches!(level, TrimLevel::Fitted | TrimLevel::Prefix) {
+        return Err(crate::jsondoc::trim::fitted_level("/level"));
+    }
+    // The document wraps its data in one level; the data alone gets the full depth limit.
+    let mut deeper = limits;
+    deeper.max_depth = limits.max_depth.saturating_add(1);
+    let value = convert::value(&c.arg(0), "/doc", &deeper)?;
+    c.py.detach(|| {
+        crate::jsondoc::trim::trim_document(value, level, &compiled.trim, &limits)
+            .map(|v| crate::json::stringify(&v, 0))
+            .map_err(|e| e.under("/doc"))
+    })
 }
 
 /// Where the value at `pointer` (an error's `path`; the whole text when `None`) starts in JSON
 /// `text`: line, column (UTF-16 units, as editors count), offset.
-#[pyfunction]
-#[pyo3(signature = (text, pointer = None, options = None))]
-fn locate_json(
-    py: Python<'_>,
-    text: &Bound<'_, PyAny>,
-    pointer: Option<&Bound<'_, PyAny>>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    let r = (|| {
-        let limits = limits_from(options)?;
-        let text = convert::str_arg(text, "/text", &limits, "the text")?;
-        let pointer: String = optional_name(pointer, "/pointer", &limits)?;
-        py.detach(|| crate::json::locate::locate(&text, &pointer, &limits))
-    })();
-    done(py, r)
+fn locate_json(c: &PyCall<'_, '_>) -> Result<crate::json::locate::JsonLocation> {
+    let text = convert::str_arg(&c.arg(0), "/text", &c.limits, "the text")?;
+    let pointer: String = c.crossed(1).optional_name(0, "/pointer")?;
+    let limits = c.limits;
+    c.py.detach(|| crate::json::locate::locate(&text, &pointer, &limits))
 }
 
 /// A profile compiled once serving many requests, under one set of limits.
@@ -348,7 +298,7 @@ impl ContextAssembler {
     ) -> PyResult<Self> {
         (|| {
             let o = call_options(options)?;
-            let profile: Profile = optional_arg(profile, "", &o.limits)?;
+            let profile: Profile = PyArgs::of(profile, &o.limits).optional(0, "")?;
             Ok(ContextAssembler {
                 core: Core::new(&profile)?,
                 limits: o.limits,
@@ -384,12 +334,7 @@ impl ContextAssembler {
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(infer_intent, m)?)?;
-    m.add_function(wrap_pyfunction!(prioritize, m)?)?;
-    m.add_function(wrap_pyfunction!(assemble_context, m)?)?;
-    m.add_function(wrap_pyfunction!(cap_context, m)?)?;
-    m.add_function(wrap_pyfunction!(trim_jsondoc, m)?)?;
-    m.add_function(wrap_pyfunction!(locate_json, m)?)?;
+    bound::functions(m)?;
     m.add_class::<ContextAssembler>()?;
     Ok(())
 }

@@ -1,77 +1,49 @@
 //! The exact counts' wheel, `ctxpack-tokenizer` (feature `python-tokenizer`; the npm entry
 //! `ctxpack/tokenizer`): its own native module, so the engines' wheel carries no vocabulary.
 //! `ctxpack.count_tokens`, `encode_tokens` and `decode_tokens` call it when it is installed
-//! (`pip install ctxpack[tokenizer]`).
+//! (`pip install ctxpack[tokenizer]`). The vocabularies are compiled only with this feature, so
+//! its table's calls are the binding's own: the functions below that its rows name.
 
-use super::{convert, limits_from, optional_name};
+use super::{convert, pybind, PyCall};
+use crate::exports::Args;
 use crate::tokenizer::{check_token_ids, token_id, Exact};
 use crate::tokens::Vocabulary;
 use crate::{Limits, Result};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
+crate::exports::tokenizer::table!(pybind);
+
 /// The counter of the vocabulary asked for (default o200k).
-fn exact(vocabulary: Option<&Bound<'_, PyAny>>, limits: &Limits) -> Result<Exact> {
-    Ok(match vocabulary.filter(|v| !v.is_none()) {
+fn exact(c: &PyCall<'_, '_>) -> Result<Exact> {
+    Ok(match c.optional(1) {
         None => Exact::default(),
-        Some(v) => Exact::new(optional_name::<Vocabulary>(Some(v), "/vocabulary", limits)?),
+        Some(_) => Exact::new(c.crossed(1).optional_name::<Vocabulary>(0, "/vocabulary")?),
     })
 }
 
-fn text_and_counter(
-    text: &Bound<'_, PyAny>,
-    vocabulary: Option<&Bound<'_, PyAny>>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> Result<(String, Exact)> {
-    let limits = limits_from(options)?;
-    let text = convert::str_arg(text, "/text", &limits, "the text")?;
-    Ok((text, exact(vocabulary, &limits)?))
+fn text_and_counter(c: &PyCall<'_, '_>) -> Result<(String, Exact)> {
+    let text = convert::str_arg(&c.arg(0), "/text", &c.limits, "the text")?;
+    Ok((text, exact(c)?))
 }
 
 /// The exact number of tokens `text` takes in `vocabulary` (special tokens as ordinary text).
-#[pyfunction]
-#[pyo3(signature = (text, vocabulary = None, options = None))]
-fn count_tokens(
-    py: Python<'_>,
-    text: &Bound<'_, PyAny>,
-    vocabulary: Option<&Bound<'_, PyAny>>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<usize> {
-    text_and_counter(text, vocabulary, options)
-        .and_then(|(text, exact)| py.detach(|| exact.try_count(&text)))
-        .map_err(|e| convert::raise(py, e))
+fn count_tokens(c: &PyCall<'_, '_>) -> Result<usize> {
+    let (text, exact) = text_and_counter(c)?;
+    c.py.detach(|| exact.try_count(&text))
 }
 
 /// The token ids of `text` in `vocabulary`.
-#[pyfunction]
-#[pyo3(signature = (text, vocabulary = None, options = None))]
-fn encode_tokens(
-    py: Python<'_>,
-    text: &Bound<'_, PyAny>,
-    vocabulary: Option<&Bound<'_, PyAny>>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<u32>> {
-    text_and_counter(text, vocabulary, options)
-        .and_then(|(text, exact)| py.detach(|| exact.encode(&text)))
-        .map_err(|e| convert::raise(py, e))
+fn encode_tokens(c: &PyCall<'_, '_>) -> Result<Vec<u32>> {
+    let (text, exact) = text_and_counter(c)?;
+    c.py.detach(|| exact.encode(&text))
 }
 
 /// The text of token ids (a list or tuple of whole numbers) in `vocabulary`.
-#[pyfunction]
-#[pyo3(signature = (tokens, vocabulary = None, options = None))]
-fn decode_tokens(
-    py: Python<'_>,
-    tokens: &Bound<'_, PyAny>,
-    vocabulary: Option<&Bound<'_, PyAny>>,
-    options: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    (|| {
-        let limits = limits_from(options)?;
-        let exact = exact(vocabulary, &limits)?;
-        let ids = token_ids(tokens, &limits)?;
-        py.detach(|| exact.decode(&ids))
-    })()
-    .map_err(|e| convert::raise(py, e))
+fn decode_tokens(c: &PyCall<'_, '_>) -> Result<String> {
+    let exact = exact(c)?;
+    let ids = token_ids(&c.arg(0), &c.limits)?;
+    c.py.detach(|| exact.decode(&ids))
 }
 
 /// Token ids from a list or tuple whose every element is a whole number in `0..2^32`
@@ -99,8 +71,5 @@ fn token_ids(v: &Bound<'_, PyAny>, limits: &Limits) -> Result<Vec<u32>> {
 #[pymodule]
 #[pyo3(name = "_tokenizer")]
 fn tokenizer_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(count_tokens, m)?)?;
-    m.add_function(wrap_pyfunction!(encode_tokens, m)?)?;
-    m.add_function(wrap_pyfunction!(decode_tokens, m)?)?;
-    Ok(())
+    bound::functions(m)
 }
