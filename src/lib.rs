@@ -74,18 +74,18 @@
 // Public only on purpose: what is not reachable from the crate's root is `pub(crate)`.
 #![warn(unreachable_pub)]
 
-/// The engines with an export table (`<engine>::calls::table!`), each module declared below as
-/// well (rustfmt reads no module declared by a macro). A host expands the list with a macro of
+/// The engines, each by the module of its export table (`table!`; its own module when it is one
+/// file), each module declared below as well (rustfmt reads no module declared by a macro). A host expands the list with a macro of
 /// its own: `engine_tables` here (`ENGINES`), the binding's `bind_tables` (the wasm exports of an
 /// engine without `own`, which has no code in `src/wasm/`; with `own`, `src/wasm/<engine>.rs`
 /// binds its table).
 macro_rules! engines {
     ($then:ident) => {
         $then! {
-            jsondoc own,
-            files own,
-            code,
-            governor own,
+            jsondoc::calls own,
+            files::calls own,
+            code::calls,
+            governor::calls own,
         }
     };
 }
@@ -123,11 +123,11 @@ mod wasm_codes;
 
 /// Every engine's export table, with the calls every entry has and the tokenizer's (`exports`).
 macro_rules! engine_tables {
-    ($($engine:ident $($own:ident)?),* $(,)?) => {
+    ($($engine:ident $(::$table:ident)? $($own:ident)?),* $(,)?) => {
         #[doc(hidden)]
         pub const ENGINES: &[exports::Engine] = &[
             exports::shared::ENGINE,
-            $($engine::calls::ENGINE,)*
+            $($engine$(::$table)?::ENGINE,)*
             exports::tokenizer::ENGINE,
         ];
     };

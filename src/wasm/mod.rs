@@ -370,13 +370,13 @@ pub(crate) use bind;
 /// Binds each engine of lib.rs's `engines!` list that has no code of its own in the binding
 /// (no `own`); one with `own` binds its table in `src/wasm/<engine>.rs`.
 macro_rules! bind_tables {
-    ($($engine:ident $($own:ident)?),* $(,)?) => {
-        $(bind_tables!(@one $engine $($own)?);)*
+    ($($engine:ident $(::$table:ident)? $($own:ident)?),* $(,)?) => {
+        $(bind_tables!(@one $engine $(::$table)? $($own)?);)*
     };
-    (@one $engine:ident own) => {};
-    (@one $engine:ident) => {
+    (@one $engine:ident $(::$table:ident)? own) => {};
+    (@one $engine:ident $(::$table:ident)?) => {
         pub mod $engine {
-            crate::$engine::calls::table!(bind_in_entry);
+            crate::$engine$(::$table)?::table!(bind_in_entry);
         }
     };
 }
