@@ -74,11 +74,11 @@
 // Public only on purpose: what is not reachable from the crate's root is `pub(crate)`.
 #![warn(unreachable_pub)]
 
-/// The engines, each by the module of its export table (`table!`; its own module when it is one
-/// file), each module declared below as well (rustfmt reads no module declared by a macro). A host expands the list with a macro of
-/// its own: `engine_tables` here (`ENGINES`), the binding's `bind_tables` (the wasm exports of an
-/// engine without `own`, which has no code in `src/wasm/`; with `own`, `src/wasm/<engine>.rs`
-/// binds its table).
+/// The engines, each by the module of its export table (`table!`; the engine's own module when
+/// it is one file), each module also declared below (rustfmt reads no module a macro declares).
+/// A host expands the list with a macro of its own: `engine_tables` here (`ENGINES`), the
+/// binding's `bind_tables` (the wasm exports of each engine without `own`, which has no code in
+/// `src/wasm/`; with `own`, `src/wasm/<engine>.rs` binds its table).
 macro_rules! engines {
     ($then:ident) => {
         $then! {
