@@ -160,7 +160,7 @@ export function report(data) {
   ];
   const TEXT_PHASES = [
     ["split into documents (`WideDocs::read_in`, the chunks' crossing included)", /WideDocs::read_in|JsonDocs::parse/],
-    ["· the text's UTF-16 units into wasm memory, a chunk at a time (glue.js `copyUnits`)", /^copyUnits$/],
+    ["· the text's UTF-16 units into wasm memory, a chunk at a time (documents.js `copyUnits`)", /^copyUnits$/],
     ["· · of which Node's `Buffer.write` (UTF-16LE)", /^write$/],
     ["· · of which a `charCodeAt` loop (Chromium: no `Buffer`)", /^copyCodes$/],
     ["· checking bodies as JSON in units, unbuilt (`WideScanner::skip_value`)", /WideScanner::skip_value/],
@@ -371,7 +371,7 @@ ${profileSection()}
   manifest — one record per input document — is the cost the reference does not have by design; moving the
   metadata is the price of deciding in the one core that Node and the browser share.
 - **JSON text in.** The JSON text — a UTF-16 string in V8 — is copied into wasm memory as its code
-  units, 65,536 at a time (glue.js \`copyUnits\`)${copying ? `: ${copying}` : ""}, and checked
+  units, 65,536 at a time (documents.js \`copyUnits\`)${copying ? `: ${copying}` : ""}, and checked
   there as JSON without being transcoded (\`json::wide\`; strings sixteen units a block with wasm SIMD,
   escapes of one character passed over in the block). Only each document's metadata members are
   transcoded, and a body when it is rendered. \`JSON.parse\` does one native pass over the same string

@@ -4,47 +4,50 @@
 // export table (src/<engine>/calls.rs), generated into src/wasm/exports.mjs.
 import { TABLES } from "../src/wasm/exports.mjs";
 
-//
+// An engine's entry is its export table's: named by its feature, at `./<feature>`, built into
+// pkg/<feature>/, held to the table's `budget` (gzip level 9; a raise is a decision to write down
+// in docs/decisions/2026-11-27-wasm-size-budgets.md, not a number to bump). ENTRY_CONFIG holds
+// only what differs from that, by feature:
 //   name      what the entry is called (the size report, --entry)
 //   subpath   its key in package.json "exports"
-//   feature   the cargo feature that compiles its exports
 //   dir       where it is built, under pkg/ ("" for the main entry, so pkg/index.js)
-//   engine    optional: the export table it carries, when not the one of its feature
-//   node      optional: {module, types} — a CommonJS module of src/ with what only Node has (a
-//             file reader), exported by the Node entries only; it sits next to the entry's
-//             index.cjs and requires it for the entry's exports; its types import the entry's types
+//   engine    an entry of its own feature, carrying another feature's table (a table's entry
+//             with one vocabulary), with its own `gzip` budget
+//   node      {module, types} — a CommonJS module of src/ with what only Node has (a file
+//             reader), exported by the Node entries only; it sits next to the entry's index.cjs
+//             and requires it for the entry's exports; its types import the entry's types
 //             `from "ctxpack:glue"`, and package.json points the entry's Node import types at
 //             index.node.d.ts
-//   gzip      its wasm's size budget, gzip level 9 — a decision to write down in
-//             docs/decisions/2026-11-27-wasm-size-budgets.md when raised, not a number to bump
-//   wasmOpt   optional: wasm-opt flags after WASM_OPT_FLAGS, for this entry only
+//   wasmOpt   wasm-opt flags after WASM_OPT_FLAGS, for this entry only
 const ENTRY_CONFIG = [
-  // jsondoc assembly; one-caller inlining capped at 30 for bytes (each budget raise and the flag:
-  // docs/decisions/2026-11-27-wasm-size-budgets.md).
-  { name: "ctxpack", subpath: ".", feature: "jsondoc", dir: "", gzip: 175_500, wasmOpt: ["--one-caller-inline-max-function-size=30"] },
-  // preloadFiles, checkPaths, fitSections (docs/FILES.md); Node adds readContextFiles, the disk reader.
-  { name: "files", subpath: "./files", feature: "files", dir: "files", gzip: 91_500, node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
-  // extractClasses, formatModuleRegistry, trackOutputs, parseModifiedFiles (docs/CODE.md).
-  { name: "code", subpath: "./code", feature: "code", dir: "code", gzip: 87_500 },
-  // RunGovernor, governorStep (docs/GOVERNOR.md).
-  { name: "governor", subpath: "./governor", feature: "governor", dir: "governor", gzip: 116_000 },
-  // countTokens, encodeTokens, decodeTokens: exact o200k and cl100k; the vocabularies are the size.
-  { name: "tokenizer", subpath: "./tokenizer", feature: "tokenizer", dir: "tokenizer", gzip: 1_650_000 },
+  // jsondoc assembly, the package's main entry; one-caller inlining capped at 30 for bytes
+  // (docs/decisions/2026-11-27-wasm-size-budgets.md).
+  { feature: "jsondoc", name: "ctxpack", subpath: ".", dir: "", wasmOpt: ["--one-caller-inline-max-function-size=30"] },
+  // Node adds readContextFiles, the disk reader (docs/FILES.md).
+  { feature: "files", node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
   // One vocabulary each, for an edge function's size limit: a budget of the vocabulary plus ~50 KB,
   // so that a second one slipping in fails the size test (docs/TOKENS.md).
-  { name: "tokenizer-o200k", subpath: "./tokenizer/o200k", feature: "tokenizer-o200k", engine: "tokenizer", dir: "tokenizer-o200k", gzip: 1_150_000 },
-  { name: "tokenizer-cl100k", subpath: "./tokenizer/cl100k", feature: "tokenizer-cl100k", engine: "tokenizer", dir: "tokenizer-cl100k", gzip: 560_000 },
+  { feature: "tokenizer-o200k", engine: "tokenizer", subpath: "./tokenizer/o200k", gzip: 1_150_000 },
+  { feature: "tokenizer-cl100k", engine: "tokenizer", subpath: "./tokenizer/cl100k", gzip: 560_000 },
 ];
 
 /**
  * The entries with their table's exports: `functions`, `types`, and `guarded`, the classes it
  * exports through glue.js's `guarded` (the FREED check, `using`), of which `remade` are made again
  * from their constructor's arguments when the entry gives its memory back (glue.js
- * `memoryManager`; a live object of another guarded class keeps the instance).
+ * `memoryManager`; a live object of another guarded class keeps the instance). One per table
+ * (src/wasm/exports.mjs order), then ENTRY_CONFIG's entries of another feature's table.
  */
-export const ENTRIES = ENTRY_CONFIG.map((entry) => {
-  const table = TABLES[entry.engine ?? entry.feature];
-  if (!table) throw new Error(`${entry.name}: no export table for feature ${entry.feature} (src/wasm/exports.mjs)`);
+export const ENTRIES = [
+  ...Object.keys(TABLES).map((feature) => ({ feature })),
+  ...ENTRY_CONFIG.filter((e) => e.engine !== undefined).map(({ feature }) => ({ feature })),
+].map(({ feature }) => {
+  const config = ENTRY_CONFIG.find((e) => e.feature === feature) ?? {};
+  const table = TABLES[config.engine ?? feature];
+  if (!table) throw new Error(`${feature}: no export table (src/wasm/exports.mjs)`);
+  const gzip = config.gzip ?? table.budget;
+  if (typeof gzip !== "number") throw new Error(`${feature}: no size budget (its table's \`budget\`)`);
+  const entry = { name: feature, subpath: `./${feature}`, feature, dir: feature, ...config, gzip };
   return { ...entry, functions: table.functions, types: table.types, guarded: table.classes, remade: table.remade };
 });
 

@@ -102,6 +102,45 @@ fn core_reaching_the_binding(files: &[Source]) -> Vec<String> {
     })
 }
 
+/// glue.js ships in every entry: what it exports serves every engine. A function one engine
+/// alone imports — from its own binding (`src/wasm/<engine>.rs`, `src/wasm/<engine>/`) or behind
+/// its feature — belongs in that engine's own module (`src/wasm/jsondoc/documents.js`), unless
+/// the shared binding imports it too.
+fn engine_glue_in_glue_js(files: &[Source]) -> Vec<String> {
+    const GLUE: &str = "module = \"/src/wasm/glue.js\"";
+    let of_one_engine = |path: &str| {
+        crate::ENGINES.iter().any(|e| {
+            !e.feature.is_empty()
+                && (path == format!("src/wasm/{}.rs", e.feature)
+                    || path.starts_with(&format!("src/wasm/{}/", e.feature)))
+        })
+    };
+    // (path, line, name, whether one engine alone imports it there)
+    let mut imports = Vec::new();
+    for (path, text) in files.iter().filter(|(p, _)| p.starts_with("src/wasm/")) {
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if !line.contains(GLUE) {
+                continue;
+            }
+            let gated = i > 0 && lines[i - 1].trim_start().starts_with("#[cfg(feature");
+            let block = lines[i + 1..].iter().take_while(|l| l.trim() != "}");
+            for (k, l) in block.enumerate() {
+                if let Some(rest) = l.split("js_name = ").nth(1) {
+                    let name: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+                    imports.push((path, i + k + 2, name, gated || of_one_engine(path)));
+                }
+            }
+        }
+    }
+    let shared = |name: &str| imports.iter().any(|(_, _, n, one)| n == name && !one);
+    imports
+        .iter()
+        .filter(|(_, _, name, one)| *one && !shared(name))
+        .map(|(path, line, name, _)| format!("{path}:{line}: {name}"))
+        .collect()
+}
+
 fn sources() -> Vec<Source> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     rust_files(root, &root.join("src"))
@@ -131,6 +170,32 @@ fn the_binding_words_no_error() {
 #[test]
 fn the_core_does_not_reach_the_binding() {
     holds(core_reaching_the_binding, "the core reaches the binding");
+}
+
+#[test]
+fn glue_js_serves_every_engine() {
+    holds(engine_glue_in_glue_js, "one engine's function in glue.js");
+}
+
+#[test]
+fn one_engine_s_function_in_glue_js_is_found() {
+    let host = "#[wasm_bindgen(module = \"/src/wasm/glue.js\")]\nextern \"C\" {\n    #[wasm_bindgen(catch, js_name = hostValue)]\n    fn host_value(v: &JsValue);\n}\n";
+    let gated = "#[cfg(feature = \"files\")]\n#[wasm_bindgen(module = \"/src/wasm/glue.js\")]\nextern \"C\" {\n    #[wasm_bindgen(catch, js_name = hostValue)]\n    fn host_value_apart(v: &JsValue, apart: bool);\n    #[wasm_bindgen(js_name = dataAt)]\n    fn data_at(v: &JsValue);\n}\n";
+    let own = "#[wasm_bindgen(module = \"/src/wasm/glue.js\")]\nextern \"C\" {\n    #[wasm_bindgen(js_name = fillBlock)]\n    fn fill_block(v: &JsValue);\n}\n";
+    // Its own module is where such a function goes.
+    let documents = "#[wasm_bindgen(module = \"/src/wasm/jsondoc/documents.js\")]\nextern \"C\" {\n    #[wasm_bindgen(js_name = copyUnits)]\n    fn copy_units(v: &JsValue);\n}\n";
+    let files = [
+        file("src/wasm/host.rs", &format!("{host}{gated}")),
+        file("src/wasm/files.rs", own),
+        file("src/wasm/jsondoc/documents.rs", documents),
+    ];
+    assert_eq!(
+        engine_glue_in_glue_js(&files),
+        [
+            "src/wasm/host.rs:11: dataAt",
+            "src/wasm/files.rs:3: fillBlock"
+        ]
+    );
 }
 
 fn file(path: &str, text: &str) -> Source {

@@ -241,6 +241,9 @@ fn exports_module() -> String {
             .into_iter()
             .map(|(n, _)| n);
         o.set("types", Value::Array(types.map(Value::String).collect()));
+        if let Some(budget) = engine.budget {
+            o.set("budget", Value::Number(f64::from(budget)));
+        }
         root.set(engine.feature, Value::Object(o));
     }
     format!(
@@ -376,6 +379,20 @@ fn each_entry_declares_only_its_own_types() {
     let full = typescript();
     let exported = full.lines().filter(|l| l.starts_with("export ")).count();
     assert_eq!(blocks(&full).len(), exported);
+}
+
+/// An entry's budget is its table's (`scripts/entries.mjs` builds no entry without one); the
+/// calls every entry has are no entry of their own.
+#[test]
+fn each_entry_table_has_a_budget() {
+    for engine in ENGINES {
+        assert_eq!(
+            engine.budget.is_some(),
+            !engine.feature.is_empty(),
+            "{}",
+            engine.feature
+        );
+    }
 }
 
 #[test]

@@ -73,6 +73,22 @@
 )]
 // Public only on purpose: what is not reachable from the crate's root is `pub(crate)`.
 #![warn(unreachable_pub)]
+
+/// The engines, each by the module of its export table (`table!`; the engine's own module when
+/// it is one file), each module also declared below (rustfmt reads no module a macro declares).
+/// A host expands the list with a macro of its own: `engine_tables` here (`ENGINES`), the
+/// binding's `bind_tables` (the wasm exports of each engine without `own`, which has no code in
+/// `src/wasm/`; with `own`, `src/wasm/<engine>.rs` binds its table).
+macro_rules! engines {
+    ($then:ident) => {
+        $then! {
+            jsondoc::calls own,
+            files::calls own,
+            code::calls,
+            governor::calls own,
+        }
+    };
+}
 pub mod budget;
 pub mod code;
 mod error;
@@ -105,16 +121,18 @@ mod declarations;
 )]
 mod wasm_codes;
 
-/// Every engine's export table (`exports`), and the calls every entry has.
-#[doc(hidden)]
-pub const ENGINES: &[exports::Engine] = &[
-    exports::shared::ENGINE,
-    jsondoc::calls::ENGINE,
-    files::calls::ENGINE,
-    code::calls::ENGINE,
-    governor::calls::ENGINE,
-    exports::tokenizer::ENGINE,
-];
+/// Every engine's export table, with the calls every entry has and the tokenizer's (`exports`).
+macro_rules! engine_tables {
+    ($($engine:ident $(::$table:ident)? $($own:ident)?),* $(,)?) => {
+        #[doc(hidden)]
+        pub const ENGINES: &[exports::Engine] = &[
+            exports::shared::ENGINE,
+            $($engine$(::$table)?::ENGINE,)*
+            exports::tokenizer::ENGINE,
+        ];
+    };
+}
+engines!(engine_tables);
 
 pub use error::{Error, ErrorCode, Result, TextPosition};
 pub use limits::Limits;

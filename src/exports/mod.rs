@@ -13,9 +13,11 @@
 //! fn jsName(required: "TS type", …; optional: "TS type | null", …) counted -> shape "Root" = core_fn;
 //! ```
 //!
-//! The table's head names the entry's cargo feature, the module of the bodies (`calls`), the
-//! classes the binding writes (`remade`: made again when the entry gives its memory back) and
-//! the types their methods name beyond the functions'.
+//! The table's head names the entry's cargo feature, its decoders, its entry's wasm size budget
+//! (`budget 80_000;`: gzip level 9, held by tests/node/size.test.mjs; a raise is a decision
+//! written in docs/decisions/2026-11-27-wasm-size-budgets.md), the module of the bodies
+//! (`calls`), the classes the binding writes (`remade`: made again when the entry gives its
+//! memory back) and the types their methods name beyond the functions'.
 //!
 //! - the last argument of a call that has any is the call's options (`CallOptions | null`),
 //!   which the host reads before the body runs; `counted` takes its `tokenCounter` too;
@@ -166,6 +168,9 @@ pub struct Engine {
     /// Its decoders' module, as wasm-bindgen imports it (`/src/wasm/shapes/<feature>.js`), or
     /// "" when it returns no declared output.
     pub decoders: &'static str,
+    /// Its entry's wasm size budget, gzip level 9 (`scripts/entries.mjs` reads it from
+    /// `src/wasm/exports.mjs`); `None` for the calls every entry has.
+    pub budget: Option<u32>,
     pub exports: &'static [Export],
     pub classes: &'static [Class],
     /// The declared types its classes' methods name that its functions do not.
@@ -192,6 +197,7 @@ macro_rules! declare {
     (
         feature $feature:literal;
         decoders $decoders:literal;
+        $(budget $budget:literal;)?
         calls $calls:path;
         classes [$($class:ident $($remade:ident)?),*];
         types [$($ty:ident),*];
@@ -205,6 +211,7 @@ macro_rules! declare {
         pub(crate) const ENGINE: $crate::exports::Engine = $crate::exports::Engine {
             feature: $feature,
             decoders: $decoders,
+            budget: $crate::exports::declare!(@budget $($budget)?),
             exports: &[$($crate::exports::Export {
                 name: stringify!($js),
                 params: &[$((stringify!($p), $ts, false),)* $($((stringify!($op), $ots, true),)*)?],
@@ -234,6 +241,8 @@ macro_rules! declare {
     };
 
     (@name $ret:literal) => { $ret };
+    (@budget $budget:literal) => { Some($budget) };
+    (@budget) => { None };
     (@shaped shape) => { true };
     (@shaped plain) => { false };
     (@counted counted) => { true };

@@ -7,6 +7,8 @@ macro_rules! table {
         $then! {
             feature "tokenizer";
             decoders "";
+            // Both vocabularies are most of it (docs/TOKENS.md).
+            budget 1_650_000;
             calls crate::exports::tokenizer;
             classes [];
             types [];

@@ -222,6 +222,7 @@ macro_rules! pybind {
     (
         feature $feature:tt;
         decoders $decoders:tt;
+        $(budget $budget:literal;)?
         calls $calls:path;
         classes [$($class:ident $($remade:ident)?),*];
         types [$($ty:ident),*];
@@ -293,10 +294,30 @@ mod shared {
 mod files {
     crate::files::calls::table!(pybind);
 }
-#[cfg(feature = "python")]
-mod code {
-    crate::code::calls::table!(pybind);
+
+/// Binds each engine of lib.rs's `engines!` list that the wasm binding binds from its table
+/// alone (no `own`), so that a new engine needs no line here; `table_functions` adds them all.
+macro_rules! pybind_tables {
+    ($($engine:ident $(::$table:ident)? $($own:ident)?),* $(,)?) => {
+        $(pybind_tables!(@one $engine $(::$table)? $($own)?);)*
+        fn table_functions(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            $(pybind_tables!(@add m $engine $($own)?);)*
+            Ok(())
+        }
+    };
+    (@one $engine:ident $(::$table:ident)? own) => {};
+    (@one $engine:ident $(::$table:ident)?) => {
+        mod $engine {
+            crate::$engine$(::$table)?::table!(pybind);
+        }
+    };
+    (@add $m:ident $engine:ident own) => {};
+    (@add $m:ident $engine:ident) => {
+        $engine::bound::functions($m)?;
+    };
 }
+#[cfg(feature = "python")]
+engines!(pybind_tables);
 
 #[cfg(feature = "python")]
 /// `JSON.stringify(value, null, indent)`: the JSON text JavaScript writes for the same value.
@@ -319,7 +340,7 @@ fn python_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(to_json, m)?)?;
     shared::bound::functions(m)?;
     files::bound::functions(m)?;
-    code::bound::functions(m)?;
+    table_functions(m)?;
     governor::register(m)?;
     jsondoc::register(m)?;
     Ok(())

@@ -66,7 +66,8 @@ export const TABLES = {
       "RenderOrder",
       "Origin",
       "Vocabulary"
-    ]
+    ],
+    "budget": 175500
   },
   "files": {
     "functions": [
@@ -108,7 +109,8 @@ export const TABLES = {
       "PromptSection",
       "SectionVariant",
       "SectionStep"
-    ]
+    ],
+    "budget": 91500
   },
   "code": {
     "functions": [
@@ -141,7 +143,8 @@ export const TABLES = {
       "ModuleRegistry",
       "ModuleEntry",
       "RegistryOptions"
-    ]
+    ],
+    "budget": 87500
   },
   "governor": {
     "functions": [
@@ -192,7 +195,8 @@ export const TABLES = {
       "EventType",
       "ReportedError",
       "MessageRole"
-    ]
+    ],
+    "budget": 116000
   },
   "tokenizer": {
     "functions": [
@@ -210,6 +214,7 @@ export const TABLES = {
       "ErrorCode",
       "Limits",
       "Vocabulary"
-    ]
+    ],
+    "budget": 1650000
   }
 };

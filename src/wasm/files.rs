@@ -46,9 +46,9 @@ fn preload_files(a: &mut JsArgs<'_>) -> JsResult {
     .map_err(error::to_js)
 }
 
-#[wasm_bindgen(module = "/src/wasm/glue.js")]
+#[wasm_bindgen(module = "/src/wasm/files/contents.js")]
 extern "C" {
-    /// See glue.js: the held contents written as UTF-8 into `view`; the bytes written.
+    /// See files/contents.js: the held contents written as UTF-8 into `view`; the bytes written.
     #[wasm_bindgen(js_name = encodeApart)]
     fn encode_apart(tape: &JsValue, view: &mut [u8]) -> u32;
     #[wasm_bindgen(catch, js_name = fillBlock)]

@@ -411,58 +411,6 @@ const T_LONG = 14;
 const SURROGATE = /[\uD800-\uDFFF]/;
 export const wellFormed = typeof "".isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !SURROGATE.test(s);
 
-// What `dataAt` returns when the body is to be read whole.
-const WHOLE = Symbol("whole");
-const CANONICAL_INDEX = /^(?:0|[1-9][0-9]*)$/;
-const { propertyIsEnumerable } = Object.prototype;
-
-/**
- * The primitive a param match compares (host.rs `data_at`), read by property from a document's
- * `data` when that is plain data — objects and arrays as JSON.parse makes them — by following
- * `tokens` (a JSON pointer's, unescaped); `undefined` when nothing is there, as in its
- * JSON.stringify. Whatever JSON.stringify would write otherwise than a property read gives (a
- * toJSON, a class instance, a Date, a boxed primitive, another realm's object), or a part that
- * is not a well-formed primitive, returns WHOLE: the core then reads the whole body.
- *
- * @param {unknown} data
- * @param {string} joined the tokens, joined by U+0000
- * @param {number} count how many there are
- */
-export function dataAt(data, joined, count) {
-  const tokens = count === 0 ? [] : joined.split("\u0000");
-  let v = data;
-  for (let i = 0; i < tokens.length; i++) {
-    if (v === null || typeof v !== "object") return undefined;
-    const t = tokens[i];
-    const proto = Object.getPrototypeOf(v);
-    if (typeof v.toJSON === "function") return WHOLE;
-    if (Array.isArray(v)) {
-      if (proto !== Array.prototype) return WHOLE;
-      if (!CANONICAL_INDEX.test(t) || Number(t) >= v.length) return undefined;
-      v = v[t];
-      // JSON.stringify writes these as null in an array.
-      if (v === undefined || typeof v === "function" || typeof v === "symbol") v = null;
-    } else {
-      if (proto !== Object.prototype && proto !== null) return WHOLE;
-      if (!propertyIsEnumerable.call(v, t)) return undefined;
-      v = v[t];
-      // ...and leaves them out of an object.
-      if (v === undefined || typeof v === "function" || typeof v === "symbol") return undefined;
-    }
-  }
-  switch (typeof v) {
-    case "string":
-      return wellFormed(v) ? v : WHOLE;
-    case "number":
-      // As JSON text holds it: NaN and ±Infinity as null, -0 as 0.
-      return Number.isFinite(v) ? v + 0 : null;
-    case "boolean":
-      return v;
-    default:
-      return v === null ? null : WHOLE;
-  }
-}
-
 /** Whether `v` is a string without unpaired surrogates (host.rs `well_formed`). */
 export function isWellFormed(v) {
   return typeof v === "string" && wellFormed(v);
@@ -575,7 +523,7 @@ const thrownMessage = (e) => {
  * With `apart` (a preload input), the strings at `contents[i].content` are held apart rather
  * than joined into the text: the tape carries `""` in their place (they still count against
  * `maxText`), `apart` holds them — made well-formed as TextEncoder would (a lone surrogate as
- * U+FFFD) — and `apartAt` the index `i` of each. `encodeApart` writes them as UTF-8 straight into
+ * U+FFFD) — and `apartAt` the index `i` of each. `encodeApart` (files/contents.js) writes them as UTF-8 straight into
  * wasm memory, and `fillBlock` builds the block around them: 16 MB of files cross once, and the
  * block never crosses back (see docs/FILES.md, "Figures"). A content given as bytes (a
  * `Uint8Array`, a `Buffer`, an `ArrayBuffer`) is held the same way when it is valid UTF-8, and
@@ -810,65 +758,6 @@ export function hostValue(value, limit, maxText, flat = false, apart = false) {
   return tape();
 }
 
-// --- Preloaded contents ----------------------------------------------------------------------------
-
-/**
- * Writes the contents `hostValue` held apart (`apart`) as UTF-8 into `view`, a view of wasm
- * memory the Rust side sized, from where the last call stopped; records each one's byte length
- * in `tape.heldBytes`. Returns the bytes written; `tape.done` says how many UTF-16 units are
- * encoded, so Rust knows whether to make room and call again (nothing allocates in wasm during
- * the call, so the view stays valid).
- *
- * @param {{ held: string[], heldBytes: Uint32Array, next: number, done: number }} tape
- * @param {Uint8Array} view
- * @returns {number}
- */
-export function encodeApart(tape, view) {
-  const { held, heldBytes } = tape;
-  let at = 0;
-  while (tape.next < held.length) {
-    const s = held[tape.next];
-    // Units of this string written by an earlier call (encodeInto never splits a pair).
-    const from = tape.partial;
-    const r = utf8.encodeInto(from === 0 ? s : s.slice(from), at === 0 ? view : view.subarray(at));
-    at += r.written;
-    heldBytes[tape.next] += r.written;
-    tape.done += r.read;
-    if (from + r.read < s.length) {
-      tape.partial = from + r.read;
-      return at;
-    }
-    tape.partial = 0;
-    tape.next++;
-  }
-  return at;
-}
-
-/**
- * Sets `result.block`: `literals` cut at `cuts` (UTF-16 ends), and between each two the held
- * content `bodies[2k]` cut to its first `bodies[2k + 1]` units (the core drops a final newline).
- * Joined, as the block decoded from wasm memory would be one flat string.
- *
- * @param {{ block: string }} result
- * @param {{ held: string[] }} tape
- * @param {string} literals
- * @param {Uint32Array} cuts
- * @param {Uint32Array} bodies
- */
-export function fillBlock(result, tape, literals, cuts, bodies) {
-  const parts = new Array(cuts.length * 2 + 1);
-  let from = 0;
-  for (let k = 0; k < cuts.length; k++) {
-    parts[2 * k] = literals.slice(from, cuts[k]);
-    from = cuts[k];
-    const s = tape.held[bodies[2 * k]];
-    const units = bodies[2 * k + 1];
-    parts[2 * k + 1] = s.length === units ? s : s.slice(0, units);
-  }
-  parts[cuts.length * 2] = literals.slice(from);
-  result.block = parts.join("");
-}
-
 // --- JSON text as bytes ----------------------------------------------------------------------------
 
 // %TypedArray%.prototype[Symbol.toStringTag]'s getter names a typed array's kind from its
@@ -878,7 +767,7 @@ const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uin
 const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "byteLength").get;
 
 /** A byte-order mark's length, if `v` starts with one (`TextDecoder` skips it too). */
-const bom = (v) => (v.length >= 3 && v[0] === 0xef && v[1] === 0xbb && v[2] === 0xbf ? 3 : 0);
+export const bom = (v) => (v.length >= 3 && v[0] === 0xef && v[1] === 0xbb && v[2] === 0xbf ? 3 : 0);
 
 /**
  * The length of a `Uint8Array` (a Node `Buffer` is one) after any byte-order mark, or -1 for
@@ -905,30 +794,6 @@ export function copyBytes(v, view) {
   view.set(bom(v) === 0 ? v : v.subarray(3));
 }
 
-const typedArrayBuffer = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "buffer").get;
-const typedArrayOffset = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "byteOffset").get;
-
-/**
- * Copies `view.length` bytes of the `Uint8Array` `v`, from byte `from` after any byte-order
- * mark, into `view`: a chunk of long JSON text, read a piece at a time. False, having copied
- * nothing, when `v` no longer holds them (shortened or detached during the call). Never throws.
- *
- * @param {Uint8Array} v
- * @param {number} from
- * @param {Uint8Array} view
- * @returns {boolean}
- */
-export function copyByteRange(v, from, view) {
-  try {
-    const start = bom(v) + from;
-    if (start + view.length > typedArrayLength.call(v)) return false;
-    view.set(new Uint8Array(typedArrayBuffer.call(v), typedArrayOffset.call(v) + start, view.length));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Fills `into` with random bytes: the keys of the core's hash maps (src/hash.rs), so that no
  * caller can choose ids that collide. `crypto.getRandomValues` is in every runtime ctxpack
@@ -943,55 +808,6 @@ export function randomBytes(into) {
   } catch {
     for (let i = 0; i < into.length; i++) into[i] = Math.floor(Math.random() * 256);
   }
-}
-
-// Node's Buffer writes a string's code units as UTF-16LE with one copy; elsewhere they are read
-// one by one. A view of wasm memory as units is little-endian only where the host is.
-const NodeBuffer = typeof globalThis.Buffer === "function" && typeof globalThis.Buffer.from === "function" ? globalThis.Buffer : null;
-const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/**
- * `view.length / 2` code units of the string `s` from unit `from`, into `view` as UTF-16LE (as
- * wasm memory holds them); false when `s` does not hold them. Never throws.
- * @param {string} s
- * @param {number} from
- * @param {Uint8Array} view
- * @returns {boolean}
- */
-export function copyUnits(s, from, view) {
-  try {
-    const n = view.length >>> 1;
-    if (typeof s !== "string" || from + n > s.length) return false;
-    if (NodeBuffer !== null) {
-      const part = n === s.length ? s : s.slice(from, from + n);
-      return NodeBuffer.from(view.buffer, view.byteOffset, n * 2).write(part, 0, "utf16le") === n * 2;
-    }
-    if (littleEndian && (view.byteOffset & 1) === 0) copyCodes(new Uint16Array(view.buffer, view.byteOffset, n), s, from);
-    else {
-      for (let k = 0; k < n; k++) {
-        const c = s.charCodeAt(from + k);
-        view[2 * k] = c & 0xff;
-        view[2 * k + 1] = c >>> 8;
-      }
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `units.length` code units of `s` from `from`, four a turn (in Chromium 12.5 → 9.8 ms for 14.6 M units). */
-function copyCodes(units, s, from) {
-  const n = units.length;
-  let k = 0;
-  for (; k + 3 < n; k += 4) {
-    const j = from + k;
-    units[k] = s.charCodeAt(j);
-    units[k + 1] = s.charCodeAt(j + 1);
-    units[k + 2] = s.charCodeAt(j + 2);
-    units[k + 3] = s.charCodeAt(j + 3);
-  }
-  for (; k < n; k++) units[k] = s.charCodeAt(from + k);
 }
 
 // --- Long strings in ------------------------------------------------------------------------------

@@ -71,14 +71,6 @@ extern "C" {
     /// See glue.js: the bytes of a `Uint8Array` of `view.len()` bytes, into `view`.
     #[wasm_bindgen(js_name = copyBytes)]
     fn copy_bytes(v: &JsValue, view: &mut [u8]);
-    /// See glue.js: `view.len()` bytes of a `Uint8Array` from byte `from`, into `view`; false
-    /// when it no longer holds them.
-    #[wasm_bindgen(js_name = copyByteRange)]
-    fn copy_byte_range(v: &JsValue, from: f64, view: &mut [u8]) -> bool;
-    /// See glue.js: `view.len() / 2` code units of a string from unit `from`, into `view` as
-    /// UTF-16LE; false when it does not hold them.
-    #[wasm_bindgen(js_name = copyUnits)]
-    fn copy_units(v: &JsValue, from: f64, view: &mut [u8]) -> bool;
     /// See glue.js: whether `v` is a string without unpaired surrogates, one that crosses as
     /// UTF-8 unchanged.
     #[wasm_bindgen(js_name = isWellFormed)]
@@ -118,55 +110,12 @@ fn long_string(v: &JsValue, units: usize, path: &str, what: &str) -> Result<Stri
     }
 }
 
-/// `into.len() / 2` code units of the string `v` from unit `from`, into `into` as UTF-16LE;
-/// false when `v` does not hold them.
-pub(super) fn units_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
-    #[allow(clippy::cast_precision_loss)] // a string index, exact in an f64
-    copy_units(v, from as f64, into)
-}
-
 /// The length of a `Uint8Array` (a Node `Buffer` is one) after any byte-order mark; `None` for
 /// anything else.
 pub(super) fn bytes_len(v: &JsValue) -> Option<usize> {
     let n = byte_length(v);
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a byte length
     (n >= 0.0).then_some(n as usize)
-}
-
-/// `into.len()` bytes of the `Uint8Array` `v` (after any byte-order mark) from byte `from`;
-/// false, with `into` as it was, when `v` no longer holds them (changed during the call).
-pub(super) fn bytes_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
-    #[allow(clippy::cast_precision_loss)] // a byte offset, exact in an f64
-    copy_byte_range(v, from as f64, into)
-}
-
-#[cfg(feature = "jsondoc")]
-#[wasm_bindgen(module = "/src/wasm/glue.js")]
-extern "C" {
-    /// See glue.js: the primitive `count` tokens (`joined` by U+0000) name in plain data,
-    /// `undefined` for none, or a symbol for "read the whole body".
-    #[wasm_bindgen(catch, js_name = dataAt)]
-    fn data_at_host(
-        data: &JsValue,
-        joined: &str,
-        count: u32,
-    ) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
-}
-
-/// What `tokens` (a JSON pointer's, unescaped) name in a document's `data` when that is plain
-/// data, read by property (glue.js `dataAt`): `undefined` when nothing is there, `None` when the
-/// body must be read whole. A getter's throw is bad input at `path`.
-#[cfg(feature = "jsondoc")]
-pub(super) fn data_at(data: &JsValue, tokens: &[String], path: &str) -> Result<Option<JsValue>> {
-    // The tokens cross as one string; one holding U+0000 itself leaves the body to a whole read.
-    if tokens.iter().any(|t| t.contains('\0')) {
-        return Ok(None);
-    }
-    let count = u32::try_from(tokens.len()).unwrap_or(u32::MAX);
-    let v = data_at_host(data, &tokens.join("\0"), count)
-        .map(host)
-        .map_err(|e| read::host_threw("reading this field", &js_message(&e), path))?;
-    Ok((!v.is_symbol()).then_some(v))
 }
 
 #[cfg(feature = "files")]
@@ -201,7 +150,7 @@ extern "C" {
 }
 
 /// A value returned without a table slot for `undefined` or `null`, as the `JsValue` it is.
-fn host(v: Option<Nullable<JsValue>>) -> JsValue {
+pub(super) fn host(v: Option<Nullable<JsValue>>) -> JsValue {
     match v {
         None => JsValue::UNDEFINED,
         Some(Nullable::Null) => JsValue::NULL,

@@ -17,10 +17,6 @@ mod error;
 mod host;
 mod output;
 
-#[cfg(feature = "code")]
-mod code;
-#[cfg(feature = "code")]
-pub use self::code::*;
 #[cfg(feature = "governor")]
 mod governor;
 #[cfg(feature = "governor")]
@@ -293,6 +289,7 @@ macro_rules! bind {
     (
         feature $feature:tt;
         decoders $decoders:tt;
+        $(budget $budget:literal;)?
         calls $calls:path;
         classes [$($class:ident $($remade:ident)?),*];
         types [$($ty:ident),*];
@@ -369,3 +366,31 @@ macro_rules! bind {
     };
 }
 pub(crate) use bind;
+
+/// Binds each engine of lib.rs's `engines!` list that has no code of its own in the binding
+/// (no `own`); one with `own` binds its table in `src/wasm/<engine>.rs`.
+macro_rules! bind_tables {
+    ($($engine:ident $(::$table:ident)? $($own:ident)?),* $(,)?) => {
+        $(bind_tables!(@one $engine $(::$table)? $($own)?);)*
+    };
+    (@one $engine:ident $(::$table:ident)? own) => {};
+    (@one $engine:ident $(::$table:ident)?) => {
+        pub mod $engine {
+            crate::$engine$(::$table)?::table!(bind_in_entry);
+        }
+    };
+}
+
+/// `bind!` compiled only in the entry of the table's feature.
+macro_rules! bind_in_entry {
+    (feature $feature:literal; $($rest:tt)*) => {
+        #[cfg(feature = $feature)]
+        pub mod entry {
+            $crate::wasm::bind! { feature $feature; $($rest)* }
+        }
+    };
+}
+
+// The engines whose exports are all their table's (lib.rs `engines!` without `own`): bound here,
+// each in a module of its own, with no file in src/wasm/.
+engines!(bind_tables);

@@ -2,6 +2,7 @@
 //! when their document is rendered (DESIGN: lazy crossing). Every check is the core's
 //! (`DocMeta::from_fields` and the faults in `jsondoc::document`); this file only fetches.
 
+use crate::json::read::host_threw;
 use crate::json::Value;
 use crate::jsondoc::chunked::{char_safe_end, ChunkedDocs, TextSource, CHUNK_UNITS};
 use crate::jsondoc::document::{
@@ -18,7 +19,7 @@ use crate::wasm_codes::{
 use crate::{Limits, Result};
 use js_sys::Array;
 use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::{JsCast, JsValue, Nullable};
 
 #[wasm_bindgen(module = "/src/wasm/jsondoc/documents.js")]
 extern "C" {
@@ -30,6 +31,51 @@ extern "C" {
         user_input: &str,
         ai_generated: &str,
     ) -> std::result::Result<Option<JsValue>, JsValue>;
+    /// See documents.js: the primitive `count` tokens (`joined` by U+0000) name in plain data,
+    /// `undefined` for none, or a symbol for "read the whole body".
+    #[wasm_bindgen(catch, js_name = dataAt)]
+    fn data_at_host(
+        data: &JsValue,
+        joined: &str,
+        count: u32,
+    ) -> std::result::Result<Option<Nullable<JsValue>>, JsValue>;
+    /// See documents.js: `view.len()` bytes of a `Uint8Array` from byte `from`, into `view`;
+    /// false when it no longer holds them.
+    #[wasm_bindgen(js_name = copyByteRange)]
+    fn copy_byte_range(v: &JsValue, from: f64, view: &mut [u8]) -> bool;
+    /// See documents.js: `view.len() / 2` code units of a string from unit `from`, into `view`
+    /// as UTF-16LE; false when it does not hold them.
+    #[wasm_bindgen(js_name = copyUnits)]
+    fn copy_units(v: &JsValue, from: f64, view: &mut [u8]) -> bool;
+}
+
+/// What `tokens` (a JSON pointer's, unescaped) name in a document's `data` when that is plain
+/// data, read by property (documents.js `dataAt`): `undefined` when nothing is there, `None`
+/// when the body must be read whole. A getter's throw is bad input at `path`.
+fn data_at(data: &JsValue, tokens: &[String], path: &str) -> Result<Option<JsValue>> {
+    // The tokens cross as one string; one holding U+0000 itself leaves the body to a whole read.
+    if tokens.iter().any(|t| t.contains('\0')) {
+        return Ok(None);
+    }
+    let count = u32::try_from(tokens.len()).unwrap_or(u32::MAX);
+    let v = data_at_host(data, &tokens.join("\0"), count)
+        .map(host::host)
+        .map_err(|e| host_threw("reading this field", &host::js_message(&e), path))?;
+    Ok((!v.is_symbol()).then_some(v))
+}
+
+/// `into.len() / 2` code units of the string `v` from unit `from`, into `into` as UTF-16LE;
+/// false when `v` does not hold them.
+fn units_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
+    #[allow(clippy::cast_precision_loss)] // a string index, exact in an f64
+    copy_units(v, from as f64, into)
+}
+
+/// `into.len()` bytes of the `Uint8Array` `v` (after any byte-order mark) from byte `from`;
+/// false, with `into` as it was, when `v` no longer holds them (changed during the call).
+fn bytes_at(v: &JsValue, from: usize, into: &mut [u8]) -> bool {
+    #[allow(clippy::cast_precision_loss)] // a byte offset, exact in an f64
+    copy_byte_range(v, from as f64, into)
 }
 
 pub(super) struct JsDocs {
@@ -278,7 +324,7 @@ impl DocSet for JsDocs {
             if crosses_whole(&d, &text) {
                 return text_at(text, tokens, &path, &self.limits);
             }
-        } else if let Some(v) = host::data_at(&d, tokens, &path)? {
+        } else if let Some(v) = data_at(&d, tokens, &path)? {
             // A primitive or `undefined`: what the metadata reader makes of one is its value.
             return scalar(v, &self.limits, &path);
         }
@@ -369,7 +415,7 @@ impl UnitSource for JsText {
     }
 
     fn utf16le(&self, from: usize, into: &mut [u8]) -> bool {
-        host::units_at(&self.text, from, into)
+        units_at(&self.text, from, into)
     }
 
     fn utf8(&self, from: usize, to: usize) -> Option<String> {
@@ -417,7 +463,7 @@ impl TextSource for JsBytes {
         let near_start = to.saturating_sub(3).max(from);
         let near_end = to.saturating_add(3).min(self.len);
         let mut near = vec![0u8; near_end.saturating_sub(near_start)];
-        if !host::bytes_at(&self.bytes, near_start, &mut near) {
+        if !bytes_at(&self.bytes, near_start, &mut near) {
             return to;
         }
         char_safe_end(from, max, self.len, |i| {
@@ -427,7 +473,7 @@ impl TextSource for JsBytes {
 
     fn utf8(&self, from: usize, to: usize) -> Option<String> {
         let mut bytes = vec![0u8; to.checked_sub(from)?];
-        host::bytes_at(&self.bytes, from, &mut bytes).then_some(())?;
+        bytes_at(&self.bytes, from, &mut bytes).then_some(())?;
         String::from_utf8(bytes).ok()
     }
 }
