@@ -297,6 +297,7 @@ mod files {
 
 /// Binds each engine of lib.rs's `engines!` list that the wasm binding binds from its table
 /// alone (no `own`), so that a new engine needs no line here; `table_functions` adds them all.
+#[cfg(feature = "python")]
 macro_rules! pybind_tables {
     ($($engine:ident $(::$table:ident)? $($own:ident)?),* $(,)?) => {
         $(pybind_tables!(@one $engine $(::$table)? $($own)?);)*
