@@ -350,11 +350,7 @@ fn python_calls_follow_the_export_tables_and_declarations() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/python/ctxpack/");
     let mut stale = Vec::new();
     for (file, want) in [("_calls.py", calls()), ("_ctxpack.pyi", stub())] {
-        let path = format!("{dir}{file}");
-        if std::env::var_os("UPDATE_SHAPES").is_some() {
-            std::fs::write(&path, &want).unwrap_or_else(|e| panic!("{path}: {e}"));
-        }
-        if std::fs::read_to_string(&path).unwrap_or_default() != want {
+        if !super::generate::committed(&format!("{dir}{file}"), &want) {
             stale.push(file);
         }
     }

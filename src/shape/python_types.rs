@@ -318,12 +318,8 @@ __all__ = [\n{}]\n\n{}\n\n\n{HOST_INPUTS}",
 #[test]
 fn python_types_follow_the_declarations() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/python/ctxpack/types.py");
-    let want = python();
-    if std::env::var_os("UPDATE_SHAPES").is_some() {
-        std::fs::write(path, &want).unwrap_or_else(|e| panic!("{path}: {e}"));
-    }
     assert!(
-        std::fs::read_to_string(path).unwrap_or_default() == want,
+        super::generate::committed(path, &python()),
         "python/ctxpack/types.py is out of date with the Rust declarations: run UPDATE_SHAPES=1 cargo test declarations and review the diff"
     );
 }
