@@ -302,14 +302,7 @@ fn committed_declarations_match_the_rust_types() {
         }
     }
     for (file, want) in files {
-        let path = format!("{dir}{file}");
-        if std::env::var_os("UPDATE_SHAPES").is_some() {
-            if let Some(parent) = std::path::Path::new(&path).parent() {
-                std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{path}: {e}"));
-            }
-            std::fs::write(&path, &want).unwrap_or_else(|e| panic!("{path}: {e}"));
-        }
-        if std::fs::read_to_string(&path).unwrap_or_default() != want {
+        if !generate::committed(&format!("{dir}{file}"), &want) {
             stale.push(file);
         }
     }

@@ -87,6 +87,24 @@ def test_the_native_functions_are_the_tables_rows_as_the_stubs_declare() -> None
             assert native_signature(f) == declared[name], f"{module.__name__}.{name}"
 
 
+def test_each_native_row_has_its_generated_wrapper() -> None:
+    """ctxpack/_calls.py, generated from the tables (src/shape/python_calls.rs), wraps every row
+    of the engines' module but `version` (``__version__``): each wrapper is the package's
+    function of that name, takes the native function's parameters with its defaults, and has
+    its row's doc."""
+    from ctxpack import _calls, _ctxpack
+
+    own = {"count_tokens", "encode_tokens", "decode_tokens"}  # the tokenizer wheel's, by hand
+    rows = {snake(name) for table in tables().values() for name in table["functions"]}
+    assert set(_calls.__all__) == rows - own - {"version"}
+    assert set(_calls.__all__) <= set(ctxpack.__all__)
+    for name in _calls.__all__:
+        wrapper = getattr(ctxpack, name)
+        assert wrapper is getattr(_calls, name)
+        assert native_signature(wrapper) == native_signature(getattr(_ctxpack, name)), name
+        assert wrapper.__doc__, name
+
+
 TEXT = '{\n  "a": [1, 2],\n  "😀b": {"c": "x"}\n}'
 
 

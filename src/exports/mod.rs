@@ -143,6 +143,9 @@ pub struct Export {
     /// declarations and decoders are generated from it).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // read by the declarations test
     pub(crate) decl: Option<fn() -> crate::shape::Decl>,
+    /// Its doc, the row's `#[doc]` lines each ended by a newline (the Python docstring).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // read by the declarations test
+    pub(crate) doc: &'static str,
 }
 
 /// The declaration of what `body` returns.
@@ -220,6 +223,7 @@ macro_rules! declare {
                 counted: $crate::exports::declare!(@counted $($counted)?),
                 native: $crate::exports::declare!(@native $core),
                 decl: $crate::exports::declare!(@decl $kind $core),
+                doc: concat!($($doc, "\n",)*),
             },)*],
             classes: &[$($crate::exports::Class {
                 name: stringify!($class),

@@ -2,7 +2,7 @@
 //! host of the export tables (`crate::exports`). [`pybind!`] expands each table row into a
 //! `#[pyfunction]` named in snake_case; it reads the call's options, crosses the arguments into
 //! the core's values with the GIL held ([`PyArgs`]), runs the core's body with the GIL released
-//! and hands the result back as its JSON text, which `ctxpack/__init__.py` loads. No check,
+//! and hands the result back as its JSON text, which `ctxpack/_calls.py` loads. No check,
 //! message or code is decided here: the core reads every value, so a bad input fails with the
 //! code, path and message it gets from JavaScript and from JSON text. What is Python's own —
 //! the classes with compiled state, the calls whose documents stay Python values (`= _ | host
@@ -135,7 +135,7 @@ pub(crate) trait Reply: Send {
     fn into_py(done: Self::Done, py: Python<'_>) -> PyResult<Py<PyAny>>;
 }
 
-/// A declared output: Python gets its JSON text, which `ctxpack/__init__.py` loads.
+/// A declared output: Python gets its JSON text, which `ctxpack/_calls.py` loads.
 pub(crate) struct Shaped<T>(T);
 
 impl<T: Output + Send> Reply for Shaped<T> {
@@ -297,6 +297,7 @@ mod files {
 
 /// Binds each engine of lib.rs's `engines!` list that the wasm binding binds from its table
 /// alone (no `own`), so that a new engine needs no line here; `table_functions` adds them all.
+#[cfg(feature = "python")]
 macro_rules! pybind_tables {
     ($($engine:ident $(::$table:ident)? $($own:ident)?),* $(,)?) => {
         $(pybind_tables!(@one $engine $(::$table)? $($own)?);)*

@@ -6,6 +6,19 @@
 use super::{Body, Decl, Field, TyRef};
 use std::fmt::Write as _;
 
+/// Whether the committed file at `path` is `want`, after writing it there under `UPDATE_SHAPES`
+/// (how the declarations tests regenerate what they check).
+#[allow(clippy::panic)] // only tests call it: a file they cannot write fails them
+pub(crate) fn committed(path: &str, want: &str) -> bool {
+    if std::env::var_os("UPDATE_SHAPES").is_some() {
+        if let Some(parent) = std::path::Path::new(path).parent() {
+            std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{path}: {e}"));
+        }
+        std::fs::write(path, want).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+    std::fs::read_to_string(path).unwrap_or_default() == want
+}
+
 /// Every declaration reachable from `roots`, each once, in the order first reached.
 pub(crate) fn reachable(roots: &[fn() -> Decl]) -> Vec<Decl> {
     let mut seen: Vec<&'static str> = Vec::new();

@@ -106,7 +106,8 @@ fn py_override(ts: &str) -> &'static str {
     }
 }
 
-fn docstring(out: &mut String, doc: &str, indent: &str) {
+/// `doc` as a docstring indented by `indent` (one line, or its lines and a closing line).
+pub(super) fn docstring(out: &mut String, doc: &str, indent: &str) {
     if doc.is_empty() {
         return;
     }
@@ -140,7 +141,7 @@ fn field_type(d: &Decl, f: &Field) -> (String, bool) {
     (ty, optional)
 }
 
-fn is_keyword(name: &str) -> bool {
+pub(super) fn is_keyword(name: &str) -> bool {
     matches!(
         name,
         "from"
@@ -250,14 +251,19 @@ fn write_decl(out: &mut String, d: &Decl) {
     }
 }
 
-/// `python/ctxpack/types.py`.
-pub(crate) fn python() -> String {
+/// Every declaration `types.py` holds.
+pub(super) fn declared() -> Vec<Decl> {
     let mut roots: Vec<fn() -> Decl> = crate::declarations::output_roots()
         .into_iter()
         .map(|(_, d)| d)
         .collect();
     roots.extend(INPUT_ROOTS);
-    let decls = reachable(&roots);
+    reachable(&roots)
+}
+
+/// `python/ctxpack/types.py`.
+pub(crate) fn python() -> String {
+    let decls = declared();
     // A TypedDict's bases are defined before it; aliases and forward references in annotations
     // need no order (`from __future__ import annotations`).
     let mut ordered: Vec<&Decl> = Vec::new();
@@ -312,12 +318,8 @@ __all__ = [\n{}]\n\n{}\n\n\n{HOST_INPUTS}",
 #[test]
 fn python_types_follow_the_declarations() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/python/ctxpack/types.py");
-    let want = python();
-    if std::env::var_os("UPDATE_SHAPES").is_some() {
-        std::fs::write(path, &want).unwrap_or_else(|e| panic!("{path}: {e}"));
-    }
     assert!(
-        std::fs::read_to_string(path).unwrap_or_default() == want,
+        super::generate::committed(path, &python()),
         "python/ctxpack/types.py is out of date with the Rust declarations: run UPDATE_SHAPES=1 cargo test declarations and review the diff"
     );
 }
