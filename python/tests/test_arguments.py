@@ -154,5 +154,6 @@ def test_an_argument_in_either_form(name: str) -> None:
 
 
 def test_a_name_and_a_count() -> None:
-    assert ctxpack.estimate_tokens("hello there", "cl100k") == 2
+    # cl100k holds no Georgian words: a letter is two tokens there, a fraction of one in o200k.
+    assert ctxpack.estimate_tokens("ქართული", "cl100k") >= 14 > ctxpack.estimate_tokens("ქართული")
     assert isinstance(ctxpack.estimate_tokens("hello there"), int)
