@@ -69,6 +69,7 @@ fn replay(engine: &str) -> Vec<String> {
         let got = call(function, args, counter);
         let path = dir.join(format!("expected/{name}.json"));
         if update {
+            fs::create_dir_all(dir.join("expected")).unwrap();
             fs::write(&path, &got).unwrap();
         }
         if fs::read_to_string(&path).ok().as_deref() != Some(got.as_str()) {

@@ -138,6 +138,7 @@ def locate_json(
     """Where the value a JSON pointer names starts in JSON text — to show a ``CtxpackError``'s ``path``
     in the text a user typed. Invalid text raises its ``INVALID_JSON`` error, with ``line`` and
     ``column``; a pointer into nothing gives its deepest existing parent, ``exact: False``.
+    Columns are UTF-16 units, as editors count them.
     """
     return cast("JsonLocation", _loads(_ctxpack.locate_json(text, pointer, options)))
 

@@ -29,6 +29,7 @@ macro_rules! table {
             #[doc = " Where the value a JSON pointer names starts in JSON text — to show a `CtxpackError`'s `path`"]
             #[doc = " in the text a user typed. Invalid text throws its `INVALID_JSON` error, with `line` and"]
             #[doc = " `column`; a pointer into nothing gives its deepest existing parent, `exact: false`."]
+            #[doc = " Columns are UTF-16 units, as editors count them."]
             fn locateJson(text: "string"; pointer: "string | null", options: "CallOptions | null") -> shape "JsonLocation" = _ | host locate_json;
         }
     };
