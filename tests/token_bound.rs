@@ -171,8 +171,13 @@ proptest! {
     }
 
     #[test]
-    fn hex_is_held(text in "[0-9a-f]{64,1500}", upper in any::<bool>()) {
-        within(&if upper { text.to_uppercase() } else { text }, 0.88, 2.0)?;
+    fn hex_is_bounded(text in "[0-9a-f]{64,1500}", upper in any::<bool>()) {
+        within(&if upper { text.to_uppercase() } else { text }, 0.98, 2.0)?;
+    }
+
+    #[test]
+    fn uuids_are_held(text in "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[\n ,]){2,30}") {
+        within(&text, 0.90, 2.0)?;
     }
 
     #[test]
@@ -279,6 +284,10 @@ fn report() {
     );
     stats("base64 of every form", base64_text());
     stats("hex", "[0-9a-f]{64,1500}");
+    stats(
+        "uuids",
+        "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[\\n ,]){2,30}",
+    );
     stats("random ascii", "[ -~]{64,1500}");
     stats("random lower", "[a-z]{64,1500}");
     stats(

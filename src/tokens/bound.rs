@@ -238,17 +238,53 @@ const SHORT_PIECE: usize = 4;
 const DENSE_SWITCH: Extra = [1800, 2000];
 
 /// What a switch inside a run of letters and digits adds, `run` being the piece's characters
-/// before it less one: nothing for the run's first such switch (`u32`, `v2`, `isEmpty`), nor
-/// unless `counts` (a switch at a hex letter does not: hex digits and letters alternate at a
-/// fraction of base64's cost; nor does one after a lowercase piece, as in `useState`).
-/// `chained` says a short piece switched earlier in the run.
+/// before it less one: nothing for the run's first such switch (`u32`, `v2`, `isEmpty`), nor for
+/// a [`Switch::Free`] one (after a lowercase piece, as in `useState`); a switch at a hex letter
+/// costs a fraction of base64's (hex digits and letters alternate in hashes and UUIDs, which
+/// the vocabularies split less finely). `chained` says a short piece switched earlier in the
+/// run.
 #[inline]
-pub(super) fn switch(run: usize, counts: bool, chained: &mut bool, extra: &mut Extra) {
-    if counts && run < SHORT_PIECE {
+pub(super) fn switch(run: usize, kind: Switch, chained: &mut bool, extra: &mut Extra) {
+    let cost = match kind {
+        Switch::Free => return,
+        Switch::Dense => DENSE_SWITCH,
+        Switch::Hex => HEX_SWITCH,
+    };
+    if run < SHORT_PIECE {
         if *chained {
-            add(extra, DENSE_SWITCH);
+            add(extra, cost);
         }
         *chained = true;
+    }
+}
+
+/// What kind of switch between letters and digits, or lowercase and uppercase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Switch {
+    Free,
+    Dense,
+    Hex,
+}
+
+const HEX_SWITCH: Extra = [200, 150];
+
+/// A switch at `c`, the letter on one side of a letter–digit switch.
+#[inline]
+pub(super) fn at_letter(c: char) -> Switch {
+    if hex(c) {
+        Switch::Hex
+    } else {
+        Switch::Dense
+    }
+}
+
+/// A lowercase-to-uppercase switch: free after a lowercase first piece.
+#[inline]
+pub(super) fn at_capital(capital: bool) -> Switch {
+    if capital {
+        Switch::Dense
+    } else {
+        Switch::Free
     }
 }
 

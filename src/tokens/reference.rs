@@ -138,9 +138,9 @@ impl Scan {
                     let camel = c.is_ascii_uppercase() && last.is_ascii_lowercase();
                     if prev != Class::Ascii || camel {
                         if prev == Class::Ascii {
-                            bound::switch(run, capital, &mut chained, extra);
+                            bound::switch(run, bound::at_capital(capital), &mut chained, extra);
                         } else if prev == Class::Digit {
-                            bound::switch(run, !bound::hex(c), &mut chained, extra);
+                            bound::switch(run, bound::at_letter(c), &mut chained, extra);
                         } else {
                             chained = false;
                         }
@@ -169,7 +169,7 @@ impl Scan {
                 }
                 Class::Digit => {
                     if prev == Class::Ascii {
-                        bound::switch(run, !bound::hex(last), &mut chained, extra);
+                        bound::switch(run, bound::at_letter(last), &mut chained, extra);
                     } else if prev != Class::Digit {
                         chained = false;
                     }

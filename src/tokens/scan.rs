@@ -333,7 +333,12 @@ impl Scan {
                 // An uppercase letter after a lowercase one starts a word of its own.
                 Some(_) => {
                     self.since_letter = self.since_letter.saturating_add(1);
-                    bound::switch(self.run, self.capital, &mut self.chained, extra);
+                    bound::switch(
+                        self.run,
+                        bound::at_capital(self.capital),
+                        &mut self.chained,
+                        extra,
+                    );
                     self.capital = true;
                     self.run = 0;
                     add(counts, self.word());
@@ -544,10 +549,15 @@ impl Scan {
                 if self.prev != Class::Ascii || camel {
                     match self.prev {
                         Class::Ascii => {
-                            bound::switch(self.run, self.capital, &mut self.chained, extra);
+                            bound::switch(
+                                self.run,
+                                bound::at_capital(self.capital),
+                                &mut self.chained,
+                                extra,
+                            );
                         }
                         Class::Digit => {
-                            bound::switch(self.run, !bound::hex(c), &mut self.chained, extra);
+                            bound::switch(self.run, bound::at_letter(c), &mut self.chained, extra);
                         }
                         _ => self.chained = false,
                     }
@@ -571,8 +581,8 @@ impl Scan {
             Class::Digit => {
                 match self.prev {
                     Class::Ascii => {
-                        let counts = !bound::hex(self.last);
-                        bound::switch(self.run, counts, &mut self.chained, extra);
+                        let kind = bound::at_letter(self.last);
+                        bound::switch(self.run, kind, &mut self.chained, extra);
                     }
                     Class::Digit => {}
                     _ => self.chained = false,
