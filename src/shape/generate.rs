@@ -8,9 +8,14 @@ use std::fmt::Write as _;
 
 /// Whether the committed file at `path` is `want`, after writing it there under `UPDATE_SHAPES`
 /// (how the declarations tests regenerate what they check).
-#[allow(clippy::panic)] // only tests call it: a file they cannot write fails them
 pub(crate) fn committed(path: &str, want: &str) -> bool {
-    if std::env::var_os("UPDATE_SHAPES").is_some() {
+    committed_under("UPDATE_SHAPES", path, want)
+}
+
+/// [`committed`], the file written when the environment variable `update` is set.
+#[allow(clippy::panic)] // only tests call it: a file they cannot write fails them
+pub(crate) fn committed_under(update: &str, path: &str, want: &str) -> bool {
+    if std::env::var_os(update).is_some() {
         if let Some(parent) = std::path::Path::new(path).parent() {
             std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{path}: {e}"));
         }

@@ -290,7 +290,7 @@ pub(super) fn at_capital(capital: bool) -> Switch {
 
 /// A letter hex digits are written with.
 #[inline]
-pub(super) fn hex(c: char) -> bool {
+fn hex(c: char) -> bool {
     matches!(c, 'a'..='f' | 'A'..='F')
 }
 

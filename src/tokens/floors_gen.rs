@@ -10,20 +10,13 @@
     clippy::cast_possible_truncation
 )] // a test, which may fail loudly
 
-use super::scan::{class, Class};
+use super::scan::{class, letter_event, Class};
 use crate::tokenizer::Exact;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Exclusive ends of the ids `decode` knows: ordinary tokens, then the special ones.
 const SIZES: [u32; 2] = [200_019, 100_277];
-
-fn floored(k: Class) -> bool {
-    matches!(
-        k,
-        Class::Letter | Class::Script | Class::KanaHangul | Class::Han
-    )
-}
 
 /// The floor of each BMP character in `vocabulary`: 0, or the tokens it takes alone (at most 3).
 fn floors(exact: &Exact, size: u32) -> Vec<u8> {
@@ -45,7 +38,7 @@ fn floors(exact: &Exact, size: u32) -> Vec<u8> {
     }
     (0..0x10000u32)
         .map(|u| match char::from_u32(u) {
-            Some(c) if floored(class(c)) && !joined[u as usize] => {
+            Some(c) if letter_event(class(c)).is_some() && !joined[u as usize] => {
                 let alone = exact.try_count(&c.to_string()).unwrap_or(3).min(3) as u8;
                 // Ideographs and syllables are weighed a token each or more: one alone adds nothing.
                 match class(c) {
@@ -122,13 +115,8 @@ fn generate() -> String {
 #[test]
 fn floors_match_the_tokenizer() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/tokens/floors.rs");
-    let text = generate();
-    if std::env::var_os("UPDATE_FLOORS").is_some() {
-        std::fs::write(path, &text).unwrap();
-    }
-    let committed = std::fs::read_to_string(path).unwrap_or_default();
     assert!(
-        committed == text,
+        crate::shape::generate::committed_under("UPDATE_FLOORS", path, &generate()),
         "src/tokens/floors.rs is stale: UPDATE_FLOORS=1 cargo test --features tokenizer --lib floors_match_the_tokenizer"
     );
 }

@@ -3,7 +3,7 @@
 
 use super::bound::{self, Blanks, Extra};
 // The characters' classes are the fast scan's own: what is held equal here is the scan.
-use super::scan::{class, Class};
+use super::scan::{class, letter_event, Class};
 use super::E;
 
 /// How often each event occurs in `text`, as the first scan counted them.
@@ -191,14 +191,10 @@ impl Scan {
                     emit(E::Punct);
                 }
                 Class::Han | Class::KanaHangul | Class::Letter | Class::Script => {
-                    let e = match k {
-                        Class::Han => E::Han,
-                        Class::KanaHangul => E::KanaHangul,
-                        Class::Letter => E::Letter,
-                        _ => E::Script,
-                    };
-                    emit(e);
-                    bound::floor(c, super::charged(e), extra);
+                    if let Some(e) = letter_event(k) {
+                        emit(e);
+                        bound::floor(c, super::charged(e), extra);
+                    }
                 }
                 Class::WidePunct => emit(E::WidePunct),
                 Class::Symbol => emit(E::Symbol),

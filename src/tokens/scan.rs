@@ -68,6 +68,18 @@ pub(super) const fn class(c: char) -> Class {
     }
 }
 
+/// The event a letter of another script than ASCII's counts, `None` for every other class:
+/// the classes whose characters a vocabulary may floor (`bound::floor`, `floors.rs`).
+pub(super) const fn letter_event(k: Class) -> Option<E> {
+    match k {
+        Class::Han => Some(E::Han),
+        Class::KanaHangul => Some(E::KanaHangul),
+        Class::Letter => Some(E::Letter),
+        Class::Script => Some(E::Script),
+        _ => None,
+    }
+}
+
 /// The class of each ASCII byte, from [`class`] itself so the two cannot disagree.
 const ASCII: [Class; 128] = ascii_classes();
 
@@ -475,9 +487,11 @@ impl Scan {
 
     /// A letter of another script than ASCII's: its class's weight, and its floor.
     #[inline]
-    fn floored(c: char, e: E, counts: &mut Counts, extra: &mut Extra) {
-        add(counts, e);
-        bound::floor(c, super::charged(e), extra);
+    fn floored(c: char, k: Class, counts: &mut Counts, extra: &mut Extra) {
+        if let Some(e) = letter_event(k) {
+            add(counts, e);
+            bound::floor(c, super::charged(e), extra);
+        }
     }
 
     fn word(&self) -> E {
@@ -609,11 +623,10 @@ impl Scan {
                     add(counts, E::Punct);
                 }
             }
-            Class::Han => Self::floored(c, E::Han, counts, extra),
+            Class::Han | Class::KanaHangul | Class::Letter | Class::Script => {
+                Self::floored(c, k, counts, extra);
+            }
             Class::WidePunct => add(counts, E::WidePunct),
-            Class::KanaHangul => Self::floored(c, E::KanaHangul, counts, extra),
-            Class::Letter => Self::floored(c, E::Letter, counts, extra),
-            Class::Script => Self::floored(c, E::Script, counts, extra),
             Class::Symbol => add(counts, E::Symbol),
             Class::Rare => bound::add(extra, bound::rare(c)),
             Class::Space | Class::Newline => {}
