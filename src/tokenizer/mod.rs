@@ -11,13 +11,14 @@
 //! Special tokens (`<|endoftext|>`…) are counted as ordinary text, as `gpt-tokenizer`'s `encode`
 //! with `disallowedSpecial: new Set()` does: text to budget is never a control sequence.
 //!
-//! Text of any length is tokenized whole, in time near-linear in its length: the pre-tokenizer
-//! reads each character a bounded number of times, and a long piece (a megabyte of spaces, of
-//! one letter, Chinese without punctuation) is merged by a heap in n log n (`ranks`), with the
-//! same tokens as tiktoken. Only a piece whose merge cannot get its memory (about 24 bytes a
-//! byte) is refused, `TOO_LARGE`; as a [`TokenCounter`] it then counts `usize::MAX`, which no
-//! budget admits.
+//! Text of any length is tokenized whole, in time linear in its length: the pre-tokenizer reads
+//! each character a bounded number of times, and a long piece (a megabyte of spaces, of one
+//! letter, Chinese without punctuation) is merged by a heap (`ranks`) or, from 16 KiB, by a
+//! sweep over buckets of ranks (`buckets`), with the same tokens as tiktoken. Only a piece
+//! whose merge cannot get its memory (about 24 bytes a byte) is refused, `TOO_LARGE`; as a
+//! [`TokenCounter`] it then counts `usize::MAX`, which no budget admits.
 
+mod buckets;
 mod cache;
 mod classes;
 mod ranks;
@@ -203,7 +204,7 @@ type Tables = std::result::Result<Ranks, String>;
 /// The vocabulary's tables, built on first use from the packed vocabulary compiled in (so failing
 /// is not expected; if it ever did, every call says so instead of panicking). `INVALID_INPUT` at
 /// `/vocabulary` for a vocabulary this build does not carry (an entry of the other one).
-fn tables(vocabulary: Vocabulary) -> Result<&'static Ranks> {
+pub(crate) fn tables(vocabulary: Vocabulary) -> Result<&'static Ranks> {
     static O200K: OnceLock<Tables> = OnceLock::new();
     static CL100K: OnceLock<Tables> = OnceLock::new();
     let Some((packed, specials)) = packed(vocabulary) else {
