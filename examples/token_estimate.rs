@@ -8,9 +8,10 @@
 //! With files, prints `{"file", "o200k", "cl100k"}` per file. Without, reads a JSON array of
 //! strings from stdin and prints `{"events", "pieces": [{"o200k", "cl100k", "tally", "extra"}]}` —
 //! the real Rust estimates, the event counts `scripts/tokens-report.mjs` fits the weights on,
-//! and what the bounds add (thousandths of a token, o200k then cl100k), which the fit leaves out.
+//! and what the bounds the fit accounts for add (thousandths of a token, o200k then cl100k; rare
+//! trigrams are left out, being added on top of the fit).
 
-use ctxpack::__private::tokens::{bound_extra, tally, EVENTS};
+use ctxpack::__private::tokens::{fitted_extra, tally, EVENTS};
 use ctxpack::tokens::{Estimator, TokenCounter};
 use serde_json::json;
 use std::io::Read;
@@ -43,7 +44,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let texts: Vec<String> = serde_json::from_str(&input)?;
     let pieces: Vec<_> = texts
         .iter()
-        .map(|t| json!({"o200k": o200k.count(t), "cl100k": cl100k.count(t), "tally": tally(t), "extra": bound_extra(t)}))
+        .map(|t| json!({"o200k": o200k.count(t), "cl100k": cl100k.count(t), "tally": tally(t), "extra": fitted_extra(t)}))
         .collect();
     println!("{}", json!({"events": EVENTS, "pieces": pieces}));
     Ok(())

@@ -189,7 +189,7 @@ pub mod __private {
         pub use crate::shape::json_out::JsonOut;
     }
     pub mod tokens {
-        pub use crate::tokens::{bound_extra, tally, EVENTS};
+        pub use crate::tokens::{fitted_extra, tally, EVENTS};
     }
     pub mod text {
         pub use crate::text::{prefix_utf16, utf16_len};

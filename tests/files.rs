@@ -329,7 +329,8 @@ fn strict_600k_words_with_and_without_a_budget() {
 /// budget the same payload fails fast, naming the file and both reasons.
 #[test]
 fn seed_002_an_explicit_high_budget_inlines_650k_words() {
-    let line = "alpha beta gamma delta epsilon zeta eta theta iota kappa\n"; // 10 words
+    // 10 words, 11 real tokens a line in o200k and cl100k: 715,000 in all, which fit.
+    let line = "one two three four five six seven eight nine ten\n";
     let bundle = line.repeat(65_000);
     let input = |max_tokens: Option<usize>, max_lines: Option<usize>| PreloadInput {
         references: vec![FileRef {

@@ -241,6 +241,43 @@ fn long_whitespace_is_counted() {
     }
 }
 
+/// Natural paragraphs in 34 languages, none of them in the fitted corpus
+/// (`tests/tokens/languages/paragraphs.txt`), by language name.
+fn paragraphs() -> Vec<(String, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tokens/languages/paragraphs.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    blocks
+        .chunks(2)
+        .filter_map(|pair| match pair {
+            [name, paragraph] => Some((name.trim().to_owned(), paragraph.trim().to_owned())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Languages written in ASCII letters, most of them with no accented letter to mark them
+/// (Swahili, Indonesian, Tagalog), take more tokens a word than English: the rare trigrams at
+/// their words' ends hold them (docs/TOKENS.md, "Bounds"). Held at what was measured, 0.95 or
+/// more of the real count, and every other script at 0.93 or more.
+#[test]
+fn paragraphs_in_every_language_are_held() {
+    let rows = paragraphs();
+    assert_eq!(rows.len(), 56);
+    for (name, paragraph) in rows {
+        let letters = paragraph.chars().filter(|c| c.is_alphabetic()).count();
+        let ascii = paragraph.chars().filter(char::is_ascii_alphabetic).count();
+        let floor = if ascii * 2 > letters { 0.94 } else { 0.92 };
+        for (vocab, (estimate, exact)) in ["o200k", "cl100k"].into_iter().zip(counts(&paragraph)) {
+            let ratio = estimate as f64 / exact as f64;
+            assert!(
+                (floor..=1.7).contains(&ratio),
+                "{name}, {vocab}: estimate {estimate} against {exact} real ({ratio:.2})"
+            );
+        }
+    }
+}
+
 /// Prints, per class of generated text, the worst and mean estimate ÷ exact:
 /// `cargo test --release --features tokenizer --test token_bound report -- --ignored --nocapture`.
 #[test]
@@ -342,19 +379,12 @@ fn report() {
         "short unit repeated",
         ("[!-~]{2,16}", 64..2000usize).prop_map(|(u, n)| u.repeat(n.div_ceil(u.len()))),
     );
-    // Natural paragraphs in 34 languages, none of them in the fitted corpus: the estimate ÷ real
-    // count of each, the lowest first.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tokens/languages/paragraphs.txt");
-    let text = std::fs::read_to_string(path).unwrap();
-    let blocks: Vec<&str> = text.split("\n\n").collect();
-    let mut rows: Vec<(f64, f64, &str)> = blocks
-        .chunks(2)
-        .filter_map(|pair| match pair {
-            [name, paragraph] => {
-                let [(eo, xo), (ec, xc)] = counts(paragraph.trim());
-                Some((eo as f64 / xo as f64, ec as f64 / xc as f64, name.trim()))
-            }
-            _ => None,
+    // The paragraphs in 34 languages: the estimate ÷ real count of each, the lowest first.
+    let mut rows: Vec<(f64, f64, String)> = paragraphs()
+        .into_iter()
+        .map(|(name, paragraph)| {
+            let [(eo, xo), (ec, xc)] = counts(&paragraph);
+            (eo as f64 / xo as f64, ec as f64 / xc as f64, name)
         })
         .collect();
     rows.sort_by(|a, b| a.0.min(a.1).total_cmp(&b.0.min(b.1)));

@@ -25,12 +25,12 @@ fn pinned_estimates() {
         ("Hello, world!", [4, 4], [4, 4]),
         (
             "The quick brown fox jumps over the lazy dog.",
-            [11, 11],
+            [18, 20],
             [10, 10],
         ),
         (
             "fn main() {\n    println!(\"{}\", 1 + 2);\n}\n",
-            [16, 15],
+            [18, 18],
             [14, 14],
         ),
         (

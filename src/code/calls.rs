@@ -13,7 +13,7 @@ macro_rules! table {
         $then! {
             feature "code";
             decoders "/src/wasm/shapes/code.js";
-            budget 87_500;
+            budget 89_500;
             calls crate::code::calls;
             classes [];
             types [];

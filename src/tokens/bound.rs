@@ -300,3 +300,92 @@ pub(super) fn add(extra: &mut Extra, e: Extra) {
     extra[0] = extra[0].saturating_add(e[0]);
     extra[1] = extra[1].saturating_add(e[1]);
 }
+
+/// A trigram of letters that no common token of either vocabulary holds (`trigrams.rs`), at
+/// the start or the end of a whole word: the vocabularies did not learn such a word whole —
+/// Swahili, Indonesian, Finnish, Polish written in ASCII letters — and it takes more tokens
+/// than the fitted weights give an English word. Charged outside the fit (the fitting script
+/// leaves it out), so it only ever raises an estimate.
+const RARE_TRIGRAM: Extra = [2200, 2800];
+
+/// The ASCII word under way, for its first and last trigrams, where a feed ended inside it: its
+/// first three letters and its last three (`a`–`z` as 1–26), how many letters it has (at most
+/// 255), and whether it is whole so far — after neither a letter nor a digit, with no
+/// lowercase-to-uppercase step (base64 and `camelCase` identifiers are not words of a
+/// language). Within a feed the scan reads a word's letters from the text instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct Trigrams {
+    first: [u8; 3],
+    last: [u8; 3],
+    len: u8,
+    pub(super) whole: bool,
+}
+
+impl Trigrams {
+    /// A word about to start, with no letter yet; `whole` unless it follows a letter or a digit.
+    #[inline]
+    pub(super) fn start(whole: bool) -> Self {
+        Trigrams {
+            whole,
+            ..Trigrams::default()
+        }
+    }
+
+    /// Whether it holds no letter yet: within a feed, the word is read from the text.
+    #[inline]
+    pub(super) fn fresh(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The word's next letters, as many calls with one letter each would.
+    pub(super) fn extend(&mut self, letters: &[u8]) {
+        let had = usize::from(self.len);
+        for (slot, &c) in self.first.iter_mut().skip(had).zip(letters) {
+            *slot = c;
+        }
+        let tail = letters.len().saturating_sub(3);
+        for &c in letters.get(tail..).unwrap_or_default() {
+            self.last = [self.last[1], self.last[2], c];
+        }
+        self.len = u8::try_from(had.saturating_add(letters.len())).unwrap_or(u8::MAX);
+    }
+
+    /// The word ended before a character that is neither a letter nor a digit.
+    pub(super) fn end(&self, extra: &mut Extra) {
+        if self.whole {
+            charge(self.first, self.last, usize::from(self.len), extra);
+        }
+    }
+
+    /// A whole word, all its letters in one feed, ended: what [`Trigrams::extend`] with them,
+    /// then [`Trigrams::end`], would add.
+    #[inline]
+    pub(super) fn end_word(word: &[u8], extra: &mut Extra) {
+        if let ([a, b, c, ..], [.., x, y, z]) = (word, word) {
+            charge([*a, *b, *c], [*x, *y, *z], word.len(), extra);
+        }
+    }
+}
+
+/// A whole word of `len` letters pays for a rare first trigram, and for a rare last one when
+/// it has five letters or more.
+#[inline]
+fn charge(first: [u8; 3], last: [u8; 3], len: usize, extra: &mut Extra) {
+    if len >= 3 && rare_trigram(first) {
+        add(extra, RARE_TRIGRAM);
+    }
+    if len >= 5 && rare_trigram(last) {
+        add(extra, RARE_TRIGRAM);
+    }
+}
+
+/// A trigram of ASCII letters that no common token holds (`trigrams.rs`: five bits a letter,
+/// case folded; one letter three times counts as common, what a run of it costs being
+/// `letter_repeated`'s).
+#[inline]
+fn rare_trigram([a, b, c]: [u8; 3]) -> bool {
+    let i = (usize::from(a & 31) << 10) | (usize::from(b & 31) << 5) | usize::from(c & 31);
+    super::trigrams::COMMON
+        .get(i >> 6)
+        .is_some_and(|w| w >> (i & 63) & 1 == 0)
+}

@@ -15,6 +15,8 @@
 mod bound;
 #[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte
 mod floors;
+#[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte
+mod trigrams;
 #[cfg(all(test, feature = "tokenizer", not(target_arch = "wasm32")))]
 mod floors_gen;
 pub(crate) mod meter;
@@ -231,7 +233,7 @@ impl Running {
     pub fn push(&mut self, text: &str) {
         let mut counts = [0; EVENT_COUNT];
         let mut extra = [0; 2];
-        self.scan.feed(text, &mut counts, &mut extra);
+        self.scan.feed::<true>(text, &mut counts, &mut extra);
         for (n, w) in counts.iter().zip(self.estimator.weights) {
             self.milli = self.milli.saturating_add(n.saturating_mul(u64::from(w)));
         }
@@ -308,12 +310,14 @@ pub fn estimate_tokens(text: &str) -> usize {
     Estimator::o200k().count(text)
 }
 
-/// What the bounds add to `text`'s estimate, in thousandths of a token, `[o200k, cl100k]`: the
-/// part of the real count the fitting script leaves to them.
+/// What the bounds add to `text`'s estimate, in thousandths of a token, `[o200k, cl100k]`, but
+/// for rare trigrams (`bound::Trigrams`): what the fitting script subtracts from the real count
+/// before it fits the weights, and adds when it chooses the margin. Rare trigrams are added on
+/// top of the fit, so that they only ever raise an estimate.
 #[doc(hidden)]
-pub fn bound_extra(text: &str) -> [u64; 2] {
+pub fn fitted_extra(text: &str) -> [u64; 2] {
     let mut extra = [0; 2];
-    Scan::default().feed(text, &mut [0; EVENT_COUNT], &mut extra);
+    Scan::default().feed::<false>(text, &mut [0; EVENT_COUNT], &mut extra);
     extra
 }
 
@@ -321,7 +325,7 @@ pub fn bound_extra(text: &str) -> [u64; 2] {
 #[doc(hidden)]
 pub fn tally(text: &str) -> [u64; EVENT_COUNT] {
     let mut counts = [0; EVENT_COUNT];
-    Scan::default().feed(text, &mut counts, &mut [0; 2]);
+    Scan::default().feed::<false>(text, &mut counts, &mut [0; 2]);
     counts
 }
 

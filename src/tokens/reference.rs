@@ -1,7 +1,7 @@
 //! The scan as first written, one `char` and one state transition at a time: the reference the
 //! fast scan (`super::scan`) is held to, event for event, by a property test.
 
-use super::bound::{self, Blanks, Extra};
+use super::bound::{self, Blanks, Extra, Trigrams};
 // The characters' classes are the fast scan's own: what is held equal here is the scan.
 use super::scan::{class, letter_event, Class};
 use super::E;
@@ -36,6 +36,7 @@ struct Scan {
     rep: usize,
     capital: bool,
     chained: bool,
+    tri: Trigrams,
     blanks: Blanks,
     nl: char,
     nl2: char,
@@ -54,6 +55,7 @@ impl Default for Scan {
             rep: 0,
             capital: false,
             chained: false,
+            tri: Trigrams::default(),
             blanks: Blanks::default(),
             nl: '\0',
             nl2: '\0',
@@ -78,12 +80,17 @@ impl Scan {
             mut rep,
             mut capital,
             mut chained,
+            mut tri,
             mut blanks,
             mut nl,
             mut nl2,
         } = *self;
         for c in text.chars() {
             let k = class(c);
+            // A word ends at a character that is neither a letter nor a digit.
+            if prev == Class::Ascii && !matches!(k, Class::Ascii | Class::Digit) {
+                tri.end(extra);
+            }
             since_letter = if k == Class::Letter {
                 0
             } else {
@@ -147,6 +154,8 @@ impl Scan {
                         capital = c.is_ascii_uppercase();
                         run = 0;
                         rep = 1;
+                        tri = Trigrams::start(!matches!(prev, Class::Ascii | Class::Digit));
+                        tri.extend(&[c as u8]);
                         emit(if since_letter < 64 {
                             E::WordForeign
                         } else {
@@ -155,6 +164,7 @@ impl Scan {
                     } else {
                         run = run.saturating_add(1);
                         rep = if c == last { rep.saturating_add(1) } else { 1 };
+                        tri.extend(&[c as u8]);
                         if run < 8 {
                             emit(E::Letter2to8);
                         } else if rep >= 3 {
@@ -216,6 +226,11 @@ impl Scan {
             rep,
             capital: capital && prev == Class::Ascii,
             chained: chained && matches!(prev, Class::Ascii | Class::Digit),
+            tri: if prev == Class::Ascii {
+                tri
+            } else {
+                Trigrams::default()
+            },
             blanks,
             nl,
             nl2,
@@ -275,7 +290,7 @@ mod tests {
             let mut fed = [0; 2];
             let mut from = 0;
             for to in at.into_iter().chain([text.len()]) {
-                scan.feed(&text[from..to], &mut counts, &mut fed);
+                scan.feed::<true>(&text[from..to], &mut counts, &mut fed);
                 from = to;
             }
             proptest::prop_assert_eq!(counts, expected, "{:?}", text);

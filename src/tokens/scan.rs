@@ -7,7 +7,7 @@
 //! and the weights multiply the counts once a push. What it counts is exactly what the first,
 //! one-`char`-at-a-time scan counted (`super::reference`, held to it by a property test).
 
-use super::bound::{self, Blanks, Extra};
+use super::bound::{self, Blanks, Extra, Trigrams};
 use super::{E, EVENT_COUNT};
 
 /// How often each event occurred.
@@ -170,6 +170,8 @@ pub(super) struct Scan {
     capital: bool,
     /// A switch after a short piece came earlier in this run of letters and digits.
     chained: bool,
+    /// The ASCII word under way, for its rare trigrams.
+    tri: Trigrams,
     /// The whitespace run under way (while `prev` is `Space`), and the last newline (while
     /// `prev` is `Newline`).
     blanks: Blanks,
@@ -199,6 +201,7 @@ impl Default for Scan {
             tail_run: 0,
             capital: false,
             chained: false,
+            tri: Trigrams::default(),
             blanks: Blanks::default(),
             nl: '\0',
             nl2: '\0',
@@ -210,9 +213,24 @@ impl Scan {
     /// Feeds `text` after what was fed before, counting its events. What a character counts
     /// depends only on what precedes it, so a prefix's events are a prefix of the text's —
     /// which is what makes the estimate monotone under appending.
-    pub(super) fn feed(&mut self, text: &str, counts: &mut Counts, extra: &mut Extra) {
+    ///
+    /// `TRIGRAMS`: whether rare trigrams are charged (`bound::Trigrams`); the fitting script
+    /// leaves them out of the fit.
+    pub(super) fn feed<const TRIGRAMS: bool>(
+        &mut self,
+        text: &str,
+        counts: &mut Counts,
+        extra: &mut Extra,
+    ) {
         let mut s = *self;
         let bytes = text.as_bytes();
+        // A word the last feed ended in ends here, unless a letter or digit continues it.
+        if TRIGRAMS
+            && s.prev == Class::Ascii
+            && bytes.first().is_some_and(|b| !b.is_ascii_alphanumeric())
+        {
+            s.tri.end(extra);
+        }
         let mut at = 0usize;
         while let Some(&b) = bytes.get(at) {
             if b == b' ' && s.prev != Class::Space && !s.broke {
@@ -223,10 +241,10 @@ impl Scan {
             }
             at = match ASCII.get(usize::from(b)) {
                 Some(&k) => {
-                    s.step(char::from(b), k, counts, extra);
+                    s.step::<TRIGRAMS>(char::from(b), k, counts, extra);
                     let next = at.wrapping_add(1);
                     match k {
-                        Class::Ascii => s.letters(bytes, next, counts, extra),
+                        Class::Ascii => s.letters::<TRIGRAMS>(bytes, next, counts, extra),
                         Class::Digit => s.digits(bytes, next, counts),
                         Class::Space => s.blanks(bytes, next, extra),
                         Class::Punct => s.puncts(bytes, next, counts, extra),
@@ -241,7 +259,7 @@ impl Scan {
                         if c.is_ascii() {
                             break;
                         }
-                        s.step(c, class_of(c), counts, extra);
+                        s.step::<TRIGRAMS>(c, class_of(c), counts, extra);
                         len = len.wrapping_add(c.len_utf8());
                     }
                     at.wrapping_add(len.max(1))
@@ -287,6 +305,7 @@ impl Scan {
         }
         if self.prev != Class::Ascii {
             self.capital = false;
+            self.tri = Trigrams::default();
         }
         if !matches!(self.prev, Class::Ascii | Class::Digit) {
             self.chained = false;
@@ -314,13 +333,14 @@ impl Scan {
     /// The rest of an ASCII word, from `at`: letters split only at a lowercase-to-uppercase
     /// step (o200k splits `camelCase`). Between splits the letters' events follow from how many
     /// there are, so each letter costs a comparison or two.
-    fn letters(
+    fn letters<const TRIGRAMS: bool>(
         &mut self,
         bytes: &[u8],
         mut at: usize,
         counts: &mut Counts,
         extra: &mut Extra,
     ) -> usize {
+        let entry = at;
         let mut lower = self.last.is_ascii_lowercase();
         loop {
             let start = at;
@@ -344,6 +364,7 @@ impl Scan {
             match bytes.get(at).filter(|b| b.is_ascii_uppercase()) {
                 // An uppercase letter after a lowercase one starts a word of its own.
                 Some(_) => {
+                    self.tri.whole = false;
                     self.since_letter = self.since_letter.saturating_add(1);
                     bound::switch(
                         self.run,
@@ -360,11 +381,36 @@ impl Scan {
                 None => break,
             }
         }
+        if TRIGRAMS && self.tri.whole {
+            self.trigrams(bytes, entry, at, extra);
+        }
         // The first letter was `step`'s, at `at - 1` when the loop took none.
         if let Some(&b) = bytes.get(at.wrapping_sub(1)) {
             self.last = char::from(b);
         }
         at
+    }
+
+    /// A whole word's letters up to `at`, where `letters` began at `entry`: if the word ends
+    /// there before neither a letter nor a digit, its rare trigrams are charged; if the feed ends
+    /// inside it, its letters are kept for the next feed.
+    #[inline]
+    fn trigrams(&mut self, bytes: &[u8], entry: usize, at: usize, extra: &mut Extra) {
+        let ended = bytes.get(at).map(|b| !b.is_ascii_alphanumeric());
+        if self.tri.fresh() {
+            // The word began at `entry - 1`, the letter `step` took.
+            let word = bytes.get(entry.wrapping_sub(1)..at).unwrap_or_default();
+            match ended {
+                Some(true) => Trigrams::end_word(word, extra),
+                Some(false) => {}
+                None => self.tri.extend(word),
+            }
+        } else {
+            self.tri.extend(bytes.get(entry..at).unwrap_or_default());
+            if ended == Some(true) {
+                self.tri.end(extra);
+            }
+        }
     }
 
     /// The letters `start..at` continue a word, and those past the first `short` are its 9th
@@ -512,7 +558,13 @@ impl Scan {
 
     /// One character, whatever precedes it: every class, every transition.
     #[inline(always)]
-    fn step(&mut self, c: char, k: Class, counts: &mut Counts, extra: &mut Extra) {
+    fn step<const TRIGRAMS: bool>(
+        &mut self,
+        c: char,
+        k: Class,
+        counts: &mut Counts,
+        extra: &mut Extra,
+    ) {
         self.since_letter = if k == Class::Letter {
             0
         } else {
@@ -577,11 +629,18 @@ impl Scan {
                     }
                     self.capital = c.is_ascii_uppercase();
                     self.run = 0;
+                    if TRIGRAMS {
+                        let whole = !matches!(self.prev, Class::Ascii | Class::Digit);
+                        self.tri = Trigrams::start(whole);
+                    }
                     add(counts, self.word());
                 } else {
                     // Only where a feed starts inside a word: the last feed's letters.
                     self.run = self.run.saturating_add(1);
                     let b = c as u8;
+                    if TRIGRAMS && self.tri.whole {
+                        self.tri.extend(&[b]);
+                    }
                     if self.run >= 8 && b == self.tail && self.tail_run >= 2 {
                         bound::add(extra, bound::letter_repeated(b));
                     } else {

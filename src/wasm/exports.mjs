@@ -67,7 +67,7 @@ export const TABLES = {
       "Origin",
       "Vocabulary"
     ],
-    "budget": 175500
+    "budget": 178000
   },
   "files": {
     "functions": [
@@ -110,7 +110,7 @@ export const TABLES = {
       "SectionVariant",
       "SectionStep"
     ],
-    "budget": 91500
+    "budget": 93500
   },
   "code": {
     "functions": [
@@ -144,7 +144,7 @@ export const TABLES = {
       "ModuleEntry",
       "RegistryOptions"
     ],
-    "budget": 87500
+    "budget": 89500
   },
   "governor": {
     "functions": [
@@ -196,7 +196,7 @@ export const TABLES = {
       "ReportedError",
       "MessageRole"
     ],
-    "budget": 116000
+    "budget": 118000
   },
   "tokenizer": {
     "functions": [

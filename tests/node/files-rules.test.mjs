@@ -13,7 +13,8 @@ import { formatModuleRegistry } from "ctxpack/code";
 
 let root;
 let base;
-const WORDS = "alpha beta gamma delta epsilon zeta eta theta iota kappa\n"; // 10 words, 57 bytes
+// 10 words, 49 bytes, 11 real tokens a line in both vocabularies: 715,000 for the bundle.
+const WORDS = "one two three four five six seven eight nine ten\n";
 
 before(() => {
   root = fs.mkdtempSync(join(tmpdir(), "ctxpack-rules-"));
@@ -27,7 +28,7 @@ before(() => {
   write(join(base, "long.ts"), "export const x = 1;\n".repeat(300));
   write(join(base, "cr.txt"), "line\r".repeat(250));
   write(join(base, "crlf.txt"), "line\r\n".repeat(3));
-  write(join(base, "bundle.txt"), WORDS.repeat(65_000)); // 650k words, 3.7 MB
+  write(join(base, "bundle.txt"), WORDS.repeat(65_000)); // 650k words, 3.2 MB
   write(join(root, "outside.txt"), "OUTSIDE\n");
 });
 
@@ -58,7 +59,7 @@ test("seed 002: 650k words, strict, maxTokens 900000 — inlined whole; without 
   assert.equal(f.action, "inlined");
   assert.equal(f.bytes, WORDS.length * 65_000);
   assert.ok(r.manifest.totals.tokens <= 900_000);
-  assert.match(r.block, /#### `bundle\.txt` \(65000 lines, 3705000 bytes, ~\d+ tokens\)\n/);
+  assert.match(r.block, /#### `bundle\.txt` \(65000 lines, 3185000 bytes, ~\d+ tokens\)\n/);
   // No budget: the default 200 lines and 1 MiB apply, and strict names the file and why.
   assert.throws(
     () => readContextFiles(base, ["bundle.txt", "long.ts", "src/App.jsx"], { mode: "strict" }),
@@ -66,7 +67,7 @@ test("seed 002: 650k words, strict, maxTokens 900000 — inlined whole; without 
       e instanceof CtxpackError &&
       e.code === "BUDGET_EXCEEDED" &&
       e.path === "/maxBytes" &&
-      e.message.includes("`bundle.txt` has 3705000 bytes, over maxBytes (1048576)") &&
+      e.message.includes("`bundle.txt` has 3185000 bytes, over maxBytes (1048576)") &&
       e.message.includes("`long.ts` has 300 lines, over maxLines (200, the default when no budget is given") &&
       e.message.endsWith("nothing was rendered"),
   );
@@ -74,7 +75,7 @@ test("seed 002: 650k words, strict, maxTokens 900000 — inlined whole; without 
   // token), the reader refusing to read what could never fit.
   assert.throws(
     () => readContextFiles(base, ["bundle.txt"], { mode: "strict", maxTokens: 100_000 }),
-    (e) => e.code === "BUDGET_EXCEEDED" && e.path === "/maxBytes" && /`bundle\.txt` has 3705000 bytes, over maxBytes \(1600000\)/.test(e.message),
+    (e) => e.code === "BUDGET_EXCEEDED" && e.path === "/maxBytes" && /`bundle\.txt` has 3185000 bytes, over maxBytes \(1600000\)/.test(e.message),
   );
   assert.throws(
     () => readContextFiles(base, ["bundle.txt"], { mode: "strict", maxTokens: 500_000 }),
