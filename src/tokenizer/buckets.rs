@@ -195,16 +195,7 @@ impl Parts<'_> {
 mod tests {
     use super::*;
 
-    /// A toy vocabulary: every byte, merges whose order matters, and `wxy` ranked below `xy`,
-    /// so merging `xy` makes a pair ranked lower than its own.
-    fn toy() -> Ranks {
-        let mut packed: Vec<u8> = (0u8..=255).flat_map(|b| [1, b]).collect();
-        for t in ["ab", "bc", "abc", "aa", "aaaa", "cab", "wxy", "xy"] {
-            packed.push(t.len() as u8);
-            packed.extend_from_slice(t.as_bytes());
-        }
-        Ranks::unpack(&packed, &[]).unwrap()
-    }
+    use super::super::ranks::tests::toy;
 
     fn swept(ranks: &Ranks, piece: &[u8]) -> Option<Vec<u32>> {
         let mut out = Vec::new();
@@ -217,25 +208,19 @@ mod tests {
         }
     }
 
+    /// `xy` merged makes `w` + `xy`, ranked below `xy`: the sweep gives up, writing nothing,
+    /// and the heap's order is needed.
     #[test]
-    fn sweeps_as_the_heap_merges() {
+    fn a_lower_rank_made_by_a_merge_stops_the_sweep() {
         let ranks = toy();
-        for piece in [
-            "abcabc",
-            "aaaaaaa",
-            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab",
-            "bcab",
-            "cabab",
-            "xaaaay",
-            "abababababcabc",
-            "bcbcbcabcabaaab",
-        ] {
-            let mut heap = Vec::new();
-            ranks.merge_long(piece.as_bytes(), &mut heap).unwrap();
-            assert_eq!(swept(&ranks, piece.as_bytes()), Some(heap), "{piece}");
-        }
-        // `xy` merged makes `w` + `xy`, ranked below `xy`: the heap's order is needed.
         assert_eq!(swept(&ranks, b"abwxyab"), None);
+        // Long enough for `Ranks::merge` to sweep first: it falls back to the heap.
+        let piece = ["ab".repeat(9_000), "wxy".into(), "ab".repeat(10)].concat();
+        let (mut merged, mut heap) = (Vec::new(), Vec::new());
+        ranks.merge(piece.as_bytes(), &mut merged).unwrap();
+        ranks.merge_long(piece.as_bytes(), &mut heap).unwrap();
+        assert_eq!(merged, heap);
+        assert_eq!(merged.len(), 9_011, "ab × 9,000, wxy, ab × 10");
     }
 
     /// Long pieces of the kinds that have no place to split, and random bytes of small
