@@ -160,6 +160,14 @@ proptest! {
         within(&text, 0.80, 4.0)?;
     }
 
+    /// Blank lines holding a space or a tab, between runs of newlines: cl100k keeps the space
+    /// apart and starts the run after it afresh (`" "`, then `"\n"` × 8 and × 5 for 13).
+    #[test]
+    fn blank_lines_between_newline_runs_are_held(lines in prop::collection::vec((prop::sample::select(vec![" ", "\t", "  ", " \t"]), 1..40usize), 4..60)) {
+        let text: String = lines.iter().map(|(blank, n)| format!("{blank}{}", "\n".repeat(*n))).collect();
+        within(&text, 0.88, 3.0)?;
+    }
+
     #[test]
     fn one_character_repeated_is_held(c in proptest::char::range('!', '~'), n in 64..3000usize) {
         within(&c.to_string().repeat(n), 0.90, 2.5)?;
@@ -339,6 +347,21 @@ fn report() {
             prop::collection::vec(any::<prop::sample::Index>(), 64..1500),
         )
             .prop_map(|(k, p)| p.iter().map(|i| *i.get(&k)).collect()),
+    );
+    stats(
+        "blank lines between newline runs",
+        prop::collection::vec(
+            (
+                prop::sample::select(vec![" ", "\t", "  ", " \t"]),
+                1..40usize,
+            ),
+            4..60,
+        )
+        .prop_map(|l| {
+            l.iter()
+                .map(|(b, n)| format!("{b}{}", "\n".repeat(*n)))
+                .collect()
+        }),
     );
     stats(
         "random code points",

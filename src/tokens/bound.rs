@@ -123,8 +123,14 @@ impl Blanks {
     }
 }
 
+/// A second newline in a row after whitespace that followed a newline: the run starts a token
+/// of its own (cl100k keeps `" "` apart from `"\n"` × 8 after it), where the run's first
+/// newline was weighed with the whitespace ([`BLANK_LINE`]).
+const RUN_AFTER_BLANK: Extra = [500, 1000];
+
 /// What a newline adds, from the characters before it: `after` is the one before when it was a
-/// newline itself, and `before` the one before that when it was one too; `blank_line` says
+/// newline itself, and `before` the one before that when it was one too, or `' '` when the one
+/// before began a run right after whitespace that followed a newline; `blank_line` says
 /// whitespace came between it and an earlier newline.
 #[inline(never)]
 pub(super) fn newline(
@@ -134,6 +140,9 @@ pub(super) fn newline(
     blank_line: bool,
     extra: &mut Extra,
 ) {
+    if before == Some(' ') && after == Some(c) {
+        add(extra, RUN_AFTER_BLANK);
+    }
     match after {
         Some('\r') if c == '\r' => add(extra, CR_REPEATED),
         Some('\n') if before == Some(if c == '\n' { '\r' } else { '\n' }) => {

@@ -107,7 +107,11 @@ impl Scan {
                     let after = (prev == Class::Newline).then_some(nl);
                     let before = after.and(Some(nl2).filter(|&n| n != '\0'));
                     bound::newline(c, after, before, broke && spaces > 0, extra);
-                    nl2 = after.unwrap_or('\0');
+                    nl2 = if broke && spaces > 0 {
+                        ' '
+                    } else {
+                        after.unwrap_or('\0')
+                    };
                     nl = c;
                     // o200k folds spaces before a newline into it, and punctuation takes a newline
                     // after it into its own token.

@@ -176,7 +176,8 @@ pub(super) struct Scan {
     /// `prev` is `Newline`).
     blanks: Blanks,
     nl: char,
-    /// The newline before `nl`, when the two stood together.
+    /// The newline before `nl`, when the two stood together; `' '` when `nl` began a run right
+    /// after whitespace that followed a newline.
     nl2: char,
 }
 
@@ -584,7 +585,11 @@ impl Scan {
                     let before = after.and(Some(self.nl2).filter(|&n| n != '\0'));
                     bound::newline(c, after, before, blank_line, extra);
                 }
-                self.nl2 = after.unwrap_or('\0');
+                self.nl2 = if blank_line {
+                    ' '
+                } else {
+                    after.unwrap_or('\0')
+                };
                 self.nl = c;
                 // o200k folds spaces before a newline into it, and punctuation takes a newline
                 // after it into its own token.
