@@ -100,6 +100,17 @@ fn bytes(n: std::ops::Range<usize>) -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(any::<u8>(), n)
 }
 
+/// Blank lines holding a space or a tab, between runs of 1–40 newlines.
+fn blank_lines() -> impl Strategy<Value = String> {
+    let blank = prop::sample::select(vec![" ", "\t", "  ", " \t"]);
+    prop::collection::vec((blank, 1..40usize), 4..60).prop_map(|lines| {
+        lines
+            .iter()
+            .map(|(blank, n)| format!("{blank}{}", "\n".repeat(*n)))
+            .collect()
+    })
+}
+
 /// The token corpus's files, by directory.
 fn corpus() -> &'static Vec<(String, String)> {
     static FILES: OnceLock<Vec<(String, String)>> = OnceLock::new();
@@ -163,8 +174,7 @@ proptest! {
     /// Blank lines holding a space or a tab, between runs of newlines: cl100k keeps the space
     /// apart and starts the run after it afresh (`" "`, then `"\n"` × 8 and × 5 for 13).
     #[test]
-    fn blank_lines_between_newline_runs_are_held(lines in prop::collection::vec((prop::sample::select(vec![" ", "\t", "  ", " \t"]), 1..40usize), 4..60)) {
-        let text: String = lines.iter().map(|(blank, n)| format!("{blank}{}", "\n".repeat(*n))).collect();
+    fn blank_lines_between_newline_runs_are_held(text in blank_lines()) {
         within(&text, 0.88, 3.0)?;
     }
 
@@ -348,21 +358,7 @@ fn report() {
         )
             .prop_map(|(k, p)| p.iter().map(|i| *i.get(&k)).collect()),
     );
-    stats(
-        "blank lines between newline runs",
-        prop::collection::vec(
-            (
-                prop::sample::select(vec![" ", "\t", "  ", " \t"]),
-                1..40usize,
-            ),
-            4..60,
-        )
-        .prop_map(|l| {
-            l.iter()
-                .map(|(b, n)| format!("{b}{}", "\n".repeat(*n)))
-                .collect()
-        }),
-    );
+    stats("blank lines between newline runs", blank_lines());
     stats(
         "random code points",
         prop::collection::vec(proptest::char::range('\0', char::MAX), 64..600)

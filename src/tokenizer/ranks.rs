@@ -17,8 +17,9 @@ const SHORT_PIECE: usize = 48;
 
 /// Pieces of this many bytes or more are merged by sweeping buckets of ranks (`buckets`), in
 /// time linear in their length. Its fixed cost (a table of the ranks, 0.1 ms for o200k) is
-/// repaid from here (`crossover`, native): at 16 KiB 0.66 against 1.71 ms on spaces, 0.72
-/// against 0.64 ms on Chinese; at 1 MiB 36 against 147 ms and 62 against 69 ms.
+/// repaid from here (`crossover`, native): at 16 KiB 0.67 against 1.65 ms on spaces, 0.78
+/// against 0.64 ms on Chinese; at 1 MiB 36.6 against 139.5 ms and 51.9 against 68.1 ms
+/// (docs/decisions/2026-11-27-linear-merge.md).
 const SWEPT_PIECE: usize = 1 << 14;
 
 pub(crate) struct Ranks {
