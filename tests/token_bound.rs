@@ -208,6 +208,18 @@ proptest! {
         within(&text, 0.90, 2.0)?;
     }
 
+    /// A run of marks must take a token wherever the vocabulary's tokens cannot join them
+    /// (`bound::Marks`): random marks were at 0.27 of the real count before.
+    #[test]
+    fn random_punctuation_is_held(text in "[!-/:-@\\[-`{-~]{64,1500}") {
+        within(&text, 0.88, 2.0)?;
+    }
+
+    #[test]
+    fn random_printable_ascii_is_held(text in "[ -~]{64,1500}") {
+        within(&text, 0.85, 2.0)?;
+    }
+
     #[test]
     fn prose_code_and_json_are_held_wherever_cut(text in corpus_window(&[])) {
         within(&text, 0.92, 2.0)?;
@@ -345,6 +357,8 @@ fn report() {
     );
     stats("random ascii", "[ -~]{64,1500}");
     stats("random lower", "[a-z]{64,1500}");
+    stats("random upper", "[A-Z]{64,1500}");
+    stats("random letters", "[a-zA-Z]{64,1500}");
     stats(
         "whitespace runs",
         prop::collection::vec((prop::sample::select(BLANKS.to_vec()), 1..300usize), 1..20)
@@ -393,6 +407,11 @@ fn report() {
     stats(
         "one char repeated",
         (proptest::char::range('!', '~'), 64..3000usize).prop_map(|(c, n)| c.to_string().repeat(n)),
+    );
+    stats("random punctuation", "[!-/:-@\\[-`{-~]{64,1500}");
+    stats(
+        "punctuation unit repeated",
+        ("[!-/:-@\\[-`{-~]{2,8}", 64..2000usize).prop_map(|(u, n)| u.repeat(n.div_ceil(u.len()))),
     );
     stats(
         "short unit repeated",

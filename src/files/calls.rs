@@ -13,7 +13,7 @@ macro_rules! table {
         $then! {
             feature "files";
             decoders "/src/wasm/shapes/files.js";
-            budget 93_500;
+            budget 96_500;
             calls crate::files::calls;
             classes [];
             types [];

@@ -157,6 +157,88 @@ pub(super) fn newline(
     }
 }
 
+/// The index of an ASCII punctuation mark among the 32, in byte order; `None` for any other
+/// byte.
+pub(super) const fn mark(b: u8) -> Option<u8> {
+    Some(match b {
+        b'!'..=b'/' => b.wrapping_sub(b'!'),
+        b':'..=b'@' => b.wrapping_sub(b':' - 15),
+        b'['..=b'`' => b.wrapping_sub(b'[' - 22),
+        b'{'..=b'~' => b.wrapping_sub(b'{' - 28),
+        _ => return None,
+    })
+}
+
+/// Where a run of ASCII punctuation marks stands, for the fewest tokens it can take. The
+/// pre-tokenizers keep a run of marks in one piece, so a token ends between two marks no token
+/// holds side by side, and before a mark that no token holds after the two before it. Cutting
+/// the run greedily where either rule forces it gives the fewest pieces that obey both — any
+/// part of a piece that obeys them obeys them too — and no tokenization can take fewer:
+/// `*|&` repeated is a token a mark, `=\`.` repeated two for three. From `marks.rs`, written
+/// from the vocabularies themselves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct Marks {
+    /// The run's last two marks, the last one last (`mark`'s index).
+    prior: u8,
+    last: u8,
+    /// Bit 0 for o200k, bit 1 for cl100k: the piece under way holds two marks or more.
+    long: u8,
+}
+
+impl Marks {
+    /// A run starting with the mark `b`.
+    #[inline]
+    pub(super) fn start(b: u8) -> Self {
+        Marks {
+            last: index(b),
+            ..Marks::default()
+        }
+    }
+
+    /// The mark `b` continues the run: the vocabularies it must start a token in, bit 0 for
+    /// o200k and bit 1 for cl100k (`cut` charges them).
+    #[inline]
+    pub(super) fn next(&mut self, b: u8) -> u8 {
+        let b = index(b);
+        let pair = usize::from(self.last) << 5 | usize::from(b);
+        let joined = both(&super::marks::JOINED, pair);
+        let thirds = if self.long == 0 {
+            0b11
+        } else {
+            both(&super::marks::THIRDS, usize::from(self.prior) << 10 | pair)
+        };
+        // A piece takes the mark where the two join and, if it is long already, the three do.
+        self.long = joined & (!self.long | thirds) & 0b11;
+        self.prior = self.last;
+        self.last = b;
+        !self.long & 0b11
+    }
+}
+
+/// A mark that must start a token in the vocabularies of `cut` (`Marks::next`) costs a whole
+/// one there, where `charged` — its fitted event, or its run's cost — gave it less.
+#[cold]
+pub(super) fn cut(cut: u8, charged: [u64; 2], extra: &mut Extra) {
+    for (v, (e, charged)) in extra.iter_mut().zip(charged).enumerate() {
+        if cut >> v & 1 == 1 {
+            *e = e.saturating_add(1000u64.saturating_sub(charged));
+        }
+    }
+}
+
+/// Entry `i` of a table of two bits an entry: bit 0 for o200k, bit 1 for cl100k.
+#[inline]
+fn both(bits: &[u64], i: usize) -> u8 {
+    bits.get(i >> 5)
+        .map_or(0, |w| (w >> ((i & 31) << 1) & 0b11) as u8)
+}
+
+/// [`mark`] of an ASCII punctuation mark.
+#[inline]
+fn index(b: u8) -> u8 {
+    mark(b).unwrap_or(0)
+}
+
 /// What a word's 17th and later letters add (unless repeated): English words are rarely so
 /// long, and a random run of lowercase letters costs about a token for two.
 pub(super) const LONG_WORD: Extra = [200, 250];

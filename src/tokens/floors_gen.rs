@@ -2,7 +2,8 @@
 //! takes alone, where the vocabulary holds no token that joins it to another letter (so no text
 //! can take it for less). `UPDATE_FLOORS=1 cargo test --features tokenizer --lib
 //! floors_match_the_tokenizer` rewrites it. Likewise `trigrams.rs`, the letter trigrams of the
-//! commonest tokens (`UPDATE_TRIGRAMS=1 … trigrams_match_the_tokenizer`).
+//! commonest tokens (`UPDATE_TRIGRAMS=1 … trigrams_match_the_tokenizer`), and `marks.rs`, the
+//! pairs of punctuation marks a token holds (`UPDATE_MARKS=1 … marks_match_the_tokenizer`).
 
 #![allow(
     clippy::unwrap_used,
@@ -11,6 +12,7 @@
     clippy::cast_possible_truncation
 )] // a test, which may fail loudly
 
+use super::bound::mark;
 use super::scan::{class, letter_event, Class};
 use crate::tokenizer::Exact;
 use std::collections::BTreeMap;
@@ -187,5 +189,79 @@ fn trigrams_match_the_tokenizer() {
         "UPDATE_TRIGRAMS",
         "trigrams_match_the_tokenizer",
         &trigrams(),
+    );
+}
+
+/// The marks tables, two bits an entry (o200k, then cl100k): entry `a << 5 | b` of `JOINED`
+/// where a token holds ASCII punctuation mark `a` right before mark `b` (marks in byte order,
+/// [`mark`]), entry `a << 10 | b << 5 | c` of `THIRDS` where a token holds marks `a`, `b` and
+/// `c` in a row.
+fn marks() -> String {
+    let mut joined = [0u64; 32];
+    let mut thirds = [0u64; 1024];
+    let set = |bits: &mut [u64], i: usize, v: usize| bits[i >> 5] |= 1 << ((i & 31) * 2 + v);
+    for (v, exact) in [Exact::o200k(), Exact::cl100k()].iter().enumerate() {
+        for id in 0..SIZES[v] {
+            let Ok(text) = exact.decode(&[id]) else {
+                continue;
+            };
+            let marks: Vec<Option<usize>> =
+                text.bytes().map(|b| mark(b).map(usize::from)).collect();
+            for pair in marks.windows(2) {
+                if let [Some(a), Some(b)] = *pair {
+                    set(&mut joined, a << 5 | b, v);
+                }
+            }
+            for three in marks.windows(3) {
+                if let [Some(a), Some(b), Some(c)] = *three {
+                    set(&mut thirds, a << 10 | b << 5 | c, v);
+                }
+            }
+        }
+    }
+    let held = |bits: &[u64], v: usize| -> u32 {
+        let mask = if v == 0 {
+            0x5555_5555_5555_5555
+        } else {
+            0xAAAA_AAAA_AAAA_AAAA
+        };
+        bits.iter().map(|w| (w & mask).count_ones()).sum()
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "/// Two bits an entry, o200k's then cl100k's; entry `a << 5 | b`: a token holds ASCII\n\
+         /// punctuation mark `a` right before mark `b` (`bound::mark`; {} and {} of 1,024 pairs).",
+        held(&joined, 0),
+        held(&joined, 1)
+    );
+    table(&mut out, "JOINED", &joined);
+    let _ = writeln!(
+        out,
+        "\n/// The same, entry `a << 10 | b << 5 | c`: a token holds marks `a`, `b` and `c` in a row\n\
+         /// ({} and {} of 32,768 triples).",
+        held(&thirds, 0),
+        held(&thirds, 1)
+    );
+    table(&mut out, "THIRDS", &thirds);
+    out
+}
+
+fn table(out: &mut String, name: &str, bits: &[u64]) {
+    let _ = writeln!(out, "pub(super) static {name}: [u64; {}] = [", bits.len());
+    for row in bits.chunks(4) {
+        let row: Vec<String> = row.iter().map(|w| format!("{w:#018x}")).collect();
+        let _ = writeln!(out, "    {},", row.join(", "));
+    }
+    out.push_str("];\n");
+}
+
+#[test]
+fn marks_match_the_tokenizer() {
+    check(
+        "marks.rs",
+        "UPDATE_MARKS",
+        "marks_match_the_tokenizer",
+        &marks(),
     );
 }

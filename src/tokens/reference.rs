@@ -1,7 +1,7 @@
 //! The scan as first written, one `char` and one state transition at a time: the reference the
 //! fast scan (`super::scan`) is held to, event for event, by a property test.
 
-use super::bound::{self, Blanks, Extra, Trigrams};
+use super::bound::{self, Blanks, Extra, Marks, Trigrams};
 // The characters' classes are the fast scan's own: what is held equal here is the scan.
 use super::scan::{class, letter_event, Class};
 use super::E;
@@ -37,6 +37,7 @@ struct Scan {
     capital: bool,
     chained: bool,
     tri: Trigrams,
+    marks: Marks,
     blanks: Blanks,
     nl: char,
     nl2: char,
@@ -56,6 +57,7 @@ impl Default for Scan {
             capital: false,
             chained: false,
             tri: Trigrams::default(),
+            marks: Marks::default(),
             blanks: Blanks::default(),
             nl: '\0',
             nl2: '\0',
@@ -81,6 +83,7 @@ impl Scan {
             mut capital,
             mut chained,
             mut tri,
+            mut marks,
             mut blanks,
             mut nl,
             mut nl2,
@@ -194,14 +197,18 @@ impl Scan {
                 }
                 Class::Punct if prev == k => {
                     rep = if c == last { rep.saturating_add(1) } else { 1 };
-                    if rep >= 3 {
+                    let charged = if rep >= 3 {
                         bound::add(extra, bound::punct_run(c as u8));
+                        bound::punct_run(c as u8)
                     } else {
                         emit(E::PunctMore);
-                    }
+                        super::charged(E::PunctMore)
+                    };
+                    bound::cut(marks.next(c as u8), charged, extra);
                 }
                 Class::Punct => {
                     rep = 1;
+                    marks = Marks::start(c as u8);
                     emit(E::Punct);
                 }
                 Class::Han | Class::KanaHangul | Class::Letter | Class::Script => {
@@ -235,6 +242,11 @@ impl Scan {
             } else {
                 Trigrams::default()
             },
+            marks: if prev == Class::Punct {
+                marks
+            } else {
+                Marks::default()
+            },
             blanks,
             nl,
             nl2,
@@ -263,6 +275,7 @@ mod tests {
             // The bounds' cases: one letter or mark repeated, whitespace mixed and repeated.
             1 => ("[a-zA-Z]{0,9}", "[xqA]", 1..30usize).prop_map(|(w, c, n)| format!("{w}{}", c.repeat(n))),
             1 => ("[}&=(]", 1..12usize).prop_map(|(c, n)| c.repeat(n)),
+            1 => "[!-/:-@\\[-`{-~]{2,12}",
             1 => "[ \t\n\r\u{B}\u{C}\u{A0}\u{3000}\u{2003}]{1,40}",
             1 => (" {0,40}", "(\r\n|\n){1,4}").prop_map(|(a, b)| format!("{a}{b}{a}")),
             1 => "[\u{3400}\u{E000}\u{A000}\u{F900}\u{10000}\u{1F600}\u{E0001}]{1,3}",

@@ -7,7 +7,7 @@
 //! and the weights multiply the counts once a push. What it counts is exactly what the first,
 //! one-`char`-at-a-time scan counted (`super::reference`, held to it by a property test).
 
-use super::bound::{self, Blanks, Extra, Trigrams};
+use super::bound::{self, Blanks, Extra, Marks, Trigrams};
 use super::{E, EVENT_COUNT};
 
 /// How often each event occurred.
@@ -172,6 +172,8 @@ pub(super) struct Scan {
     chained: bool,
     /// The ASCII word under way, for its rare trigrams.
     tri: Trigrams,
+    /// The run of punctuation under way, for the tokens it must take at least.
+    marks: Marks,
     /// The whitespace run under way (while `prev` is `Space`), and the last newline (while
     /// `prev` is `Newline`).
     blanks: Blanks,
@@ -203,6 +205,7 @@ impl Default for Scan {
             capital: false,
             chained: false,
             tri: Trigrams::default(),
+            marks: Marks::default(),
             blanks: Blanks::default(),
             nl: '\0',
             nl2: '\0',
@@ -310,6 +313,9 @@ impl Scan {
         }
         if !matches!(self.prev, Class::Ascii | Class::Digit) {
             self.chained = false;
+        }
+        if self.prev != Class::Punct {
+            self.marks = Marks::default();
         }
         if self.prev != Class::Newline {
             self.nl = '\0';
@@ -514,7 +520,7 @@ impl Scan {
             } else {
                 rep.saturating_add(1)
             };
-            Self::punct_more(b, rep, counts, extra);
+            self.punct_more(b, rep, counts, extra);
             self.last = char::from(b);
             at = at.wrapping_add(1);
         }
@@ -522,13 +528,24 @@ impl Scan {
     }
 
     /// Punctuation continuing a run, the `rep`th of one mark in a row: from the third on, a
-    /// mark costs what a long run of it costs, in place of `punct_more`.
+    /// mark costs what a long run of it costs, in place of `punct_more`; a whole token where
+    /// the run must start one at it (`bound::Marks`).
     #[inline]
-    fn punct_more(b: u8, rep: usize, counts: &mut Counts, extra: &mut Extra) {
-        if rep >= 3 {
+    fn punct_more(&mut self, b: u8, rep: usize, counts: &mut Counts, extra: &mut Extra) {
+        let run = rep >= 3;
+        if run {
             bound::add(extra, bound::punct_run(b));
         } else {
             add(counts, E::PunctMore);
+        }
+        let cut = self.marks.next(b);
+        if cut != 0 {
+            let charged = if run {
+                bound::punct_run(b)
+            } else {
+                super::charged(E::PunctMore)
+            };
+            bound::cut(cut, charged, extra);
         }
     }
 
@@ -682,8 +699,9 @@ impl Scan {
                     } else {
                         1
                     };
-                    Self::punct_more(c as u8, rep, counts, extra);
+                    self.punct_more(c as u8, rep, counts, extra);
                 } else {
+                    self.marks = Marks::start(c as u8);
                     add(counts, E::Punct);
                 }
             }

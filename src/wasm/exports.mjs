@@ -67,7 +67,7 @@ export const TABLES = {
       "Origin",
       "Vocabulary"
     ],
-    "budget": 178000
+    "budget": 181000
   },
   "files": {
     "functions": [
@@ -110,7 +110,7 @@ export const TABLES = {
       "SectionVariant",
       "SectionStep"
     ],
-    "budget": 93500
+    "budget": 96500
   },
   "code": {
     "functions": [
@@ -144,7 +144,7 @@ export const TABLES = {
       "ModuleEntry",
       "RegistryOptions"
     ],
-    "budget": 89500
+    "budget": 93000
   },
   "governor": {
     "functions": [
@@ -196,7 +196,7 @@ export const TABLES = {
       "ReportedError",
       "MessageRole"
     ],
-    "budget": 118000
+    "budget": 121000
   },
   "tokenizer": {
     "functions": [
