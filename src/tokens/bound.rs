@@ -398,18 +398,24 @@ pub(super) fn add(extra: &mut Extra, e: Extra) {
 /// than the fitted weights give an English word. Charged outside the fit (the fitting script
 /// leaves it out), so it only ever raises an estimate.
 const RARE_TRIGRAM: Extra = [2200, 2800];
+/// The same in a piece of a `camelCase` word (`pfekAjpne`, `getElementById`): identifiers are
+/// made of common words, random letters of both cases are not, and a short piece takes fewer
+/// tokens than a word.
+const RARE_PIECE_TRIGRAM: Extra = [1500, 1800];
 
-/// The ASCII word under way, for its first and last trigrams, where a feed ended inside it: its
-/// first three letters and its last three (`a`–`z` as 1–26), how many letters it has (at most
-/// 255), and whether it is whole so far — after neither a letter nor a digit, with no
-/// lowercase-to-uppercase step (base64 and `camelCase` identifiers are not words of a
-/// language). Within a feed the scan reads a word's letters from the text instead.
+/// The ASCII word (or the piece of it since its last `camelCase` step) under way, for its first
+/// and last trigrams, where a feed ended inside it: its first three letters and its last three
+/// (`a`–`z` as 1–26), how many letters it has (at most 255), whether the word is whole so far —
+/// after neither a letter nor a digit (base64 and `utf8` are not words of a language) — and
+/// whether it is a piece of a `camelCase` word. Within a feed the scan reads a piece's letters
+/// from the text instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(super) struct Trigrams {
     first: [u8; 3],
     last: [u8; 3],
     len: u8,
     pub(super) whole: bool,
+    pub(super) piece: bool,
 }
 
 impl Trigrams {
@@ -420,6 +426,23 @@ impl Trigrams {
             whole,
             ..Trigrams::default()
         }
+    }
+
+    /// The piece after a `camelCase` step of a word `whole` so far.
+    #[inline]
+    pub(super) fn next_piece(whole: bool) -> Self {
+        Trigrams {
+            whole,
+            piece: true,
+            ..Trigrams::default()
+        }
+    }
+
+    /// This piece ends at a `camelCase` step: its charge, and the next piece.
+    #[cold]
+    pub(super) fn next(&self, extra: &mut Extra) -> Self {
+        self.end(true, extra);
+        Trigrams::next_piece(self.whole)
     }
 
     /// Whether it holds no letter yet: within a feed, the word is read from the text.
@@ -441,32 +464,43 @@ impl Trigrams {
         self.len = u8::try_from(had.saturating_add(letters.len())).unwrap_or(u8::MAX);
     }
 
-    /// The word ended before a character that is neither a letter nor a digit.
-    pub(super) fn end(&self, extra: &mut Extra) {
+    /// The word ended before a character that is neither a letter nor a digit, or the piece
+    /// at a `camelCase` step (`piece`).
+    pub(super) fn end(&self, piece: bool, extra: &mut Extra) {
         if self.whole {
-            charge(self.first, self.last, usize::from(self.len), extra);
+            let len = usize::from(self.len);
+            charge(self.first, self.last, len, self.piece || piece, extra);
         }
     }
 
-    /// A whole word, all its letters in one feed, ended: what [`Trigrams::extend`] with them,
-    /// then [`Trigrams::end`], would add.
+    /// A whole word or piece, all its letters in one feed, ended: what [`Trigrams::extend`]
+    /// with them, then [`Trigrams::end`], would add.
     #[inline]
-    pub(super) fn end_word(word: &[u8], extra: &mut Extra) {
+    pub(super) fn end_word(word: &[u8], piece: bool, extra: &mut Extra) {
         if let ([a, b, c, ..], [.., x, y, z]) = (word, word) {
-            charge([*a, *b, *c], [*x, *y, *z], word.len(), extra);
+            charge([*a, *b, *c], [*x, *y, *z], word.len(), piece, extra);
         }
     }
 }
 
 /// A whole word of `len` letters pays for a rare first trigram, and for a rare last one when
-/// it has five letters or more.
+/// it has five letters or more; so does a `piece` of a `camelCase` word, at its own cost, but
+/// for one written as a word is (`Wrapper`, `cycle`: its second letter lowercase, five letters
+/// or more), which the vocabularies mostly hold whole even when its trigrams are not common.
 #[inline]
-fn charge(first: [u8; 3], last: [u8; 3], len: usize, extra: &mut Extra) {
+fn charge(first: [u8; 3], last: [u8; 3], len: usize, piece: bool, extra: &mut Extra) {
+    let cost = if !piece {
+        RARE_TRIGRAM
+    } else if len >= 5 && first[1].is_ascii_lowercase() {
+        return;
+    } else {
+        RARE_PIECE_TRIGRAM
+    };
     if len >= 3 && rare_trigram(first) {
-        add(extra, RARE_TRIGRAM);
+        add(extra, cost);
     }
     if len >= 5 && rare_trigram(last) {
-        add(extra, RARE_TRIGRAM);
+        add(extra, cost);
     }
 }
 

@@ -92,7 +92,7 @@ impl Scan {
             let k = class(c);
             // A word ends at a character that is neither a letter nor a digit.
             if prev == Class::Ascii && !matches!(k, Class::Ascii | Class::Digit) {
-                tri.end(extra);
+                tri.end(false, extra);
             }
             since_letter = if k == Class::Letter {
                 0
@@ -161,7 +161,11 @@ impl Scan {
                         capital = c.is_ascii_uppercase();
                         run = 0;
                         rep = 1;
-                        tri = Trigrams::start(!matches!(prev, Class::Ascii | Class::Digit));
+                        tri = if prev == Class::Ascii {
+                            tri.next(extra)
+                        } else {
+                            Trigrams::start(prev != Class::Digit)
+                        };
                         tri.extend(&[c as u8]);
                         emit(if since_letter < 64 {
                             E::WordForeign

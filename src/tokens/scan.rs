@@ -233,7 +233,7 @@ impl Scan {
             && s.prev == Class::Ascii
             && bytes.first().is_some_and(|b| !b.is_ascii_alphanumeric())
         {
-            s.tri.end(extra);
+            s.tri.end(false, extra);
         }
         let mut at = 0usize;
         while let Some(&b) = bytes.get(at) {
@@ -347,7 +347,7 @@ impl Scan {
         counts: &mut Counts,
         extra: &mut Extra,
     ) -> usize {
-        let entry = at;
+        let mut entry = at;
         let mut lower = self.last.is_ascii_lowercase();
         loop {
             let start = at;
@@ -371,7 +371,11 @@ impl Scan {
             match bytes.get(at).filter(|b| b.is_ascii_uppercase()) {
                 // An uppercase letter after a lowercase one starts a word of its own.
                 Some(_) => {
-                    self.tri.whole = false;
+                    // The piece ends here, and the next one starts, as whole as the word.
+                    if TRIGRAMS && self.tri.whole {
+                        self.end_piece(bytes, entry, at, extra);
+                    }
+                    entry = at.wrapping_add(1);
                     self.since_letter = self.since_letter.saturating_add(1);
                     bound::switch(
                         self.run,
@@ -389,7 +393,8 @@ impl Scan {
             }
         }
         if TRIGRAMS && self.tri.whole {
-            self.trigrams(bytes, entry, at, extra);
+            let ended = bytes.get(at).map(|b| !b.is_ascii_alphanumeric());
+            self.trigrams(bytes, entry, at, ended, extra);
         }
         // The first letter was `step`'s, at `at - 1` when the loop took none.
         if let Some(&b) = bytes.get(at.wrapping_sub(1)) {
@@ -398,24 +403,42 @@ impl Scan {
         at
     }
 
-    /// A whole word's letters up to `at`, where `letters` began at `entry`: if the word ends
-    /// there before neither a letter nor a digit, its rare trigrams are charged; if the feed ends
-    /// inside it, its letters are kept for the next feed.
+    /// A whole word's piece ends at a `camelCase` step at `at`, where `letters` began it at
+    /// `entry`, and the next piece starts: apart from `letters`, which most words run through
+    /// without a step.
+    #[inline(never)]
+    fn end_piece(&mut self, bytes: &[u8], entry: usize, at: usize, extra: &mut Extra) {
+        // A word's first piece too, now that a step ends it.
+        self.tri.piece = true;
+        self.trigrams(bytes, entry, at, Some(true), extra);
+        self.tri = Trigrams::next_piece(true);
+    }
+
+    /// A whole word's piece, its letters up to `at` where `letters` began it at `entry`: if
+    /// the piece has `ended` (before neither a letter nor a digit, or at a `camelCase` step), its
+    /// rare trigrams are charged; if the feed ends inside it (`None`), its letters are kept for
+    /// the next feed.
     #[inline]
-    fn trigrams(&mut self, bytes: &[u8], entry: usize, at: usize, extra: &mut Extra) {
-        let ended = bytes.get(at).map(|b| !b.is_ascii_alphanumeric());
+    fn trigrams(
+        &mut self,
+        bytes: &[u8],
+        entry: usize,
+        at: usize,
+        ended: Option<bool>,
+        extra: &mut Extra,
+    ) {
         if self.tri.fresh() {
             // The word began at `entry - 1`, the letter `step` took.
             let word = bytes.get(entry.wrapping_sub(1)..at).unwrap_or_default();
             match ended {
-                Some(true) => Trigrams::end_word(word, extra),
+                Some(true) => Trigrams::end_word(word, self.tri.piece, extra),
                 Some(false) => {}
                 None => self.tri.extend(word),
             }
         } else {
             self.tri.extend(bytes.get(entry..at).unwrap_or_default());
             if ended == Some(true) {
-                self.tri.end(extra);
+                self.tri.end(false, extra);
             }
         }
     }
@@ -652,8 +675,12 @@ impl Scan {
                     self.capital = c.is_ascii_uppercase();
                     self.run = 0;
                     if TRIGRAMS {
-                        let whole = !matches!(self.prev, Class::Ascii | Class::Digit);
-                        self.tri = Trigrams::start(whole);
+                        self.tri = if self.prev == Class::Ascii {
+                            // Only where a feed starts at a `camelCase` step.
+                            self.tri.next(extra)
+                        } else {
+                            Trigrams::start(self.prev != Class::Digit)
+                        };
                     }
                     add(counts, self.word());
                 } else {
