@@ -422,7 +422,9 @@ cargo test --test tokens                # the bound and the pinned estimates
 
 \`--check\` rewrites nothing and fails when either file would change (a corpus file or the
 estimator changed without regenerating) or when \`src/tokens/mod.rs\` does not hold the weights and
-margins \`--fit\` gives.
+margins \`--fit\` gives. The floors and the marks (\`src/tokens/bound.rs\`) charge what an event's
+weight leaves, so a refit moves what the next fit sees: fit, paste and fit again until \`--check\`
+passes (two or three rounds).
 ` + handWrittenTail();
 
 /** The sections from "## Exact counts" on are written by hand (measurements of the tokenizer
