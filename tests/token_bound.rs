@@ -111,6 +111,24 @@ fn blank_lines() -> impl Strategy<Value = String> {
     })
 }
 
+/// 2–6 of `kinds` mixed at random, each 1–11 times as likely as another (a few `\r` among
+/// many `\r\n`, a tab now and then between newlines).
+fn whitespace_mix(kinds: &[&'static str]) -> impl Strategy<Value = String> {
+    (
+        prop::sample::subsequence(kinds.to_vec(), 2..=6.min(kinds.len())),
+        prop::collection::vec(1..12usize, 6),
+        prop::collection::vec(any::<prop::sample::Index>(), 64..1500),
+    )
+        .prop_map(|(kinds, weights, picks)| {
+            let pool: Vec<&str> = kinds
+                .iter()
+                .zip(&weights)
+                .flat_map(|(k, w)| std::iter::repeat(*k).take(*w))
+                .collect();
+            picks.iter().map(|i| *i.get(&pool)).collect()
+        })
+}
+
 /// The token corpus's files, by directory.
 fn corpus() -> &'static Vec<(String, String)> {
     static FILES: OnceLock<Vec<(String, String)>> = OnceLock::new();
@@ -251,9 +269,15 @@ proptest! {
     }
 
     #[test]
-    fn whitespace_mixes_are_held(kinds in prop::sample::subsequence(BLANKS.to_vec(), 2..=6), picks in prop::collection::vec(any::<prop::sample::Index>(), 64..1500)) {
-        let text: String = picks.iter().map(|i| *i.get(&kinds)).collect();
-        within(&text, 0.80, 4.0)?;
+    fn whitespace_mixes_are_held(text in whitespace_mix(&BLANKS)) {
+        within(&text, 0.95, 4.0)?;
+    }
+
+    /// Line ends of every kind mixed: a `\r` after `\r` after `\n` stands alone, BPE having
+    /// joined `"\r\n"` first (0.84 of the real count, o200k, before it was charged so).
+    #[test]
+    fn line_ends_mixed_are_held(text in whitespace_mix(&["\r", "\n", "\r\n"])) {
+        within(&text, 0.95, 4.0)?;
     }
 
     /// Blank lines holding a space or a tab, between runs of newlines: cl100k keeps the space
@@ -471,15 +495,10 @@ fn report() {
         prop::collection::vec((prop::sample::select(BLANKS.to_vec()), 1..300usize), 1..20)
             .prop_map(|r| r.iter().map(|(b, n)| b.repeat(*n)).collect()),
     );
-    stats(
-        "whitespace mixes",
-        (
-            prop::sample::subsequence(BLANKS.to_vec(), 2..=6),
-            prop::collection::vec(any::<prop::sample::Index>(), 64..1500),
-        )
-            .prop_map(|(k, p)| p.iter().map(|i| *i.get(&k)).collect()),
-    );
+    stats("whitespace mixes", whitespace_mix(&BLANKS));
+    stats("line ends mixed", whitespace_mix(&["\r", "\n", "\r\n"]));
     stats("blank lines between newline runs", blank_lines());
+
     stats(
         "random code points",
         prop::collection::vec(proptest::char::range('\0', char::MAX), 64..600)

@@ -21,6 +21,9 @@ const BLANK_SWITCH: Extra = [1000, 1000];
 /// (o200k) or 1 (cl100k) `\r`.
 const NEWLINE_REPEATED: Extra = [70, 40];
 const CR_REPEATED: Extra = [500, 1000];
+/// `\r` after `\r` after `\n`: BPE joins `"\r\n"` first, and the `\r` left between two pairs
+/// stands alone.
+const CR_AFTER_CRLF: Extra = [1000, 1000];
 /// `\r` right after `\n`: `"\r\n"` repeated is 4 pairs a token.
 const CRLF_REPEATED: Extra = [300, 300];
 /// Line ends of both kinds mixed (`"\r\n\n"`, `"\n\n\r"`): no merges, a token each.
@@ -144,6 +147,7 @@ pub(super) fn newline(
         add(extra, RUN_AFTER_BLANK);
     }
     match after {
+        Some('\r') if c == '\r' && before == Some('\n') => add(extra, CR_AFTER_CRLF),
         Some('\r') if c == '\r' => add(extra, CR_REPEATED),
         Some('\n') if before == Some(if c == '\n' { '\r' } else { '\n' }) => {
             add(extra, NEWLINES_MIXED)
