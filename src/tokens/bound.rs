@@ -199,10 +199,10 @@ impl Marks {
         }
     }
 
-    /// The mark `b` continues the run: the vocabularies it must start a token in, bit 0 for
-    /// o200k and bit 1 for cl100k (`cut` charges them).
+    /// The mark `b` continues the run, `charged` being what its fitted event or its run's cost
+    /// gave it: where it must start a token, it costs a whole one.
     #[inline]
-    pub(super) fn next(&mut self, b: u8) -> u8 {
+    pub(super) fn next(&mut self, b: u8, charged: [u64; 2], extra: &mut Extra) {
         let b = index(b);
         let pair = usize::from(self.last) << 5 | usize::from(b);
         let joined = both(&super::marks::JOINED, pair);
@@ -215,14 +215,17 @@ impl Marks {
         self.long = joined & (!self.long | thirds) & 0b11;
         self.prior = self.last;
         self.last = b;
-        !self.long & 0b11
+        let cut = !self.long & 0b11;
+        if cut != 0 {
+            cut_at(cut, charged, extra);
+        }
     }
 }
 
-/// A mark that must start a token in the vocabularies of `cut` (`Marks::next`) costs a whole
-/// one there, where `charged` — its fitted event, or its run's cost — gave it less.
+/// What a mark costs in the vocabularies of `cut` (bit 0 for o200k, bit 1 for cl100k), where it
+/// must start a token: a whole one, less what `charged` gave it already.
 #[cold]
-pub(super) fn cut(cut: u8, charged: [u64; 2], extra: &mut Extra) {
+fn cut_at(cut: u8, charged: [u64; 2], extra: &mut Extra) {
     for (v, (e, charged)) in extra.iter_mut().zip(charged).enumerate() {
         if cut >> v & 1 == 1 {
             *e = e.saturating_add(1000u64.saturating_sub(charged));
@@ -445,7 +448,11 @@ impl Trigrams {
     /// This piece ends at a `camelCase` step: its charge, and the next piece.
     #[cold]
     pub(super) fn next(&self, extra: &mut Extra) -> Self {
-        self.end(true, extra);
+        Trigrams {
+            piece: true,
+            ..*self
+        }
+        .end(extra);
         Trigrams::next_piece(self.whole)
     }
 
@@ -468,12 +475,17 @@ impl Trigrams {
         self.len = u8::try_from(had.saturating_add(letters.len())).unwrap_or(u8::MAX);
     }
 
-    /// The word ended before a character that is neither a letter nor a digit, or the piece
-    /// at a `camelCase` step (`piece`).
-    pub(super) fn end(&self, piece: bool, extra: &mut Extra) {
+    /// The word ended before a character that is neither a letter nor a digit, or the piece at
+    /// a `camelCase` step.
+    pub(super) fn end(&self, extra: &mut Extra) {
         if self.whole {
-            let len = usize::from(self.len);
-            charge(self.first, self.last, len, self.piece || piece, extra);
+            charge(
+                self.first,
+                self.last,
+                usize::from(self.len),
+                self.piece,
+                extra,
+            );
         }
     }
 

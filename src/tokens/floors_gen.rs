@@ -173,12 +173,7 @@ fn trigrams() -> String {
          /// ({held} of {}).",
         26 * 26 * 26
     );
-    let _ = writeln!(out, "pub(super) static COMMON: [u64; {}] = [", bits.len());
-    for row in bits.chunks(4) {
-        let row: Vec<String> = row.iter().map(|w| format!("{w:#018x}")).collect();
-        let _ = writeln!(out, "    {},", row.join(", "));
-    }
-    out.push_str("];\n");
+    table(&mut out, "COMMON", &bits);
     out
 }
 
@@ -247,6 +242,7 @@ fn marks() -> String {
     out
 }
 
+/// Writes `bits` as the static `name`, four words a row.
 fn table(out: &mut String, name: &str, bits: &[u64]) {
     let _ = writeln!(out, "pub(super) static {name}: [u64; {}] = [", bits.len());
     for row in bits.chunks(4) {

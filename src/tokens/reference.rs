@@ -92,7 +92,7 @@ impl Scan {
             let k = class(c);
             // A word ends at a character that is neither a letter nor a digit.
             if prev == Class::Ascii && !matches!(k, Class::Ascii | Class::Digit) {
-                tri.end(false, extra);
+                tri.end(extra);
             }
             since_letter = if k == Class::Letter {
                 0
@@ -202,13 +202,14 @@ impl Scan {
                 Class::Punct if prev == k => {
                     rep = if c == last { rep.saturating_add(1) } else { 1 };
                     let charged = if rep >= 3 {
-                        bound::add(extra, bound::punct_run(c as u8));
-                        bound::punct_run(c as u8)
+                        let run = bound::punct_run(c as u8);
+                        bound::add(extra, run);
+                        run
                     } else {
                         emit(E::PunctMore);
                         super::charged(E::PunctMore)
                     };
-                    bound::cut(marks.next(c as u8), charged, extra);
+                    marks.next(c as u8, charged, extra);
                 }
                 Class::Punct => {
                     rep = 1;

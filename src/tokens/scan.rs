@@ -233,7 +233,7 @@ impl Scan {
             && s.prev == Class::Ascii
             && bytes.first().is_some_and(|b| !b.is_ascii_alphanumeric())
         {
-            s.tri.end(false, extra);
+            s.tri.end(extra);
         }
         let mut at = 0usize;
         while let Some(&b) = bytes.get(at) {
@@ -438,7 +438,7 @@ impl Scan {
         } else {
             self.tri.extend(bytes.get(entry..at).unwrap_or_default());
             if ended == Some(true) {
-                self.tri.end(false, extra);
+                self.tri.end(extra);
             }
         }
     }
@@ -555,21 +555,15 @@ impl Scan {
     /// the run must start one at it (`bound::Marks`).
     #[inline]
     fn punct_more(&mut self, b: u8, rep: usize, counts: &mut Counts, extra: &mut Extra) {
-        let run = rep >= 3;
-        if run {
-            bound::add(extra, bound::punct_run(b));
+        let charged = if rep >= 3 {
+            let run = bound::punct_run(b);
+            bound::add(extra, run);
+            run
         } else {
             add(counts, E::PunctMore);
-        }
-        let cut = self.marks.next(b);
-        if cut != 0 {
-            let charged = if run {
-                bound::punct_run(b)
-            } else {
-                super::charged(E::PunctMore)
-            };
-            bound::cut(cut, charged, extra);
-        }
+            super::charged(E::PunctMore)
+        };
+        self.marks.next(b, charged, extra);
     }
 
     /// A letter of another script than ASCII's: its class's weight, and its floor.
