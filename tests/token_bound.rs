@@ -281,10 +281,11 @@ proptest! {
     }
 
     /// Blank lines holding a space or a tab, between runs of newlines: cl100k keeps the space
-    /// apart and starts the run after it afresh (`" "`, then `"\n"` × 8 and × 5 for 13).
+    /// apart and starts the run after it afresh (`" "`, then `"\n"` × 8 and × 5 for 13); 0.90
+    /// (o200k) while its second newline cost half a token.
     #[test]
     fn blank_lines_between_newline_runs_are_held(text in blank_lines()) {
-        within(&text, 0.88, 3.0)?;
+        within(&text, 0.98, 3.0)?;
     }
 
     #[test]

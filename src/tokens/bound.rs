@@ -17,9 +17,11 @@ const TAB_REPEATED: Extra = [70, 70];
 /// A whitespace character after a different one in the same run (`" \t"` is a token a pair)
 /// or a vertical tab or form feed (a token each, however many).
 const BLANK_SWITCH: Extra = [1000, 1000];
-/// A newline right after the same newline: 16 (o200k) or 32 (cl100k) `\n` a token, but 2
-/// (o200k) or 1 (cl100k) `\r`.
-const NEWLINE_REPEATED: Extra = [70, 40];
+/// A newline right after the same newline. The longest run held whole is 16 (o200k) or 32
+/// (cl100k) `\n`, but BPE takes the rest of a longer run in smaller pieces (cl100k takes 31 as
+/// 16 + 8 + 7), so runs between blank lines take a token for every 14 or so in both; `\r`
+/// takes 2 (o200k) or 1 (cl100k) a token.
+const NEWLINE_REPEATED: Extra = [70, 70];
 const CR_REPEATED: Extra = [500, 1000];
 /// `\r` after `\r` after `\n`: BPE joins `"\r\n"` first, and the `\r` left between two pairs
 /// stands alone.
@@ -127,9 +129,9 @@ impl Blanks {
 }
 
 /// A second newline in a row after whitespace that followed a newline: the run starts a token
-/// of its own (cl100k keeps `" "` apart from `"\n"` × 8 after it), where the run's first
+/// of its own (both keep `"  "` apart from the newlines after it), where the run's first
 /// newline was weighed with the whitespace ([`BLANK_LINE`]).
-const RUN_AFTER_BLANK: Extra = [500, 1000];
+const RUN_AFTER_BLANK: Extra = [1000, 1000];
 
 /// What a newline adds, from the characters before it: `after` is the one before when it was a
 /// newline itself, and `before` the one before that when it was one too, or `' '` when the one
