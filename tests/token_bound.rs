@@ -318,11 +318,35 @@ proptest! {
         within(&text, 0.90, 2.0)?;
     }
 
-    /// A run of marks must take a token wherever the vocabulary's tokens cannot join them
-    /// (`bound::Marks`): random marks were as low as 0.33 of the real count without it.
+    /// A run of marks costs the tokens the vocabularies' merges make of it (`bound::Marks`):
+    /// random marks were as low as 0.33 of the real count without it, and 0.91 with the fewest
+    /// tokens any merge could reach.
     #[test]
     fn random_punctuation_is_held(text in "[!-/:-@\\[-`{-~]{64,1500}") {
-        within(&text, 0.88, 2.0)?;
+        within(&text, 0.98, 2.0)?;
+    }
+
+    /// A unit of marks repeated: `()`, `?;`, `/*` repeated take a token a unit or a mark, not
+    /// the fewest tokens the vocabulary holds them in (0.45 of the real count with those).
+    #[test]
+    fn punctuation_units_repeated_are_held(
+        unit in "[!-/:-@\\[-`{-~]{2,8}",
+        n in 64..2000usize,
+    ) {
+        within(&unit.repeat(n.div_ceil(unit.len())), 0.98, 4.2)?;
+    }
+
+    /// Markdown tables' separator lines: `|---|---|` is `|` and `---` a token each, 0.65 of
+    /// the real count (cl100k) while a run was cut only where no token could join its marks.
+    #[test]
+    fn markdown_separators_are_held(
+        cells in prop::collection::vec(
+            prop::sample::select(vec!["---", ":---", "---:", ":---:", "------", " --- "]),
+            2..12,
+        ),
+        rows in 1..20usize,
+    ) {
+        within(&format!("|{}|\n", cells.join("|")).repeat(rows), 0.98, 2.0)?;
     }
 
     /// The pieces of a `camelCase` word pay for rare trigrams too (`bound::Trigrams`): random
@@ -339,7 +363,7 @@ proptest! {
 
     #[test]
     fn random_printable_ascii_is_held(text in "[ -~]{64,1500}") {
-        within(&text, 0.85, 2.0)?;
+        within(&text, 0.92, 2.0)?;
     }
 
     #[test]
@@ -540,6 +564,17 @@ fn report() {
     stats(
         "punctuation unit repeated",
         ("[!-/:-@\\[-`{-~]{2,8}", 64..2000usize).prop_map(|(u, n)| u.repeat(n.div_ceil(u.len()))),
+    );
+    stats(
+        "markdown separators",
+        (
+            prop::collection::vec(
+                prop::sample::select(vec!["---", ":---", "---:", ":---:", "------", " --- "]),
+                2..12,
+            ),
+            1..20usize,
+        )
+            .prop_map(|(cells, rows)| format!("|{}|\n", cells.join("|")).repeat(rows)),
     );
     stats(
         "short unit repeated",

@@ -22,20 +22,20 @@ use std::path::{Path, PathBuf};
 fn pinned_estimates() {
     // text, then the estimates and the exact counts (gpt-tokenizer 4.0.0), o200k then cl100k.
     let cases: [(&str, [usize; 2], [usize; 2]); 10] = [
-        ("Hello, world!", [4, 4], [4, 4]),
+        ("Hello, world!", [5, 4], [4, 4]),
         (
             "The quick brown fox jumps over the lazy dog.",
-            [18, 20],
+            [18, 19],
             [10, 10],
         ),
         (
             "fn main() {\n    println!(\"{}\", 1 + 2);\n}\n",
-            [18, 17],
+            [18, 19],
             [14, 14],
         ),
         (
             "{\"title\":\"逆光律师\",\"episodes\":12}",
-            [14, 17],
+            [13, 17],
             [11, 17],
         ),
         (
@@ -43,7 +43,7 @@ fn pinned_estimates() {
             [27, 45],
             [27, 44],
         ),
-        ("用 Rust 写一个小工具", [8, 10], [6, 8]),
+        ("用 Rust 写一个小工具", [9, 10], [6, 8]),
         ("good morning ☀️☕ 👨‍👩‍👧‍👦🎉", [25, 32], [20, 27]),
         (
             "Осенью в нашем дворе всегда пахло яблоками.",

@@ -7,6 +7,8 @@
 //! Both scans (`super::scan` and `super::reference`) call these at the same characters, so the
 //! two cannot disagree on what is added.
 
+use super::mark_merges::{CUT, LONGEST};
+
 /// Thousandths of a token added for each vocabulary, `[o200k, cl100k]`.
 pub(super) type Extra = [u64; 2];
 
@@ -165,6 +167,7 @@ pub(super) fn newline(
 
 /// The index of an ASCII punctuation mark among the 32, in byte order; `None` for any other
 /// byte.
+#[inline]
 pub(super) const fn mark(b: u8) -> Option<u8> {
     Some(match b {
         b'!'..=b'/' => b.wrapping_sub(b'!'),
@@ -175,71 +178,85 @@ pub(super) const fn mark(b: u8) -> Option<u8> {
     })
 }
 
-/// Where a run of ASCII punctuation marks stands, for the fewest tokens it can take. The
-/// pre-tokenizers keep a run of marks in one piece, so a token ends between two marks no token
-/// holds side by side, and before a mark that no token holds after the two before it. Cutting
-/// the run greedily where either rule forces it gives the fewest pieces that obey both — any
-/// part of a piece that obeys them obeys them too — and no tokenization can take fewer:
-/// `*|&` repeated is a token a mark, `=\`.` repeated two for three. From `marks.rs`, written
-/// from the vocabularies themselves.
+/// A run of ASCII punctuation marks under way, and what it must cost: the tokens the
+/// vocabularies' merges make of it ([`super::mark_merges`]), the first mark's fitted `punct`
+/// standing for one of them. Added mark by mark as the run grows, so a run never costs less
+/// than its tokens (`()` repeated is a token a pair, `|---` two tokens, `?;` repeated a token a
+/// mark), and never depends on the fitted weights.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(super) struct Marks {
-    /// The run's last two marks, the last one last (`mark`'s index).
-    prior: u8,
-    last: u8,
-    /// Bit 0 for o200k, bit 1 for cl100k: the piece under way holds two marks or more.
-    long: u8,
+    /// The chunk under way (at most [`LONGEST`] marks): `mark`'s index of each, five bits each,
+    /// the last lowest, as the low and the high half of a `u128` (which would align the whole
+    /// scan to 16 bytes).
+    bits: [u64; 2],
+    len: u8,
+    /// All its marks are one and the same: a run of one mark costs what `punct_run` says.
+    uniform: bool,
+    /// A cut came before the chunk ([`CUT`]): not the run's first.
+    after_cut: bool,
+    /// Thousandths of a token paid for the chunk so far: for the run's first, the token its
+    /// first mark was weighed as, and what was added since.
+    paid: [u32; 2],
 }
 
 impl Marks {
-    /// A run starting with the mark `b`.
+    /// A run starting with the mark `b`, which its fitted event weighs.
     #[inline]
     pub(super) fn start(b: u8) -> Self {
         Marks {
-            last: index(b),
-            ..Marks::default()
+            bits: [u64::from(index(b)), 0],
+            len: 1,
+            uniform: true,
+            after_cut: false,
+            paid: [1000; 2],
         }
     }
 
-    /// The mark `b` continues the run, `charged` being what its fitted event or its run's cost
-    /// gave it: where it must start a token, it costs a whole one.
+    /// The mark `b` continues the run, `paid` being what was added for it already (a long run
+    /// of one mark's cost).
     #[inline]
-    pub(super) fn next(&mut self, b: u8, charged: [u64; 2], extra: &mut Extra) {
-        let b = index(b);
-        let pair = usize::from(self.last) << 5 | usize::from(b);
-        let joined = both(&super::marks::JOINED, pair);
-        let thirds = if self.long == 0 {
-            0b11
-        } else {
-            both(&super::marks::THIRDS, usize::from(self.prior) << 10 | pair)
-        };
-        // A piece takes the mark where the two join and, if it is long already, the three do.
-        self.long = joined & (!self.long | thirds) & 0b11;
-        self.prior = self.last;
-        self.last = b;
-        let cut = !self.long & 0b11;
-        if cut != 0 {
-            cut_at(cut, charged, extra);
+    pub(super) fn next(&mut self, b: u8, paid: Extra, extra: &mut Extra) {
+        let m = index(b);
+        let same = u64::from(m) == self.bits[0] & 31;
+        if usize::from(self.len) >= LONGEST {
+            if !(self.uniform && same) {
+                // A new chunk: a token for its mark, and the cut before it.
+                *self = Marks {
+                    paid: paid.map(|p| u32::try_from(p).unwrap_or(u32::MAX)),
+                    after_cut: true,
+                    ..Marks::start(b)
+                };
+                self.merge(extra);
+            }
+            return;
+        }
+        let [low, high] = self.bits;
+        self.bits = [low << 5 | u64::from(m), high << 5 | low >> 59];
+        self.len = self.len.wrapping_add(1);
+        self.uniform &= same;
+        for (p, more) in self.paid.iter_mut().zip(paid) {
+            *p = p.saturating_add(u32::try_from(more).unwrap_or(u32::MAX));
+        }
+        if !(self.uniform && self.len >= 3) {
+            self.merge(extra);
         }
     }
-}
 
-/// What a mark costs in the vocabularies of `cut` (bit 0 for o200k, bit 1 for cl100k), where it
-/// must start a token: a whole one, less what `charged` gave it already.
-#[cold]
-fn cut_at(cut: u8, charged: [u64; 2], extra: &mut Extra) {
-    for (v, (e, charged)) in extra.iter_mut().zip(charged).enumerate() {
-        if cut >> v & 1 == 1 {
-            *e = e.saturating_add(1000u64.saturating_sub(charged));
+    /// Adds what the chunk's tokens exceed what was paid for it by.
+    #[inline]
+    fn merge(&mut self, extra: &mut Extra) {
+        let [low, high] = self.bits;
+        let bits = u128::from(high) << 64 | u128::from(low);
+        let tokens = super::mark_merges::count(bits, usize::from(self.len));
+        let cut = if self.after_cut { CUT } else { 0 };
+        for ((paid, e), tokens) in self.paid.iter_mut().zip(extra.iter_mut()).zip(tokens) {
+            let need = u32::from(tokens).saturating_mul(1000).saturating_add(cut);
+            if need > *paid {
+                *e = e.saturating_add(u64::from(need.wrapping_sub(*paid)));
+                *paid = need;
+            }
         }
     }
-}
-
-/// Entry `i` of a table of two bits an entry: bit 0 for o200k, bit 1 for cl100k.
-#[inline]
-fn both(bits: &[u64], i: usize) -> u8 {
-    bits.get(i >> 5)
-        .map_or(0, |w| (w >> ((i & 31) << 1) & 0b11) as u8)
 }
 
 /// [`mark`] of an ASCII punctuation mark.
@@ -252,22 +269,20 @@ fn index(b: u8) -> u8 {
 /// long, and a random run of lowercase letters costs about a token for two.
 pub(super) const LONG_WORD: Extra = [200, 250];
 
-/// What the third and later of one punctuation mark in a row cost, in place of `punct_more`:
-/// what a long run of it costs o200k and cl100k (`=` 64 a token, `}` 2).
+/// What the `rep`th of one punctuation mark in a row costs from the third on: as much as
+/// every run of it up to 600 takes past its first two marks, from `marks.rs` (`=` repeated is
+/// 64 a token, `}` 2).
 #[inline(never)]
-pub(super) fn punct_run(b: u8) -> Extra {
-    match b {
-        b'#' | b'*' | b'-' | b'.' | b'/' | b'=' | b'_' => [16, 16],
-        b'%' | b'+' | b'~' => [32, 32],
-        b';' => [63, 63],
-        b'!' | b':' => [63, 125],
-        b'<' | b'>' => [125, 125],
-        b'?' | b'@' | b'^' => [125, 250],
-        b'$' | b'(' | b')' | b'\\' | b'|' => [250, 250],
-        b',' => [250, 125],
-        b'"' | b'\'' => [250, 500],
-        _ => [500, 500],
-    }
+pub(super) fn punct_run(b: u8, rep: usize) -> Extra {
+    let at = if rep == 3 { 0 } else { 1 };
+    super::marks::RUNS
+        .get(usize::from(index(b)))
+        .map_or([1000; 2], |r| {
+            [
+                u64::from(r.get(at).copied().unwrap_or(1000)),
+                u64::from(r.get(at | 2).copied().unwrap_or(1000)),
+            ]
+        })
 }
 
 /// The cost of an ASCII letter repeated past the 8th letter of a word and the 2nd of a row,

@@ -3,7 +3,8 @@
 //! can take it for less). `UPDATE_FLOORS=1 cargo test --features tokenizer --lib
 //! floors_match_the_tokenizer` rewrites it. Likewise `trigrams.rs`, the letter trigrams of the
 //! commonest tokens (`UPDATE_TRIGRAMS=1 … trigrams_match_the_tokenizer`), and `marks.rs`, the
-//! pairs of punctuation marks a token holds (`UPDATE_MARKS=1 … marks_match_the_tokenizer`).
+//! tokens of punctuation marks and what runs of one mark cost (`UPDATE_MARKS=1 …
+//! marks_match_the_tokenizer`).
 
 #![allow(
     clippy::unwrap_used,
@@ -187,59 +188,86 @@ fn trigrams_match_the_tokenizer() {
     );
 }
 
-/// The marks tables, two bits an entry (o200k, then cl100k): entry `a << 5 | b` of `JOINED`
-/// where a token holds ASCII punctuation mark `a` right before mark `b` (marks in byte order,
-/// [`mark`]), entry `a << 10 | b << 5 | c` of `THIRDS` where a token holds marks `a`, `b` and
-/// `c` in a row.
+/// The tokens of each vocabulary made of ASCII punctuation marks alone, 2 to
+/// [`super::mark_merges::LONGEST`] of them, in rank order, a space after each (no such token holds
+/// one), so that a run of marks is merged as the vocabulary merges it
+/// (`super::mark_merges`).
 fn marks() -> String {
-    let mut joined = [0u64; 32];
-    let mut thirds = [0u64; 1024];
-    let set = |bits: &mut [u64], i: usize, v: usize| bits[i >> 5] |= 1 << ((i & 31) * 2 + v);
-    for (v, exact) in [Exact::o200k(), Exact::cl100k()].iter().enumerate() {
+    let mut out = String::new();
+    for (v, (exact, name)) in [(Exact::o200k(), "O200K"), (Exact::cl100k(), "CL100K")]
+        .iter()
+        .enumerate()
+    {
+        let mut tokens = Vec::new();
         for id in 0..SIZES[v] {
             let Ok(text) = exact.decode(&[id]) else {
                 continue;
             };
-            let marks: Vec<Option<usize>> =
-                text.bytes().map(|b| mark(b).map(usize::from)).collect();
-            for pair in marks.windows(2) {
-                if let [Some(a), Some(b)] = *pair {
-                    set(&mut joined, a << 5 | b, v);
-                }
-            }
-            for three in marks.windows(3) {
-                if let [Some(a), Some(b), Some(c)] = *three {
-                    set(&mut thirds, a << 10 | b << 5 | c, v);
-                }
+            if (2..=super::mark_merges::LONGEST).contains(&text.len())
+                && text.bytes().all(|b| mark(b).is_some())
+            {
+                tokens.push(text);
             }
         }
+        let _ = writeln!(
+            out,
+            "{}/// {name}'s {} tokens of 2 to {} punctuation marks, lowest rank first.",
+            if v == 0 { "" } else { "\n" },
+            tokens.len(),
+            super::mark_merges::LONGEST
+        );
+        let _ = writeln!(out, "pub(super) static {name}: &str = \"\\");
+        let mut line = String::new();
+        for token in tokens {
+            let escaped = token.replace('\\', "\\\\").replace('"', "\\\"");
+            if line.len() + escaped.len() > 90 {
+                let _ = writeln!(out, "    {line}\\");
+                line.clear();
+            }
+            line.push_str(&escaped);
+            line.push(' ');
+        }
+        let _ = writeln!(out, "    {line}\";");
     }
-    let held = |bits: &[u64], v: usize| -> u32 {
-        let mask = if v == 0 {
-            0x5555_5555_5555_5555
-        } else {
-            0xAAAA_AAAA_AAAA_AAAA
-        };
-        bits.iter().map(|w| (w & mask).count_ones()).sum()
-    };
-    let mut out = String::new();
     let _ = writeln!(
         out,
-        "/// Two bits an entry, o200k's then cl100k's; entry `a << 5 | b`: a token holds ASCII\n\
-         /// punctuation mark `a` right before mark `b` (`bound::mark`; {} and {} of 1,024 pairs).",
-        held(&joined, 0),
-        held(&joined, 1)
+        "\n/// A run of one mark (`bound::mark`'s index): what its third mark costs, then each later\n\
+         /// one, o200k's then cl100k's, in thousandths — at least the tokens of every run of 3 to\n\
+         /// {RUN_LONGEST} of it less its first two's."
     );
-    table(&mut out, "JOINED", &joined);
-    let _ = writeln!(
-        out,
-        "\n/// The same, entry `a << 10 | b << 5 | c`: a token holds marks `a`, `b` and `c` in a row\n\
-         /// ({} and {} of 32,768 triples).",
-        held(&thirds, 0),
-        held(&thirds, 1)
-    );
-    table(&mut out, "THIRDS", &thirds);
+    let _ = writeln!(out, "pub(super) static RUNS: [[u16; 4]; 32] = [");
+    for b in (0u8..128).filter(|&b| mark(b).is_some()) {
+        let costs: Vec<String> = [Exact::o200k(), Exact::cl100k()]
+            .iter()
+            .flat_map(|exact| run_costs(exact, b))
+            .map(|c| c.to_string())
+            .collect();
+        let _ = writeln!(out, "    [{}], // {}", costs.join(", "), char::from(b));
+    }
+    out.push_str("];\n");
     out
+}
+
+/// The longest run of one mark [`run_costs`] measures: past it, a run costs its rate.
+const RUN_LONGEST: usize = 600;
+
+/// What a run of mark `b` costs in `exact`, in thousandths, past its first two marks (which
+/// its fitted event and its pair's merge charge): its third mark, then a rate for each later
+/// one — the rate of the longest runs, and the third's cost what the shorter ones need more.
+fn run_costs(exact: &Exact, b: u8) -> [u64; 2] {
+    let one = char::from(b).to_string();
+    let real: Vec<u64> = (0..=RUN_LONGEST)
+        .map(|n| exact.try_count(&one.repeat(n)).unwrap() as u64)
+        .collect();
+    let rate = (RUN_LONGEST / 2..=RUN_LONGEST)
+        .map(|n| (real[n] * 1000).div_ceil(n as u64))
+        .max()
+        .unwrap();
+    let third = (3..=RUN_LONGEST)
+        .map(|n| (real[n].saturating_sub(real[2]) * 1000).saturating_sub(rate * (n as u64 - 3)))
+        .max()
+        .unwrap();
+    [third, rate]
 }
 
 /// Writes `bits` as the static `name`, four words a row.
@@ -260,4 +288,81 @@ fn marks_match_the_tokenizer() {
         "marks_match_the_tokenizer",
         &marks(),
     );
+}
+
+/// A run of marks of at most [`super::mark_merges::LONGEST`] takes the tokens the exact
+/// tokenizer gives it, and a longer one, merged in chunks of as many with two tokens for each
+/// cut, never fewer: on random runs, and on every unit of two and three marks repeated. (Runs of
+/// one mark repeated cost what `bound::punct_run` says, not this.)
+#[test]
+fn mark_runs_merge_as_the_tokenizer() {
+    use super::mark_merges::{count, CUT, LONGEST};
+    let marks: Vec<u8> = (0u8..128).filter(|&b| mark(b).is_some()).collect();
+    let chunked = |v: usize, run: &[u8]| {
+        let cuts = (run.len() as u64 - 1) / LONGEST as u64 * u64::from(CUT) / 1000;
+        cuts + run
+            .chunks(LONGEST)
+            .map(|chunk| {
+                let bits = chunk
+                    .iter()
+                    .fold(0u128, |bits, &b| bits << 5 | u128::from(mark(b).unwrap()));
+                u64::from(count(bits, chunk.len())[v])
+            })
+            .sum::<u64>()
+    };
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut units: Vec<Vec<u8>> = Vec::new();
+    for &a in &marks {
+        for &b in &marks {
+            units.push(vec![a, b]);
+            units.extend(marks.iter().map(|&c| vec![a, b, c]));
+        }
+    }
+    let mut worst = [1.0f64; 2];
+    for (v, exact) in [Exact::o200k(), Exact::cl100k()].iter().enumerate() {
+        let mut check = |run: Vec<u8>| {
+            if run.iter().all(|&b| b == run[0]) {
+                return;
+            }
+            let text = String::from_utf8(run.clone()).unwrap();
+            let real = exact.try_count(&text).unwrap() as u64;
+            let estimate = chunked(v, &run);
+            if run.len() <= LONGEST {
+                assert_eq!(estimate, real, "vocabulary {v}: {text:?}");
+            }
+            assert!(
+                estimate >= real,
+                "vocabulary {v}: {text:?}: {estimate} < {real}"
+            );
+            worst[v] = worst[v].max(estimate as f64 / real as f64);
+        };
+        for case in 0..10_000 {
+            // Random marks, or a unit of 2–4 repeated: what repeats is what merges longest.
+            let len = 2 + next(if case % 2 == 0 { LONGEST - 1 } else { 300 });
+            let unit: Vec<u8> = (0..2 + next(3)).map(|_| marks[next(marks.len())]).collect();
+            check(
+                (0..len)
+                    .map(|i| {
+                        if case % 4 < 2 {
+                            marks[next(marks.len())]
+                        } else {
+                            unit[i % unit.len()]
+                        }
+                    })
+                    .collect(),
+            );
+        }
+        for unit in &units {
+            check((0..97).map(|i| unit[i % unit.len()]).collect());
+        }
+    }
+    // Units that merge into tokens longer than a chunk (`-=` and `-+` repeated: 16 and 32
+    // marks a token) are over-counted, past the first chunk: 4.2× at most.
+    assert!(worst.iter().all(|&w| w <= 4.2), "{worst:?}");
 }

@@ -118,6 +118,9 @@ impl Meter<'_> {
 }
 
 /// A running count of a growing text.
+// The estimator's state is the variant nearly every count holds, and a tally lives on the stack
+// while a text is measured: boxing it would allocate a state per count.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Tally {
     Running(Running),

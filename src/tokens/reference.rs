@@ -201,15 +201,14 @@ impl Scan {
                 }
                 Class::Punct if prev == k => {
                     rep = if c == last { rep.saturating_add(1) } else { 1 };
-                    let charged = if rep >= 3 {
-                        let run = bound::punct_run(c as u8);
+                    let paid = if rep >= 3 {
+                        let run = bound::punct_run(c as u8, rep);
                         bound::add(extra, run);
                         run
                     } else {
-                        emit(E::PunctMore);
-                        super::charged(E::PunctMore)
+                        [0; 2]
                     };
-                    marks.next(c as u8, charged, extra);
+                    marks.next(c as u8, paid, extra);
                 }
                 Class::Punct => {
                     rep = 1;

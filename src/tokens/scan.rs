@@ -251,7 +251,7 @@ impl Scan {
                         Class::Ascii => s.letters::<TRIGRAMS>(bytes, next, counts, extra),
                         Class::Digit => s.digits(bytes, next, counts),
                         Class::Space => s.blanks(bytes, next, extra),
-                        Class::Punct => s.puncts(bytes, next, counts, extra),
+                        Class::Punct => s.puncts(bytes, next, extra),
                         _ => next,
                     }
                 }
@@ -522,13 +522,7 @@ impl Scan {
     }
 
     /// The rest of a run of ASCII punctuation, from `at`.
-    fn puncts(
-        &mut self,
-        bytes: &[u8],
-        mut at: usize,
-        counts: &mut Counts,
-        extra: &mut Extra,
-    ) -> usize {
+    fn puncts(&mut self, bytes: &[u8], mut at: usize, extra: &mut Extra) -> usize {
         // How many of the mark at hand stand in a row: found only once a mark repeats.
         let mut rep = 0usize;
         while let Some(&b) = bytes
@@ -543,7 +537,7 @@ impl Scan {
             } else {
                 rep.saturating_add(1)
             };
-            self.punct_more(b, rep, counts, extra);
+            self.punct_more(b, rep, extra);
             self.last = char::from(b);
             at = at.wrapping_add(1);
         }
@@ -551,19 +545,18 @@ impl Scan {
     }
 
     /// Punctuation continuing a run, the `rep`th of one mark in a row: from the third on, a
-    /// mark costs what a long run of it costs, in place of `punct_more`; a whole token where
-    /// the run must start one at it (`bound::Marks`).
+    /// mark costs what a long run of it costs; any mark, what the vocabularies' merges make
+    /// the run take more (`bound::Marks`).
     #[inline]
-    fn punct_more(&mut self, b: u8, rep: usize, counts: &mut Counts, extra: &mut Extra) {
-        let charged = if rep >= 3 {
-            let run = bound::punct_run(b);
+    fn punct_more(&mut self, b: u8, rep: usize, extra: &mut Extra) {
+        let paid = if rep >= 3 {
+            let run = bound::punct_run(b, rep);
             bound::add(extra, run);
             run
         } else {
-            add(counts, E::PunctMore);
-            super::charged(E::PunctMore)
+            [0; 2]
         };
-        self.marks.next(b, charged, extra);
+        self.marks.next(b, paid, extra);
     }
 
     /// A letter of another script than ASCII's: its class's weight, and its floor.
@@ -720,7 +713,7 @@ impl Scan {
                     } else {
                         1
                     };
-                    self.punct_more(c as u8, rep, counts, extra);
+                    self.punct_more(c as u8, rep, extra);
                 } else {
                     self.marks = Marks::start(c as u8);
                     add(counts, E::Punct);

@@ -67,7 +67,7 @@ export const TABLES = {
       "Origin",
       "Vocabulary"
     ],
-    "budget": 181000
+    "budget": 194000
   },
   "files": {
     "functions": [
@@ -110,7 +110,7 @@ export const TABLES = {
       "SectionVariant",
       "SectionStep"
     ],
-    "budget": 96500
+    "budget": 109000
   },
   "code": {
     "functions": [
@@ -144,7 +144,7 @@ export const TABLES = {
       "ModuleEntry",
       "RegistryOptions"
     ],
-    "budget": 93000
+    "budget": 105000
   },
   "governor": {
     "functions": [
@@ -196,7 +196,7 @@ export const TABLES = {
       "ReportedError",
       "MessageRole"
     ],
-    "budget": 121000
+    "budget": 133000
   },
   "tokenizer": {
     "functions": [
