@@ -112,6 +112,8 @@ pub mod tokens;
 mod architecture;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod declarations;
+#[cfg(test)]
+mod test_rng;
 // The binding's codes; native builds compile them for the declarations test alone, and an entry
 // without jsondoc's binding reads only the tape's.
 #[cfg(any(target_arch = "wasm32", test))]

@@ -1251,13 +1251,7 @@ mod tests {
             "aaaaaaaaaaaaaaa",
             "\\u00G0",
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1d);
         for case in 0..20_000 {
             let mut text = String::from("\"");
             for _ in 0..(case % 24) {

@@ -310,13 +310,7 @@ fn mark_runs_merge_as_the_tokenizer() {
             })
             .sum::<u64>()
     };
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
     let mut units: Vec<Vec<u8>> = Vec::new();
     for &a in &marks {
         for &b in &marks {
