@@ -212,17 +212,26 @@ impl Marks {
         }
     }
 
-    /// The mark `b` continues the run, `paid` being what was added for it already (a long run
-    /// of one mark's cost).
+    /// The mark `b` continues the run, the `rep`th of it in a row: from the third on, it costs
+    /// what a long run of it costs ([`punct_run`]); any mark, what the merges make the run
+    /// take more.
     #[inline]
-    pub(super) fn next(&mut self, b: u8, paid: Extra, extra: &mut Extra) {
+    pub(super) fn next(&mut self, b: u8, rep: usize, extra: &mut Extra) {
+        let paid = if rep >= 3 {
+            let run = punct_run(b, rep);
+            add(extra, run);
+            run
+        } else {
+            [0; 2]
+        };
+        let paid = paid.map(|p| u32::try_from(p).unwrap_or(u32::MAX));
         let m = index(b);
         let same = u64::from(m) == self.bits[0] & 31;
         if usize::from(self.len) >= LONGEST {
             if !(self.uniform && same) {
                 // A new chunk: a token for its mark, and the cut before it.
                 *self = Marks {
-                    paid: paid.map(|p| u32::try_from(p).unwrap_or(u32::MAX)),
+                    paid,
                     after_cut: true,
                     ..Marks::start(b)
                 };
@@ -235,7 +244,7 @@ impl Marks {
         self.len = self.len.wrapping_add(1);
         self.uniform &= same;
         for (p, more) in self.paid.iter_mut().zip(paid) {
-            *p = p.saturating_add(u32::try_from(more).unwrap_or(u32::MAX));
+            *p = p.saturating_add(more);
         }
         if !(self.uniform && self.len >= 3) {
             self.merge(extra);
@@ -273,7 +282,7 @@ pub(super) const LONG_WORD: Extra = [200, 250];
 /// every run of it up to 600 takes past its first two marks, from `marks.rs` (`=` repeated is
 /// 64 a token, `}` 2).
 #[inline(never)]
-pub(super) fn punct_run(b: u8, rep: usize) -> Extra {
+fn punct_run(b: u8, rep: usize) -> Extra {
     let at = if rep == 3 { 0 } else { 1 };
     super::marks::RUNS
         .get(usize::from(index(b)))

@@ -193,11 +193,9 @@ fn trigrams_match_the_tokenizer() {
 /// one), so that a run of marks is merged as the vocabulary merges it
 /// (`super::mark_merges`).
 fn marks() -> String {
+    let vocabularies = [Exact::o200k(), Exact::cl100k()];
     let mut out = String::new();
-    for (v, (exact, name)) in [(Exact::o200k(), "O200K"), (Exact::cl100k(), "CL100K")]
-        .iter()
-        .enumerate()
-    {
+    for (v, (exact, name)) in vocabularies.iter().zip(["O200K", "CL100K"]).enumerate() {
         let mut tokens = Vec::new();
         for id in 0..SIZES[v] {
             let Ok(text) = exact.decode(&[id]) else {
@@ -237,7 +235,7 @@ fn marks() -> String {
     );
     let _ = writeln!(out, "pub(super) static RUNS: [[u16; 4]; 32] = [");
     for b in (0u8..128).filter(|&b| mark(b).is_some()) {
-        let costs: Vec<String> = [Exact::o200k(), Exact::cl100k()]
+        let costs: Vec<String> = vocabularies
             .iter()
             .flat_map(|exact| run_costs(exact, b))
             .map(|c| c.to_string())

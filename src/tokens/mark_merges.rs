@@ -187,6 +187,7 @@ fn slot(key: u128, width: u32) -> usize {
 pub(super) fn count(bits: u128, len: usize) -> [u8; 2] {
     let tables = tables();
     let short = match len {
+        0 | 1 => return [len as u8; 2],
         2 => 0x8000 | (bits & 0x3FF) as usize,
         3 => (bits & 0x7FFF) as usize,
         _ => return remembered(tables, bits, len),

@@ -201,14 +201,7 @@ impl Scan {
                 }
                 Class::Punct if prev == k => {
                     rep = if c == last { rep.saturating_add(1) } else { 1 };
-                    let paid = if rep >= 3 {
-                        let run = bound::punct_run(c as u8, rep);
-                        bound::add(extra, run);
-                        run
-                    } else {
-                        [0; 2]
-                    };
-                    marks.next(c as u8, paid, extra);
+                    marks.next(c as u8, rep, extra);
                 }
                 Class::Punct => {
                     rep = 1;

@@ -537,26 +537,11 @@ impl Scan {
             } else {
                 rep.saturating_add(1)
             };
-            self.punct_more(b, rep, extra);
+            self.marks.next(b, rep, extra);
             self.last = char::from(b);
             at = at.wrapping_add(1);
         }
         at
-    }
-
-    /// Punctuation continuing a run, the `rep`th of one mark in a row: from the third on, a
-    /// mark costs what a long run of it costs; any mark, what the vocabularies' merges make
-    /// the run take more (`bound::Marks`).
-    #[inline]
-    fn punct_more(&mut self, b: u8, rep: usize, extra: &mut Extra) {
-        let paid = if rep >= 3 {
-            let run = bound::punct_run(b, rep);
-            bound::add(extra, run);
-            run
-        } else {
-            [0; 2]
-        };
-        self.marks.next(b, paid, extra);
     }
 
     /// A letter of another script than ASCII's: its class's weight, and its floor.
@@ -713,7 +698,7 @@ impl Scan {
                     } else {
                         1
                     };
-                    self.punct_more(c as u8, rep, extra);
+                    self.marks.next(c as u8, rep, extra);
                 } else {
                     self.marks = Marks::start(c as u8);
                     add(counts, E::Punct);
