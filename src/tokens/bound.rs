@@ -8,6 +8,7 @@
 //! two cannot disagree on what is added.
 
 use super::mark_merges::{CUT, LONGEST};
+use super::scan::Class;
 
 /// Thousandths of a token added for each vocabulary, `[o200k, cl100k]`.
 pub(super) type Extra = [u64; 2];
@@ -59,6 +60,11 @@ pub(super) struct Blanks {
 }
 
 impl Blanks {
+    /// The run's last whitespace character, `'\0'` before the first.
+    pub(super) fn last(&self) -> char {
+        self.last
+    }
+
     /// One more whitespace character (not a newline): the first of a run when `fresh`.
     #[inline]
     pub(super) fn push(&mut self, c: char, fresh: bool, extra: &mut Extra) {
@@ -274,6 +280,186 @@ fn index(b: u8) -> u8 {
     mark(b).unwrap_or(0)
 }
 
+/// The kind of a letter of another script than ASCII's, for [`Letters`]: Cyrillic, other
+/// Latin (accented, Latin Extended, Vietnamese), another BMP script, or kana; `None` for any
+/// other character, Han and Hangul among them (their floors hold them, `floor`).
+#[inline]
+pub(super) const fn joins_kind(c: char, k: Class) -> Option<usize> {
+    match (k, c) {
+        (Class::Letter, '\u{400}'..='\u{52F}') => Some(0),
+        (Class::Letter, _) => Some(1),
+        (Class::Script, _) => Some(2),
+        (
+            Class::KanaHangul,
+            '\u{3040}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}' | '\u{FF66}'..='\u{FF9F}',
+        ) => Some(3),
+        _ => None,
+    }
+}
+
+/// What a break between two letters no token joins (`joins.rs`) stands for, per kind of the
+/// second letter ([`joins_kind`]: Cyrillic, other Latin, other scripts, kana), `[o200k,
+/// cl100k]`, in thousandths: such breaks are rare in
+/// words (the vocabularies learnt their pairs) and common in random letters, whose pieces are a
+/// token for one or two letters where words are a token for three to five. Chosen so random
+/// letters of every script, as runs and as words, are held at 0.98 of the real count
+/// (`tests/token_bound.rs`); Cyrillic costs most because o200k joins most of its pairs, so
+/// fewer random pairs break.
+const BREAK: [[u64; 4]; 2] = [[4600, 1900, 2800, 1700], [1850, 2000, 1800, 1100]];
+
+/// What a letter may cost in a run more than it takes alone, at most, in thousandths: merges
+/// across neighbours can leave a byte or two of a letter alone (random capital Cyrillic takes
+/// 1.05 tokens a letter in o200k, each a token alone).
+const MORE_THAN_ALONE: u64 = 250;
+
+/// What comes before a letter of another script than ASCII's, for [`Letters::push`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Before {
+    /// The run's last letter: the letter continues the run.
+    Letter,
+    /// An ASCII letter or digit: the run continues a word (`ą` in `początku`).
+    Alphanumeric,
+    /// A space, which the pre-tokenizers put in front of the word: one token with the letter
+    /// where a token joins the two, a token of its own where none does.
+    Space,
+    /// Anything else.
+    Other,
+}
+
+/// What comes before a letter of another script than ASCII's, from the class `prev` and the
+/// character `last` before it, the last letter of the run under way, and the last whitespace
+/// character of the run of whitespace under way.
+#[inline]
+pub(super) fn before(prev: Class, last: char, run_last: char, blank: char) -> Before {
+    match prev {
+        Class::Letter | Class::Script | Class::KanaHangul if run_last == last => Before::Letter,
+        Class::Ascii | Class::Digit => Before::Alphanumeric,
+        Class::Space if blank == ' ' => Before::Space,
+        _ => Before::Other,
+    }
+}
+
+/// A run of letters of other scripts than ASCII's under way ([`joins_kind`]), and what it must
+/// cost: [`BREAK`] for each pair of letters no token joins, and a token for the word once it
+/// ends, up to what its letters take alone and [`MORE_THAN_ALONE`] each. Where that is more than
+/// the letters' fitted weights and floors charged, the difference is added, letter by letter, so
+/// the count still only grows; words rarely break where their letters were not charged enough.
+/// A space before the run that no token joins to its first letter is a token of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct Letters {
+    /// The run's last letter; `'\0'` before the first.
+    last: char,
+    /// It began a word: after a space or what is neither a letter nor a digit.
+    word: bool,
+    /// The most its breaks may owe, per vocabulary: what its letters take alone, and
+    /// [`MORE_THAN_ALONE`] each.
+    most: [u64; 2],
+    /// Per vocabulary, in thousandths.
+    owed: [Owed; 2],
+}
+
+/// What one vocabulary's breaks owe for the run, what its letters were charged, and what was
+/// added for the difference so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Owed {
+    breaks: u64,
+    charged: u64,
+    paid: u64,
+}
+
+impl Letters {
+    /// The letter `c`, of kind `kind`, charged `charged` by its class's weight and floor, after
+    /// `before`; `space` is what a single space before a word is weighed as.
+    #[inline]
+    pub(super) fn push(
+        &mut self,
+        c: char,
+        kind: usize,
+        charged: Extra,
+        before: Before,
+        space: Extra,
+        extra: &mut Extra,
+    ) {
+        let joined = match before {
+            Before::Letter if self.last != '\0' => super::letter_joins::joined(self.last, c),
+            Before::Space => {
+                // The space is a token of its own, less what it was weighed as.
+                let joined = super::letter_joins::joined(' ', c);
+                for ((e, joined), space) in extra.iter_mut().zip(joined).zip(space) {
+                    if !joined {
+                        *e = e.saturating_add(1000u64.saturating_sub(space));
+                    }
+                }
+                [true; 2]
+            }
+            _ => [true; 2],
+        };
+        if before != Before::Letter {
+            *self = Letters {
+                word: matches!(before, Before::Space | Before::Other),
+                ..Letters::default()
+            };
+        }
+        self.last = c;
+        let mut broke = false;
+        for (v, (owed, most)) in self.owed.iter_mut().zip(self.most.iter_mut()).enumerate() {
+            let alone = alone(&super::floors::ALONE_BLOCKS, v, c).unwrap_or(0);
+            *most = most.saturating_add(alone.wrapping_mul(1000).saturating_add(MORE_THAN_ALONE));
+            if joined.get(v) == Some(&false) {
+                let cost = BREAK
+                    .get(v)
+                    .and_then(|b| b.get(kind))
+                    .copied()
+                    .unwrap_or(1000);
+                owed.breaks = owed.breaks.saturating_add(cost);
+                broke = true;
+            }
+            owed.charged = owed
+                .charged
+                .saturating_add(charged.get(v).copied().unwrap_or(0));
+        }
+        // Without a break, what is owed stays and what was charged grows: nothing to add.
+        if broke {
+            self.pay(extra);
+        }
+    }
+
+    /// The run ends before a character that does not continue it: a word is a token at least,
+    /// where a word of one or two letters (` в`, ` на`) was weighed at less.
+    #[inline(never)]
+    pub(super) fn end(&mut self, extra: &mut Extra) {
+        if self.word {
+            for owed in &mut self.owed {
+                owed.breaks = owed.breaks.saturating_add(1000);
+            }
+            self.pay(extra);
+        }
+        *self = Letters::default();
+    }
+
+    /// Adds what the breaks owe more than the letters were charged, less what was added before.
+    fn pay(&mut self, extra: &mut Extra) {
+        for ((owed, e), most) in self.owed.iter_mut().zip(extra.iter_mut()).zip(self.most) {
+            let excess = owed.breaks.min(most).saturating_sub(owed.charged);
+            if excess > owed.paid {
+                *e = e.saturating_add(excess.wrapping_sub(owed.paid));
+                owed.paid = excess;
+            }
+        }
+    }
+
+    /// Whether a run is under way.
+    #[inline]
+    pub(super) fn open(&self) -> bool {
+        self.last != '\0'
+    }
+
+    /// The run's last letter, `'\0'` when none is under way.
+    pub(super) fn last(&self) -> char {
+        self.last
+    }
+}
+
 /// What a word's 17th and later letters add (unless repeated): English words are rarely so
 /// long, and a random run of lowercase letters costs about a token for two.
 pub(super) const LONG_WORD: Extra = [200, 250];
@@ -328,30 +514,35 @@ pub(super) fn rare(c: char) -> Extra {
 /// A letter the vocabulary joins to no other letter in any of its tokens costs at least what
 /// it takes alone, whatever surrounds it: the scripts a vocabulary holds no words of (Georgian
 /// or Armenian in cl100k), and rare ideographs and syllables. `charged` is what the fitted
-/// weight gives it, per vocabulary; the floor adds what is missing. Floors from
-/// `floors.rs`, written from the vocabularies themselves.
+/// weight gives it, per vocabulary; the floor adds what is missing, and says what it added.
+/// Floors from `floors.rs`, written from the vocabularies themselves.
 #[inline]
-pub(super) fn floor(c: char, charged: [u64; 2], extra: &mut Extra) {
-    let u = c as usize;
-    let block = u >> 7;
-    for (v, charged) in charged.into_iter().enumerate() {
-        let index = super::floors::BLOCKS
-            .get(v)
-            .and_then(|b| b.get(block))
-            .copied()
-            .unwrap_or(0);
-        let Some(bits) = usize::from(index)
-            .checked_sub(1)
-            .and_then(|i| super::floors::FLOORS.get(i))
-            .and_then(|w| w.get((u >> 5) & 3))
-        else {
+pub(super) fn floor(c: char, charged: [u64; 2], extra: &mut Extra) -> Extra {
+    let mut added = [0; 2];
+    for (v, ((charged, e), added)) in charged
+        .into_iter()
+        .zip(extra.iter_mut())
+        .zip(added.iter_mut())
+        .enumerate()
+    {
+        let Some(tokens) = alone(&super::floors::BLOCKS, v, c) else {
             continue;
         };
-        let tokens = (bits >> (u & 31).wrapping_mul(2)) & 3;
-        if let Some(e) = extra.get_mut(v) {
-            *e = e.saturating_add(tokens.wrapping_mul(1000).saturating_sub(charged));
-        }
+        *added = tokens.wrapping_mul(1000).saturating_sub(charged);
+        *e = e.saturating_add(*added);
     }
+    added
+}
+
+/// The tokens `c` takes alone in vocabulary `v` (at most 3), from `blocks`, one of
+/// `floors.rs`'s tables; `None` where the table has none.
+#[inline]
+fn alone(blocks: &[[u16; 512]; 2], v: usize, c: char) -> Option<u64> {
+    let u = c as usize;
+    let index = *blocks.get(v)?.get(u >> 7)?;
+    let row = super::floors::FLOORS.get(usize::from(index).checked_sub(1)?)?;
+    let bits = row.get((u >> 5) & 3)?;
+    Some((bits >> (u & 31).wrapping_mul(2)) & 3)
 }
 
 /// A switch inside a run of letters and digits — lowercase to uppercase, letter to digit,

@@ -4,7 +4,8 @@
 //! floors_match_the_tokenizer` rewrites it. Likewise `trigrams.rs`, the letter trigrams of the
 //! commonest tokens (`UPDATE_TRIGRAMS=1 … trigrams_match_the_tokenizer`), and `marks.rs`, the
 //! tokens of punctuation marks and what runs of one mark cost (`UPDATE_MARKS=1 …
-//! marks_match_the_tokenizer`).
+//! marks_match_the_tokenizer`), and `joins.rs`, the pairs of letters of other scripts than
+//! ASCII's a token holds (`UPDATE_JOINS=1 … joins_match_the_tokenizer`).
 
 #![allow(
     clippy::unwrap_used,
@@ -13,7 +14,7 @@
     clippy::cast_possible_truncation
 )] // a test, which may fail loudly
 
-use super::bound::mark;
+use super::bound::{joins_kind, mark};
 use super::scan::{class, letter_event, Class};
 use crate::tokenizer::Exact;
 use std::collections::BTreeMap;
@@ -55,45 +56,66 @@ fn floors(exact: &Exact, size: u32) -> Vec<u8> {
         .collect()
 }
 
+/// The tokens each letter of a run (`bound::joins_kind`) takes alone in `vocabulary`, at most 3;
+/// 0 for every other character.
+fn alone(exact: &Exact) -> Vec<u8> {
+    (0..0x10000u32)
+        .map(|u| match char::from_u32(u) {
+            Some(c) if joins_kind(c, class(c)).is_some() => {
+                exact.try_count(&c.to_string()).unwrap_or(3).min(3) as u8
+            }
+            _ => 0,
+        })
+        .collect()
+}
+
 fn generate() -> String {
     let vocabularies = [Exact::o200k(), Exact::cl100k()];
     let mut bits: BTreeMap<[u64; 4], usize> = BTreeMap::new();
     let mut order: Vec<[u64; 4]> = Vec::new();
-    let mut blocks = [[0usize; 512]; 2];
+    // Floors, then what letters take alone, per vocabulary.
+    let mut blocks = [[[0usize; 512]; 2]; 2];
     for (v, exact) in vocabularies.iter().enumerate() {
-        let f = floors(exact, SIZES[v]);
-        for (b, chunk) in f.chunks(128).enumerate() {
-            let mut words = [0u64; 4];
-            for (i, &x) in chunk.iter().enumerate() {
-                words[i / 32] |= u64::from(x) << ((i % 32) * 2);
+        for (t, table) in [floors(exact, SIZES[v]), alone(exact)].iter().enumerate() {
+            for (b, chunk) in table.chunks(128).enumerate() {
+                let mut words = [0u64; 4];
+                for (i, &x) in chunk.iter().enumerate() {
+                    words[i / 32] |= u64::from(x) << ((i % 32) * 2);
+                }
+                if words == [0; 4] {
+                    continue;
+                }
+                let index = *bits.entry(words).or_insert_with(|| {
+                    order.push(words);
+                    order.len()
+                });
+                blocks[t][v][b] = index;
             }
-            if words == [0; 4] {
-                continue;
-            }
-            let index = *bits.entry(words).or_insert_with(|| {
-                order.push(words);
-                order.len()
-            });
-            blocks[v][b] = index;
         }
     }
-    let mut out = String::from(
+    let mut out = String::new();
+    let docs = [
         "/// For `[o200k, cl100k]` and each block of 128 BMP characters: 0, or 1 + the index in\n\
-         /// [`FLOORS`] of its characters' floors.\n",
-    );
-    let _ = writeln!(out, "pub(super) static BLOCKS: [[u16; 512]; 2] = [");
-    for v in &blocks {
-        out.push_str("    [\n");
-        for row in v.chunks(16) {
-            let row: Vec<String> = row.iter().map(|i| i.to_string()).collect();
-            let _ = writeln!(out, "        {},", row.join(", "));
+         /// [`FLOORS`] of its characters' floors.",
+        "\n/// The same for the tokens each letter `bound::Letters` weighs takes alone.",
+    ];
+    for ((name, doc), blocks) in ["BLOCKS", "ALONE_BLOCKS"].iter().zip(docs).zip(&blocks) {
+        let _ = writeln!(out, "{doc}");
+        let _ = writeln!(out, "pub(super) static {name}: [[u16; 512]; 2] = [");
+        for v in blocks {
+            out.push_str("    [\n");
+            for row in v.chunks(16) {
+                let row: Vec<String> = row.iter().map(|i| i.to_string()).collect();
+                let _ = writeln!(out, "        {},", row.join(", "));
+            }
+            out.push_str("    ],\n");
         }
-        out.push_str("    ],\n");
+        out.push_str("];\n");
     }
-    out.push_str("];\n\n");
     out.push_str(
-        "/// Two bits a character, the lowest first: 0, or the tokens it takes alone (at most 3),\n\
-         /// where no token joins it to another letter.\n",
+        "\n/// Two bits a character, the lowest first: 0, or the tokens it takes alone (at most 3),\n\
+         /// where no token joins it to another letter (`BLOCKS`), or for every letter\n\
+         /// (`ALONE_BLOCKS`).\n",
     );
     let _ = writeln!(
         out,
@@ -357,4 +379,152 @@ fn mark_runs_merge_as_the_tokenizer() {
     // Units that merge into tokens longer than a chunk (`-=` and `-+` repeated: 16 and 32
     // marks a token) are over-counted, past the first chunk: 4.2× at most.
     assert!(worst.iter().all(|&w| w <= 4.2), "{worst:?}");
+}
+
+/// The pairs of neighbouring letters of other scripts than ASCII's (`bound::joins_kind`) that
+/// some token of each vocabulary holds, and the letters some token holds after a space, in the
+/// varints `super::letter_joins` reads: per first letter, its distance from the last one, how
+/// many letters follow it, then the first of those as a zigzag distance from it and each
+/// other from the one before; the letters after a space, each as its distance from the last.
+fn joins() -> String {
+    let mut out = String::new();
+    for (v, (exact, name)) in [Exact::o200k(), Exact::cl100k()]
+        .iter()
+        .zip(["O200K", "CL100K"])
+        .enumerate()
+    {
+        let letter = |c: char| joins_kind(c, class(c)).is_some();
+        let mut pairs: BTreeMap<u32, std::collections::BTreeSet<u32>> = BTreeMap::new();
+        for id in 0..SIZES[v] {
+            let Ok(text) = exact.decode(&[id]) else {
+                continue;
+            };
+            let chars: Vec<char> = text.chars().collect();
+            for pair in chars.windows(2) {
+                if (pair[0] == ' ' || letter(pair[0])) && letter(pair[1]) {
+                    pairs
+                        .entry(pair[0] as u32)
+                        .or_default()
+                        .insert(pair[1] as u32);
+                }
+            }
+        }
+        let after_space = pairs.remove(&u32::from(b' ')).unwrap_or_default();
+        check_decoded(v, &pairs, &after_space);
+        let count: usize = pairs.values().map(|s| s.len()).sum();
+        let mut bytes = Vec::new();
+        let mut last = 0;
+        for (&first, then) in &pairs {
+            varint(&mut bytes, first - last);
+            last = first;
+            varint(&mut bytes, then.len() as u32);
+            let mut before = None;
+            for &second in then {
+                match before {
+                    None => varint(&mut bytes, zigzag(i64::from(second) - i64::from(first))),
+                    Some(b) => varint(&mut bytes, second - b),
+                }
+                before = Some(second);
+            }
+        }
+        let _ = writeln!(
+            out,
+            "{}/// The {count} pairs of letters {name}'s tokens join, by first letter.",
+            if v == 0 { "" } else { "\n" },
+        );
+        byte_string(&mut out, name, &bytes);
+        let mut bytes = Vec::new();
+        let mut last = 0;
+        for &c in &after_space {
+            varint(&mut bytes, c - last);
+            last = c;
+        }
+        let _ = writeln!(
+            out,
+            "\n/// The {} letters {name}'s tokens join to a space before them.",
+            after_space.len()
+        );
+        byte_string(&mut out, &format!("{name}_AFTER_SPACE"), &bytes);
+    }
+    out
+}
+
+/// What `super::letter_joins` reads from the committed table is what the vocabulary holds: each
+/// pair, and no other among neighbours of theirs and random ones.
+fn check_decoded(
+    v: usize,
+    pairs: &BTreeMap<u32, std::collections::BTreeSet<u32>>,
+    after_space: &std::collections::BTreeSet<u32>,
+) {
+    use super::letter_joins::joined;
+    let held = |a: u32, b: u32| {
+        if a == u32::from(b' ') {
+            after_space.contains(&b)
+        } else {
+            pairs.get(&a).is_some_and(|s| s.contains(&b))
+        }
+    };
+    let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
+    let letters: Vec<u32> = (0x80..0x10000u32)
+        .filter(|&u| char::from_u32(u).is_some_and(|c| joins_kind(c, class(c)).is_some()))
+        .collect();
+    let mut tried: Vec<(u32, u32)> = pairs
+        .iter()
+        .flat_map(|(&a, s)| s.iter().flat_map(move |&b| [(a, b), (a, b + 1), (b, a)]))
+        .chain(after_space.iter().map(|&b| (u32::from(b' '), b)))
+        .collect();
+    tried
+        .extend((0..100_000).map(|_| (letters[next(letters.len())], letters[next(letters.len())])));
+    tried.extend((0..1_000).map(|_| (u32::from(b' '), letters[next(letters.len())])));
+    for (a, b) in tried {
+        let (Some(ca), Some(cb)) = (char::from_u32(a), char::from_u32(b)) else {
+            continue;
+        };
+        if (a != u32::from(b' ') && joins_kind(ca, class(ca)).is_none())
+            || joins_kind(cb, class(cb)).is_none()
+        {
+            continue;
+        }
+        assert_eq!(
+            joined(ca, cb)[v],
+            held(a, b),
+            "vocabulary {v}: {ca:?} {cb:?}"
+        );
+    }
+}
+
+fn varint(out: &mut Vec<u8>, mut n: u32) {
+    while n >= 0x80 {
+        out.push((n & 0x7F) as u8 | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+fn zigzag(n: i64) -> u32 {
+    (if n >= 0 { n * 2 } else { -n * 2 - 1 }) as u32
+}
+
+/// Writes `bytes` as the byte string static `name`, wrapped.
+fn byte_string(out: &mut String, name: &str, bytes: &[u8]) {
+    let _ = writeln!(out, "pub(super) static {name}: &[u8] = b\"\\");
+    let mut line = String::new();
+    for &b in bytes {
+        let _ = write!(line, "\\x{b:02x}");
+        if line.len() >= 88 {
+            let _ = writeln!(out, "    {line}\\");
+            line.clear();
+        }
+    }
+    let _ = writeln!(out, "    {line}\";");
+}
+
+#[test]
+fn joins_match_the_tokenizer() {
+    check(
+        "joins.rs",
+        "UPDATE_JOINS",
+        "joins_match_the_tokenizer",
+        &joins(),
+    );
 }

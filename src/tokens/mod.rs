@@ -13,9 +13,12 @@
 //! chosen from what precedes it, never from what follows.
 
 mod bound;
+mod letter_joins;
 mod mark_merges;
 #[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte
 mod floors;
+#[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte
+mod joins;
 #[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte
 mod marks;
 #[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte

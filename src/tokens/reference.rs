@@ -1,9 +1,9 @@
 //! The scan as first written, one `char` and one state transition at a time: the reference the
 //! fast scan (`super::scan`) is held to, event for event, by a property test.
 
-use super::bound::{self, Blanks, Extra, Marks, Trigrams};
+use super::bound::{self, Blanks, Extra, Letters, Marks, Trigrams};
 // The characters' classes are the fast scan's own: what is held equal here is the scan.
-use super::scan::{class, letter_event, Class};
+use super::scan::{class, in_letters, letter_event, Class};
 use super::E;
 
 /// How often each event occurs in `text`, as the first scan counted them.
@@ -38,6 +38,7 @@ struct Scan {
     chained: bool,
     tri: Trigrams,
     marks: Marks,
+    letters: Letters,
     blanks: Blanks,
     nl: char,
     nl2: char,
@@ -58,6 +59,7 @@ impl Default for Scan {
             chained: false,
             tri: Trigrams::default(),
             marks: Marks::default(),
+            letters: Letters::default(),
             blanks: Blanks::default(),
             nl: '\0',
             nl2: '\0',
@@ -84,12 +86,16 @@ impl Scan {
             mut chained,
             mut tri,
             mut marks,
+            mut letters,
             mut blanks,
             mut nl,
             mut nl2,
         } = *self;
         for c in text.chars() {
             let k = class(c);
+            if letters.open() && bound::joins_kind(c, k).is_none() {
+                letters.end(extra);
+            }
             // A word ends at a character that is neither a letter nor a digit.
             if prev == Class::Ascii && !matches!(k, Class::Ascii | Class::Digit) {
                 tri.end(extra);
@@ -211,7 +217,22 @@ impl Scan {
                 Class::Han | Class::KanaHangul | Class::Letter | Class::Script => {
                     if let Some(e) = letter_event(k) {
                         emit(e);
-                        bound::floor(c, super::charged(e), extra);
+                        let floor = bound::floor(c, super::charged(e), extra);
+                        if let Some(kind) = bound::joins_kind(c, k) {
+                            let mut charged = super::charged(e);
+                            for (charged, floor) in charged.iter_mut().zip(floor) {
+                                *charged = charged.saturating_add(floor);
+                            }
+                            let before = bound::before(prev, last, letters.last(), blanks.last());
+                            letters.push(
+                                c,
+                                kind,
+                                charged,
+                                before,
+                                super::charged(E::SpaceOther),
+                                extra,
+                            );
+                        }
                     }
                 }
                 Class::WidePunct => emit(E::WidePunct),
@@ -243,6 +264,11 @@ impl Scan {
                 marks
             } else {
                 Marks::default()
+            },
+            letters: if in_letters(prev) {
+                letters
+            } else {
+                Letters::default()
             },
             blanks,
             nl,

@@ -7,7 +7,7 @@
 //! and the weights multiply the counts once a push. What it counts is exactly what the first,
 //! one-`char`-at-a-time scan counted (`super::reference`, held to it by a property test).
 
-use super::bound::{self, Blanks, Extra, Marks, Trigrams};
+use super::bound::{self, Blanks, Extra, Letters, Marks, Trigrams};
 use super::{E, EVENT_COUNT};
 
 /// How often each event occurred.
@@ -78,6 +78,11 @@ pub(super) const fn letter_event(k: Class) -> Option<E> {
         Class::Script => Some(E::Script),
         _ => None,
     }
+}
+
+/// The classes a run of letters for `bound::Letters` may hold (kana of `KanaHangul` only).
+pub(super) const fn in_letters(k: Class) -> bool {
+    matches!(k, Class::Letter | Class::Script | Class::KanaHangul)
 }
 
 /// The class of each ASCII byte, from [`class`] itself so the two cannot disagree.
@@ -174,6 +179,8 @@ pub(super) struct Scan {
     tri: Trigrams,
     /// The run of punctuation under way, for the tokens it must take at least.
     marks: Marks,
+    /// The run of letters of other scripts than ASCII's under way, for its breaks.
+    letters: Letters,
     /// The whitespace run under way (while `prev` is `Space`), and the last newline (while
     /// `prev` is `Newline`).
     blanks: Blanks,
@@ -206,6 +213,7 @@ impl Default for Scan {
             chained: false,
             tri: Trigrams::default(),
             marks: Marks::default(),
+            letters: Letters::default(),
             blanks: Blanks::default(),
             nl: '\0',
             nl2: '\0',
@@ -218,9 +226,10 @@ impl Scan {
     /// depends only on what precedes it, so a prefix's events are a prefix of the text's —
     /// which is what makes the estimate monotone under appending.
     ///
-    /// `TRIGRAMS`: whether rare trigrams are charged (`bound::Trigrams`); the fitting script
-    /// leaves them out of the fit.
-    pub(super) fn feed<const TRIGRAMS: bool>(
+    /// `UNFITTED`: whether the bounds the fitting script leaves out of the fit are charged: rare
+    /// trigrams (`bound::Trigrams`), and what letters of other scripts than ASCII's owe for
+    /// breaks no token spans (`bound::Letters`). Both only raise an estimate.
+    pub(super) fn feed<const UNFITTED: bool>(
         &mut self,
         text: &str,
         counts: &mut Counts,
@@ -229,7 +238,7 @@ impl Scan {
         let mut s = *self;
         let bytes = text.as_bytes();
         // A word the last feed ended in ends here, unless a letter or digit continues it.
-        if TRIGRAMS
+        if UNFITTED
             && s.prev == Class::Ascii
             && bytes.first().is_some_and(|b| !b.is_ascii_alphanumeric())
         {
@@ -238,6 +247,9 @@ impl Scan {
         let mut at = 0usize;
         while let Some(&b) = bytes.get(at) {
             if b == b' ' && s.prev != Class::Space && !s.broke {
+                if s.letters.open() {
+                    s.letters.end(extra);
+                }
                 if let Some(next) = s.lone_space(bytes, at, counts) {
                     at = next;
                     continue;
@@ -245,10 +257,10 @@ impl Scan {
             }
             at = match ASCII.get(usize::from(b)) {
                 Some(&k) => {
-                    s.step::<TRIGRAMS>(char::from(b), k, counts, extra);
+                    s.step::<UNFITTED>(char::from(b), k, counts, extra);
                     let next = at.wrapping_add(1);
                     match k {
-                        Class::Ascii => s.letters::<TRIGRAMS>(bytes, next, counts, extra),
+                        Class::Ascii => s.letters::<UNFITTED>(bytes, next, counts, extra),
                         Class::Digit => s.digits(bytes, next, counts),
                         Class::Space => s.blanks(bytes, next, extra),
                         Class::Punct => s.puncts(bytes, next, extra),
@@ -263,7 +275,7 @@ impl Scan {
                         if c.is_ascii() {
                             break;
                         }
-                        s.step::<TRIGRAMS>(c, class_of(c), counts, extra);
+                        s.step::<UNFITTED>(c, class_of(c), counts, extra);
                         len = len.wrapping_add(c.len_utf8());
                     }
                     at.wrapping_add(len.max(1))
@@ -317,6 +329,9 @@ impl Scan {
         if self.prev != Class::Punct {
             self.marks = Marks::default();
         }
+        if !in_letters(self.prev) {
+            self.letters = Letters::default();
+        }
         if self.prev != Class::Newline {
             self.nl = '\0';
             self.nl2 = '\0';
@@ -340,7 +355,7 @@ impl Scan {
     /// The rest of an ASCII word, from `at`: letters split only at a lowercase-to-uppercase
     /// step (o200k splits `camelCase`). Between splits the letters' events follow from how many
     /// there are, so each letter costs a comparison or two.
-    fn letters<const TRIGRAMS: bool>(
+    fn letters<const UNFITTED: bool>(
         &mut self,
         bytes: &[u8],
         mut at: usize,
@@ -372,7 +387,7 @@ impl Scan {
                 // An uppercase letter after a lowercase one starts a word of its own.
                 Some(_) => {
                     // The piece ends here, and the next one starts, as whole as the word.
-                    if TRIGRAMS && self.tri.whole {
+                    if UNFITTED && self.tri.whole {
                         self.end_piece(bytes, entry, at, extra);
                     }
                     entry = at.wrapping_add(1);
@@ -392,7 +407,7 @@ impl Scan {
                 None => break,
             }
         }
-        if TRIGRAMS && self.tri.whole {
+        if UNFITTED && self.tri.whole {
             let ended = bytes.get(at).map(|b| !b.is_ascii_alphanumeric());
             self.trigrams(bytes, entry, at, ended, extra);
         }
@@ -544,13 +559,43 @@ impl Scan {
         at
     }
 
-    /// A letter of another script than ASCII's: its class's weight, and its floor.
+    /// A letter of another script than ASCII's: its class's weight, its floor, and its break
+    /// from the letter before.
     #[inline]
-    fn floored(c: char, k: Class, counts: &mut Counts, extra: &mut Extra) {
-        if let Some(e) = letter_event(k) {
-            add(counts, e);
-            bound::floor(c, super::charged(e), extra);
+    fn floored<const UNFITTED: bool>(
+        &mut self,
+        c: char,
+        k: Class,
+        counts: &mut Counts,
+        extra: &mut Extra,
+    ) {
+        let Some(e) = letter_event(k) else {
+            return;
+        };
+        add(counts, e);
+        let weight = super::charged(e);
+        let floor = bound::floor(c, weight, extra);
+        if let (true, Some(kind)) = (UNFITTED, bound::joins_kind(c, k)) {
+            let charged = [
+                weight[0].saturating_add(floor[0]),
+                weight[1].saturating_add(floor[1]),
+            ];
+            self.in_run(c, kind, charged, extra);
         }
+    }
+
+    /// A letter of a run `bound::Letters` weighs, charged `charged`: apart from `floored`, which
+    /// ideographs run through too.
+    #[inline(never)]
+    fn in_run(&mut self, c: char, kind: usize, charged: Extra, extra: &mut Extra) {
+        let before = bound::before(
+            self.prev,
+            self.last,
+            self.letters.last(),
+            self.blanks.last(),
+        );
+        let space = super::charged(E::SpaceOther);
+        self.letters.push(c, kind, charged, before, space, extra);
     }
 
     fn word(&self) -> E {
@@ -571,13 +616,16 @@ impl Scan {
 
     /// One character, whatever precedes it: every class, every transition.
     #[inline(always)]
-    fn step<const TRIGRAMS: bool>(
+    fn step<const UNFITTED: bool>(
         &mut self,
         c: char,
         k: Class,
         counts: &mut Counts,
         extra: &mut Extra,
     ) {
+        if self.letters.open() && bound::joins_kind(c, k).is_none() {
+            self.letters.end(extra);
+        }
         self.since_letter = if k == Class::Letter {
             0
         } else {
@@ -646,7 +694,7 @@ impl Scan {
                     }
                     self.capital = c.is_ascii_uppercase();
                     self.run = 0;
-                    if TRIGRAMS {
+                    if UNFITTED {
                         self.tri = if self.prev == Class::Ascii {
                             // Only where a feed starts at a `camelCase` step.
                             self.tri.next(extra)
@@ -659,7 +707,7 @@ impl Scan {
                     // Only where a feed starts inside a word: the last feed's letters.
                     self.run = self.run.saturating_add(1);
                     let b = c as u8;
-                    if TRIGRAMS && self.tri.whole {
+                    if UNFITTED && self.tri.whole {
                         self.tri.extend(&[b]);
                     }
                     if self.run >= 8 && b == self.tail && self.tail_run >= 2 {
@@ -705,7 +753,7 @@ impl Scan {
                 }
             }
             Class::Han | Class::KanaHangul | Class::Letter | Class::Script => {
-                Self::floored(c, k, counts, extra);
+                self.floored::<UNFITTED>(c, k, counts, extra);
             }
             Class::WidePunct => add(counts, E::WidePunct),
             Class::Symbol => add(counts, E::Symbol),

@@ -67,7 +67,7 @@ export const TABLES = {
       "Origin",
       "Vocabulary"
     ],
-    "budget": 194000
+    "budget": 205000
   },
   "files": {
     "functions": [
@@ -110,7 +110,7 @@ export const TABLES = {
       "SectionVariant",
       "SectionStep"
     ],
-    "budget": 109000
+    "budget": 120000
   },
   "code": {
     "functions": [
@@ -144,7 +144,7 @@ export const TABLES = {
       "ModuleEntry",
       "RegistryOptions"
     ],
-    "budget": 105000
+    "budget": 116000
   },
   "governor": {
     "functions": [
@@ -196,7 +196,7 @@ export const TABLES = {
       "ReportedError",
       "MessageRole"
     ],
-    "budget": 133000
+    "budget": 144000
   },
   "tokenizer": {
     "functions": [
