@@ -12,7 +12,7 @@ import { documents, options, request } from "./workload.mjs";
 const args = process.argv.slice(2);
 const roundsAt = args.indexOf("--rounds");
 const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 21;
-const dirs = args.filter((a, i) => !a.startsWith("--") && i !== roundsAt + 1);
+const dirs = args.filter((a, i) => !a.startsWith("--") && (roundsAt < 0 || i !== roundsAt + 1));
 const require = createRequire(import.meta.url);
 const builds = (dirs.length ? dirs : [new URL("..", import.meta.url).pathname]).map((d) => ({ dir: d, api: require(join(resolve(d), "pkg", "index.cjs")) }));
 const profile = JSON.parse(readFileSync(new URL("../profiles/writing-app.json", import.meta.url), "utf8"));
