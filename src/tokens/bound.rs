@@ -332,7 +332,7 @@ pub(super) enum Before {
 #[inline]
 pub(super) fn before(prev: Class, last: char, run_last: char, blank: char) -> Before {
     match prev {
-        Class::Letter | Class::Script | Class::KanaHangul if run_last == last => Before::Letter,
+        _ if super::scan::in_letters(prev) && run_last == last => Before::Letter,
         Class::Ascii | Class::Digit => Before::Alphanumeric,
         Class::Space if blank == ' ' => Before::Space,
         _ => Before::Other,
@@ -369,7 +369,7 @@ struct Owed {
 
 impl Letters {
     /// The letter `c`, of kind `kind`, charged `charged` by its class's weight and floor, after
-    /// `before`; `space` is what a single space before a word is weighed as.
+    /// `before`.
     #[inline]
     pub(super) fn push(
         &mut self,
@@ -377,7 +377,6 @@ impl Letters {
         kind: usize,
         charged: Extra,
         before: Before,
-        space: Extra,
         extra: &mut Extra,
     ) {
         let joined = match before {
@@ -385,6 +384,7 @@ impl Letters {
             Before::Space => {
                 // The space is a token of its own, less what it was weighed as.
                 let joined = super::letter_joins::joined(' ', c);
+                let space = super::charged(super::E::SpaceOther);
                 for ((e, joined), space) in extra.iter_mut().zip(joined).zip(space) {
                     if !joined {
                         *e = e.saturating_add(1000u64.saturating_sub(space));

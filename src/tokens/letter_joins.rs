@@ -3,88 +3,52 @@
 //! between two characters no token joins, every text takes a token boundary (`bound::Letters`
 //! weighs them).
 
+use super::open_table::OpenTable;
 use std::sync::OnceLock;
 
 /// Open-addressed slots for the pairs of both vocabularies: o200k's 11,343 pairs and 968 letters
-/// after a space, cl100k's 419 and 150, many of them shared.
-const BITS: u32 = 15;
-const SLOTS: usize = 1 << BITS;
+/// after a space, cl100k's 419 and 150, many of them shared: `2^15`.
+const SLOTS: u32 = 15;
 
-/// Each pair as `first << 16 | second` (the letters are all in the BMP; 0 marks an empty
-/// slot), and in `vocabularies` which join it: bit 0 o200k, bit 1 cl100k.
-struct Table {
-    keys: Box<[u32]>,
-    vocabularies: Box<[u8]>,
-}
+/// Each pair as `first << 16 | second` (the letters are all in the BMP), and which vocabularies
+/// join it: bit 0 o200k, bit 1 cl100k.
+type Table = OpenTable<u32, u8>;
 
-impl Table {
-    fn new() -> Self {
-        let mut table = Table {
-            keys: vec![0; SLOTS].into_boxed_slice(),
-            vocabularies: vec![0; SLOTS].into_boxed_slice(),
-        };
-        use super::joins::{CL100K, CL100K_AFTER_SPACE, O200K, O200K_AFTER_SPACE};
-        for (bit, pairs, after_space) in [
-            (1, O200K, O200K_AFTER_SPACE),
-            (2, CL100K, CL100K_AFTER_SPACE),
-        ] {
-            let mut varints = Varints(pairs.iter());
-            let mut first = 0u32;
-            while let Some(step) = varints.next() {
-                first = first.wrapping_add(step);
-                let mut second = first;
-                for i in 0..varints.next().unwrap_or(0) {
-                    let step = varints.next().unwrap_or(0);
-                    second = if i == 0 {
-                        // A zigzag distance: even ahead, odd behind.
-                        let half = step >> 1;
-                        if step & 1 == 0 {
-                            first.wrapping_add(half)
-                        } else {
-                            first.wrapping_sub(half).wrapping_sub(1)
-                        }
+fn table() -> Table {
+    let mut table = Table::new(SLOTS, 0);
+    use super::joins::{CL100K, CL100K_AFTER_SPACE, O200K, O200K_AFTER_SPACE};
+    for (bit, pairs, after_space) in [
+        (1, O200K, O200K_AFTER_SPACE),
+        (2, CL100K, CL100K_AFTER_SPACE),
+    ] {
+        let mut varints = Varints(pairs.iter());
+        let mut first = 0u32;
+        while let Some(step) = varints.next() {
+            first = first.wrapping_add(step);
+            let mut second = first;
+            for i in 0..varints.next().unwrap_or(0) {
+                let step = varints.next().unwrap_or(0);
+                second = if i == 0 {
+                    // A zigzag distance: even ahead, odd behind.
+                    let half = step >> 1;
+                    if step & 1 == 0 {
+                        first.wrapping_add(half)
                     } else {
-                        second.wrapping_add(step)
-                    };
-                    table.insert(pack(first, second), bit);
-                }
-            }
-            let mut letter = 0u32;
-            for step in Varints(after_space.iter()) {
-                letter = letter.wrapping_add(step);
-                table.insert(pack(u32::from(b' '), letter), bit);
+                        first.wrapping_sub(half).wrapping_sub(1)
+                    }
+                } else {
+                    second.wrapping_add(step)
+                };
+                table.update(pack(first, second), |v| v | bit);
             }
         }
-        table
-    }
-
-    fn insert(&mut self, key: u32, bit: u8) {
-        let mut slot = slot(key);
-        while let Some(k) = self.keys.get_mut(slot) {
-            if *k == 0 || *k == key {
-                *k = key;
-                if let Some(v) = self.vocabularies.get_mut(slot) {
-                    *v |= bit;
-                }
-                return;
-            }
-            slot = slot.wrapping_add(1) & (SLOTS - 1);
+        let mut letter = 0u32;
+        for step in Varints(after_space.iter()) {
+            letter = letter.wrapping_add(step);
+            table.update(pack(u32::from(b' '), letter), |v| v | bit);
         }
     }
-
-    fn get(&self, key: u32) -> u8 {
-        let mut slot = slot(key);
-        while let Some(&k) = self.keys.get(slot) {
-            if k == key {
-                return self.vocabularies.get(slot).copied().unwrap_or(0);
-            }
-            if k == 0 {
-                return 0;
-            }
-            slot = slot.wrapping_add(1) & (SLOTS - 1);
-        }
-        0
-    }
+    table
 }
 
 fn key(first: char, second: char) -> u32 {
@@ -114,15 +78,10 @@ impl Iterator for Varints<'_> {
     }
 }
 
-fn slot(key: u32) -> usize {
-    key.wrapping_mul(0x9E37_79B1)
-        .wrapping_shr(u32::BITS.wrapping_sub(BITS)) as usize
-}
-
 /// Whether some token of `[o200k, cl100k]` holds `first` then `second`.
 #[inline]
 pub(super) fn joined(first: char, second: char) -> [bool; 2] {
     static TABLE: OnceLock<Table> = OnceLock::new();
-    let v = TABLE.get_or_init(Table::new).get(key(first, second));
+    let v = TABLE.get_or_init(table).get(key(first, second));
     [v & 1 != 0, v & 2 != 0]
 }

@@ -6,6 +6,7 @@
 //! longer than [`LONGEST`] is merged in chunks, each cut charged [`CUT`]
 //! (`mark_runs_merge_as_the_tokenizer` holds both against the exact tokenizer).
 
+use super::open_table::{slot, OpenTable};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
@@ -20,23 +21,22 @@ pub(super) const CUT: u32 = 2000;
 
 /// Not a token.
 const NONE: u16 = u16::MAX;
-/// Open-addressed slots for the tokens of three marks or more (about 1,500 in each vocabulary).
-const SLOTS: usize = 1 << 13;
+/// Open-addressed slots for the tokens of three marks or more (about 1,500 in each vocabulary):
+/// `2^13`.
+const SLOTS: u32 = 13;
 
 /// One vocabulary's tokens of marks: the rank among them of each pair, and of each longer one
 /// by its key.
 struct Ranks {
     pairs: [u16; 1 << 10],
-    keys: Box<[u128]>,
-    ranks: Box<[u16]>,
+    longer: OpenTable<u128, u16>,
 }
 
 impl Ranks {
     fn new(tokens: &str) -> Self {
         let mut ranks = Ranks {
             pairs: [NONE; 1 << 10],
-            keys: vec![0; SLOTS].into_boxed_slice(),
-            ranks: vec![NONE; SLOTS].into_boxed_slice(),
+            longer: OpenTable::new(SLOTS, NONE),
         };
         let tokens = tokens.split(' ').filter(|t| !t.is_empty());
         for (rank, token) in tokens.enumerate() {
@@ -58,17 +58,9 @@ impl Ranks {
             }
             return;
         }
-        let mut slot = slot(key, 13);
-        while let Some(k) = self.keys.get_mut(slot) {
-            if *k == 0 {
-                *k = key;
-                if let Some(r) = self.ranks.get_mut(slot) {
-                    *r = rank;
-                }
-                return;
-            }
-            slot = slot.wrapping_add(1) & (SLOTS - 1);
-        }
+        // The lowest rank, where a key came twice.
+        self.longer
+            .update(key, |r| if r == NONE { rank } else { r });
     }
 
     /// The rank of the marks `key` stands for, or [`NONE`].
@@ -81,17 +73,7 @@ impl Ranks {
                 .copied()
                 .unwrap_or(NONE);
         }
-        let mut slot = slot(key, 13);
-        while let Some(&k) = self.keys.get(slot) {
-            if k == key {
-                return self.ranks.get(slot).copied().unwrap_or(NONE);
-            }
-            if k == 0 {
-                return NONE;
-            }
-            slot = slot.wrapping_add(1) & (SLOTS - 1);
-        }
-        NONE
+        self.longer.get(key)
     }
 
     /// The tokens of the `len` marks packed in `bits`, merged the lowest-ranked pair of
@@ -172,13 +154,6 @@ fn tables() -> &'static Tables {
 fn key(bits: u128, len: usize) -> u128 {
     let width = len.wrapping_mul(5).min(127) as u32;
     bits & (1u128 << width).wrapping_sub(1) | 1u128 << width
-}
-
-/// The top `width` bits of a multiplicative hash of `key`.
-#[inline]
-fn slot(key: u128, width: u32) -> usize {
-    let folded = (key as u64) ^ (key >> 64) as u64;
-    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 64u32.wrapping_sub(width)) as usize
 }
 
 /// The tokens o200k and cl100k take for the `len` marks packed in `bits` (five bits a mark,

@@ -15,6 +15,7 @@
 mod bound;
 mod letter_joins;
 mod mark_merges;
+mod open_table;
 #[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte
 mod floors;
 #[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte

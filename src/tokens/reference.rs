@@ -224,14 +224,7 @@ impl Scan {
                                 *charged = charged.saturating_add(floor);
                             }
                             let before = bound::before(prev, last, letters.last(), blanks.last());
-                            letters.push(
-                                c,
-                                kind,
-                                charged,
-                                before,
-                                super::charged(E::SpaceOther),
-                                extra,
-                            );
+                            letters.push(c, kind, charged, before, extra);
                         }
                     }
                 }

@@ -594,8 +594,7 @@ impl Scan {
             self.letters.last(),
             self.blanks.last(),
         );
-        let space = super::charged(E::SpaceOther);
-        self.letters.push(c, kind, charged, before, space, extra);
+        self.letters.push(c, kind, charged, before, extra);
     }
 
     fn word(&self) -> E {
