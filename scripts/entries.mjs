@@ -27,8 +27,8 @@ const ENTRY_CONFIG = [
   { feature: "files", node: { module: "src/node/files.cjs", types: "src/node/files.d.ts" } },
   // One vocabulary each, for an edge function's size limit: a budget of the vocabulary plus ~50 KB,
   // so that a second one slipping in fails the size test (docs/TOKENS.md).
-  { feature: "tokenizer-o200k", engine: "tokenizer", subpath: "./tokenizer/o200k", gzip: 1_150_000 },
-  { feature: "tokenizer-cl100k", engine: "tokenizer", subpath: "./tokenizer/cl100k", gzip: 560_000 },
+  { feature: "tokenizer-o200k", engine: "tokenizer", subpath: "./tokenizer/o200k", gzip: 1_170_000 },
+  { feature: "tokenizer-cl100k", engine: "tokenizer", subpath: "./tokenizer/cl100k", gzip: 575_000 },
 ];
 
 /**

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 #[test]
 fn pinned_estimates() {
     // text, then the estimates and the exact counts (gpt-tokenizer 4.0.0), o200k then cl100k.
-    let cases: [(&str, [usize; 2], [usize; 2]); 10] = [
+    let cases: [(&str, [usize; 2], [usize; 2]); 12] = [
         ("Hello, world!", [5, 4], [4, 4]),
         (
             "The quick brown fox jumps over the lazy dog.",
@@ -52,6 +52,8 @@ fn pinned_estimates() {
         ),
         ("駅前の小さなパン屋", [10, 13], [8, 12]),
         ("getElementById(userId)", [7, 7], [7, 4]),
+        ("HELLO WORLD, SAID THE SIGN.", [10, 10], [9, 9]),
+        ("SELECT name FROM users WHERE id = 1;", [11, 11], [10, 10]),
     ];
     let (o200k, cl100k) = (Estimator::o200k(), Estimator::cl100k());
     for (text, estimates, _exact) in cases {
@@ -185,6 +187,11 @@ fn text() -> impl Strategy<Value = String> {
         prop_oneof![
             Just("a"),
             Just("Word"),
+            Just("HEL"),
+            Just("LO"),
+            Just("CHILD"),
+            Just("README"),
+            Just("E"),
             Just("é"),
             Just("ж"),
             Just("α"),

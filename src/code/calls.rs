@@ -13,7 +13,7 @@ macro_rules! table {
         $then! {
             feature "code";
             decoders "/src/wasm/shapes/code.js";
-            budget 116_000;
+            budget 131_000;
             calls crate::code::calls;
             classes [];
             types [];

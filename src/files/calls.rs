@@ -13,7 +13,7 @@ macro_rules! table {
         $then! {
             feature "files";
             decoders "/src/wasm/shapes/files.js";
-            budget 120_000;
+            budget 135_000;
             calls crate::files::calls;
             classes [];
             types [];

@@ -12,7 +12,7 @@ macro_rules! table {
         $then! {
             feature "governor";
             decoders "/src/wasm/shapes/governor.js";
-            budget 144_000;
+            budget 159_000;
             calls crate::governor::calls;
             classes [RunGovernor];
             types [GovernorConfig, GovernorDecision, GovernorState, GovernorReport];

@@ -9,7 +9,7 @@ macro_rules! table {
         $then! {
             feature "jsondoc";
             decoders "/src/wasm/shapes/jsondoc.js";
-            budget 205_000;
+            budget 220_000;
             calls crate::jsondoc::calls;
             classes [ContextAssembler remade];
             types [AssemblerInput, AssemblerCapInput];

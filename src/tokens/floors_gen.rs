@@ -4,8 +4,9 @@
 //! floors_match_the_tokenizer` rewrites it. Likewise `trigrams.rs`, the letter trigrams of the
 //! commonest tokens (`UPDATE_TRIGRAMS=1 … trigrams_match_the_tokenizer`), and `marks.rs`, the
 //! tokens of punctuation marks and what runs of one mark cost (`UPDATE_MARKS=1 …
-//! marks_match_the_tokenizer`), and `joins.rs`, the pairs of letters of other scripts than
-//! ASCII's a token holds (`UPDATE_JOINS=1 … joins_match_the_tokenizer`).
+//! marks_match_the_tokenizer`), `joins.rs`, the pairs of letters of other scripts than
+//! ASCII's a token holds (`UPDATE_JOINS=1 … joins_match_the_tokenizer`), and `capitals.rs`,
+//! the tokens of capitals (`UPDATE_CAPITALS=1 … capitals_match_the_tokenizer`).
 
 #![allow(
     clippy::unwrap_used,
@@ -17,7 +18,7 @@
 use super::bound::{joins_kind, mark};
 use super::scan::{class, letter_event, Class};
 use crate::tokenizer::Exact;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 /// Exclusive ends of the ids `decode` knows: ordinary tokens, then the special ones.
@@ -527,4 +528,164 @@ fn joins_match_the_tokenizer() {
         "joins_match_the_tokenizer",
         &joins(),
     );
+}
+
+/// The runs of [`super::capital_words::SHORTEST`] to [`super::capital_words::LONGEST`]
+/// capitals that are tokens, and how (`capital_words::flag`): alone (`"HEL"`) or led by one
+/// character that is neither a letter, a digit nor a line end (`" HEL"`, `"_BUFFER"`: the
+/// pre-tokenizers put one in front of a word), in o200k or cl100k; and the runs of two capitals
+/// or more that tokens of letters of both cases begin with (`URL` of `URLs`, `IOE` of
+/// `IOException`), at most `LONGEST`, of either.
+fn capitals() -> Capitals {
+    use super::capital_words::{flag, Lead, LONGEST, SHORTEST};
+    let mut tokens = BTreeMap::new();
+    let mut heads = BTreeSet::new();
+    for (v, exact) in [Exact::o200k(), Exact::cl100k()].iter().enumerate() {
+        for id in 0..SIZES[v] {
+            let Ok(text) = exact.decode(&[id]) else {
+                continue;
+            };
+            let mut chars = text.chars();
+            let (letters, lead) = match chars.next() {
+                Some(' ') => (chars.as_str(), Lead::Space),
+                Some(c) if !c.is_alphanumeric() && c != '\r' && c != '\n' => {
+                    (chars.as_str(), Lead::Mark)
+                }
+                _ => (text.as_str(), Lead::None),
+            };
+            let caps = letters.bytes().take_while(u8::is_ascii_uppercase).count();
+            if caps == letters.len() && (SHORTEST..=LONGEST).contains(&caps) {
+                *tokens.entry(letters.to_string()).or_insert(0) |= flag(v, lead);
+            } else if caps >= 2
+                && letters
+                    .as_bytes()
+                    .get(caps)
+                    .is_some_and(u8::is_ascii_lowercase)
+            {
+                heads.insert(letters[..caps.min(LONGEST)].to_string());
+            }
+        }
+    }
+    Capitals { tokens, heads }
+}
+
+/// What `capitals.rs` holds.
+struct Capitals {
+    tokens: BTreeMap<String, u8>,
+    heads: BTreeSet<String>,
+}
+
+/// `words` (sorted) front-coded, as the string static `name`: each a lowercase letter for how
+/// many letters it shares with the one before (`a` none), then its other letters.
+fn front_coded<'a>(out: &mut String, name: &str, words: impl Iterator<Item = &'a String>) {
+    let mut coded = String::new();
+    let mut before = "";
+    for t in words {
+        let shared = before
+            .bytes()
+            .zip(t.bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        coded.push(char::from(b'a' + shared as u8));
+        coded.push_str(&t[shared..]);
+        before = t;
+    }
+    let _ = writeln!(out, "pub(super) static {name}: &str = \"\\");
+    let mut line = String::new();
+    for c in coded.chars() {
+        if c.is_ascii_lowercase() && line.len() >= 88 {
+            let _ = writeln!(out, "    {line}\\");
+            line.clear();
+        }
+        line.push(c);
+    }
+    let _ = writeln!(out, "    {line}\";");
+}
+
+fn capitals_table(Capitals { tokens, heads }: &Capitals) -> String {
+    use super::capital_words::{LONGEST, SHORTEST};
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "/// The {} runs of {SHORTEST} to {LONGEST} capitals that are tokens of o200k or cl100k, alone\n\
+         /// or after a space or another character that is not a letter or a digit, sorted and\n\
+         /// front-coded: each a lowercase letter for how many letters it shares with the one before\n\
+         /// (`a` none), then its other letters.",
+        tokens.len()
+    );
+    front_coded(&mut out, "TOKENS", tokens.keys());
+    let _ = writeln!(
+        out,
+        "\n/// What each of `TOKENS` is a token of, in order (`capital_words::flag`)."
+    );
+    byte_string(
+        &mut out,
+        "FLAGS",
+        &tokens.values().copied().collect::<Vec<u8>>(),
+    );
+    let _ = writeln!(
+        out,
+        "\n/// The {} runs of two capitals or more that tokens of letters of both cases begin with,\n\
+         /// written alike.",
+        heads.len()
+    );
+    front_coded(&mut out, "HEADS", heads.iter());
+    out
+}
+
+#[test]
+fn capitals_match_the_tokenizer() {
+    use super::capital_words::{flag, read, Lead};
+    let table = capitals();
+    check(
+        "capitals.rs",
+        "UPDATE_CAPITALS",
+        "capitals_match_the_tokenizer",
+        &capitals_table(&table),
+    );
+    // What `capital_words` reads back is the tables: for every run inside a token, and what is
+    // one letter off each, whether it is a token, alone or led, of each, and whether a longer
+    // token begins with it.
+    let Capitals { tokens, heads } = &table;
+    let mut inside = std::collections::HashSet::new();
+    let mut begins = std::collections::HashSet::new();
+    for (t, head) in tokens
+        .keys()
+        .map(|t| (t, false))
+        .chain(heads.iter().map(|t| (t, true)))
+    {
+        for from in 0..t.len() {
+            for to in from + 2..=t.len() {
+                inside.insert(&t[from..to]);
+                if from == 0 && (head || to < t.len()) {
+                    begins.insert(&t[..to]);
+                }
+            }
+        }
+    }
+    let check = |w: &str| {
+        let flags = tokens.get(w).copied().unwrap_or(0);
+        let want = inside.contains(w).then(|| {
+            let leads = [Lead::None, Lead::Space, Lead::Mark];
+            let tokens = [0, 1].map(|v| leads.map(|lead| flags & flag(v, lead) != 0));
+            (tokens, begins.contains(w))
+        });
+        let read = read(w.as_bytes()).map(|r| {
+            let leads = [Lead::None, Lead::Space, Lead::Mark];
+            ([0, 1].map(|v| leads.map(|lead| r.token(v, lead))), r.begins)
+        });
+        assert_eq!(read, want, "{w}");
+    };
+    for t in tokens.keys().chain(heads) {
+        for from in 0..t.len() {
+            for to in from + 2..=t.len() {
+                check(&t[from..to]);
+            }
+        }
+        let mut next = t.clone().into_bytes();
+        if let Some(last) = next.last_mut() {
+            *last = if *last == b'Z' { b'A' } else { *last + 1 };
+        }
+        check(&String::from_utf8(next).unwrap());
+    }
 }

@@ -13,9 +13,12 @@
 //! chosen from what precedes it, never from what follows.
 
 mod bound;
+mod capital_words;
 mod letter_joins;
 mod mark_merges;
 mod open_table;
+#[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte
+mod capitals;
 #[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte
 mod floors;
 #[rustfmt::skip] // generated (floors_gen.rs), compared byte for byte

@@ -1,7 +1,7 @@
 //! The scan as first written, one `char` and one state transition at a time: the reference the
 //! fast scan (`super::scan`) is held to, event for event, by a property test.
 
-use super::bound::{self, Blanks, Extra, Letters, Marks, Trigrams};
+use super::bound::{self, Blanks, Capitals, Extra, Letters, Marks, Trigrams};
 // The characters' classes are the fast scan's own: what is held equal here is the scan.
 use super::scan::{class, in_letters, letter_event, Class};
 use super::E;
@@ -37,6 +37,7 @@ struct Scan {
     capital: bool,
     chained: bool,
     tri: Trigrams,
+    caps: Capitals,
     marks: Marks,
     letters: Letters,
     blanks: Blanks,
@@ -58,6 +59,7 @@ impl Default for Scan {
             capital: false,
             chained: false,
             tri: Trigrams::default(),
+            caps: Capitals::default(),
             marks: Marks::default(),
             letters: Letters::default(),
             blanks: Blanks::default(),
@@ -85,6 +87,7 @@ impl Scan {
             mut capital,
             mut chained,
             mut tri,
+            mut caps,
             mut marks,
             mut letters,
             mut blanks,
@@ -97,8 +100,14 @@ impl Scan {
                 letters.end(extra);
             }
             // A word ends at a character that is neither a letter nor a digit.
-            if prev == Class::Ascii && !matches!(k, Class::Ascii | Class::Digit) {
-                tri.end(extra);
+            if prev == Class::Ascii && k != Class::Ascii {
+                if k == Class::Digit {
+                    caps = Capitals::default();
+                } else if caps.open() {
+                    caps.end(extra);
+                } else {
+                    tri.end(extra);
+                }
             }
             since_letter = if k == Class::Letter {
                 0
@@ -173,6 +182,12 @@ impl Scan {
                             Trigrams::start(prev != Class::Digit)
                         };
                         tri.extend(&[c as u8]);
+                        caps = if capital {
+                            Capitals::start(prev)
+                        } else {
+                            Capitals::default()
+                        };
+                        caps.extend(&[c as u8], extra);
                         emit(if since_letter < 64 {
                             E::WordForeign
                         } else {
@@ -182,6 +197,7 @@ impl Scan {
                         run = run.saturating_add(1);
                         rep = if c == last { rep.saturating_add(1) } else { 1 };
                         tri.extend(&[c as u8]);
+                        caps.extend(&[c as u8], extra);
                         if run < 8 {
                             emit(E::Letter2to8);
                         } else if rep >= 3 {
@@ -253,6 +269,11 @@ impl Scan {
             } else {
                 Trigrams::default()
             },
+            caps: if prev == Class::Ascii {
+                caps
+            } else {
+                Capitals::default()
+            },
             marks: if prev == Class::Punct {
                 marks
             } else {
@@ -292,6 +313,9 @@ mod tests {
             1 => ("[a-zA-Z]{0,9}", "[xqA]", 1..30usize).prop_map(|(w, c, n)| format!("{w}{}", c.repeat(n))),
             1 => ("[}&=(]", 1..12usize).prop_map(|(c, n)| c.repeat(n)),
             1 => "[!-/:-@\\[-`{-~]{2,12}",
+            // Words in capitals, cut into the vocabularies' pieces or not.
+            1 => "[ _(]?[A-Z]{2,16}",
+            1 => "[ _]?(HEL|LO|SELECT|CHILD|POS|README|CORRESP|ING|A|Z){1,6}[ a-z0-9]?",
             1 => "[ \t\n\r\u{B}\u{C}\u{A0}\u{3000}\u{2003}]{1,40}",
             1 => (" {0,40}", "(\r\n|\n){1,4}").prop_map(|(a, b)| format!("{a}{b}{a}")),
             1 => "[\u{3400}\u{E000}\u{A000}\u{F900}\u{10000}\u{1F600}\u{E0001}]{1,3}",

@@ -7,7 +7,7 @@
 //! and the weights multiply the counts once a push. What it counts is exactly what the first,
 //! one-`char`-at-a-time scan counted (`super::reference`, held to it by a property test).
 
-use super::bound::{self, Blanks, Extra, Letters, Marks, Trigrams};
+use super::bound::{self, Blanks, Capitals, Extra, Letters, Marks, Trigrams};
 use super::{E, EVENT_COUNT};
 
 /// How often each event occurred.
@@ -177,6 +177,11 @@ pub(super) struct Scan {
     chained: bool,
     /// The ASCII word under way, for its rare trigrams.
     tri: Trigrams,
+    /// The word in capitals under way, for the tokens it can be cut into.
+    caps: Capitals,
+    /// What came before the word under way, if it began with a capital and `caps` was not
+    /// started yet (which `letters` does once a second capital follows); `Ascii` for none.
+    caps_after: Class,
     /// The run of punctuation under way, for the tokens it must take at least.
     marks: Marks,
     /// The run of letters of other scripts than ASCII's under way, for its breaks.
@@ -212,6 +217,8 @@ impl Default for Scan {
             capital: false,
             chained: false,
             tri: Trigrams::default(),
+            caps: Capitals::default(),
+            caps_after: Class::Ascii,
             marks: Marks::default(),
             letters: Letters::default(),
             blanks: Blanks::default(),
@@ -242,7 +249,11 @@ impl Scan {
             && s.prev == Class::Ascii
             && bytes.first().is_some_and(|b| !b.is_ascii_alphanumeric())
         {
-            s.tri.end(extra);
+            if s.caps.open() {
+                s.caps.end(extra);
+            } else {
+                s.tri.end(extra);
+            }
         }
         let mut at = 0usize;
         while let Some(&b) = bytes.get(at) {
@@ -322,6 +333,10 @@ impl Scan {
         if self.prev != Class::Ascii {
             self.capital = false;
             self.tri = Trigrams::default();
+            if self.caps.open() {
+                self.caps = Capitals::default();
+            }
+            self.caps_after = Class::Ascii;
         }
         if !matches!(self.prev, Class::Ascii | Class::Digit) {
             self.chained = false;
@@ -390,6 +405,11 @@ impl Scan {
                     if UNFITTED && self.tri.whole {
                         self.end_piece(bytes, entry, at, extra);
                     }
+                    if UNFITTED && self.in_capitals() {
+                        // What its capitals owed before its lowercase letters.
+                        self.capitals(bytes, entry, at, extra);
+                        self.caps = Capitals::default();
+                    }
                     entry = at.wrapping_add(1);
                     self.since_letter = self.since_letter.saturating_add(1);
                     bound::switch(
@@ -407,8 +427,14 @@ impl Scan {
                 None => break,
             }
         }
-        if UNFITTED && self.tri.whole {
-            let ended = bytes.get(at).map(|b| !b.is_ascii_alphanumeric());
+        if UNFITTED && self.in_capitals() {
+            self.capitals(bytes, entry, at, extra);
+        }
+        let ended = bytes.get(at).map(|b| !b.is_ascii_alphanumeric());
+        if UNFITTED && self.caps.open() && ended == Some(true) {
+            // A word in capitals is weighed by its cut, its rare trigrams with it.
+            self.caps.end(extra);
+        } else if UNFITTED && self.tri.whole {
             self.trigrams(bytes, entry, at, ended, extra);
         }
         // The first letter was `step`'s, at `at - 1` when the loop took none.
@@ -416,6 +442,33 @@ impl Scan {
             self.last = char::from(b);
         }
         at
+    }
+
+    /// Whether the word under way began with a capital, or is in capitals.
+    #[inline(always)]
+    fn in_capitals(&self) -> bool {
+        self.caps_after != Class::Ascii || self.caps.open()
+    }
+
+    /// The letters of the piece `letters` began at `entry` up to `at`, for a word in capitals:
+    /// started at its second capital (or at the end of the feed), so that a word with one, most
+    /// of them, costs nothing more.
+    #[inline(never)]
+    fn capitals(&mut self, bytes: &[u8], entry: usize, at: usize, extra: &mut Extra) {
+        // The piece's first letter in this feed was `step`'s.
+        let piece = bytes.get(entry.wrapping_sub(1)..at).unwrap_or_default();
+        if self.caps_after != Class::Ascii {
+            let after = std::mem::replace(&mut self.caps_after, Class::Ascii);
+            if piece
+                .get(1)
+                .map_or(at == bytes.len(), u8::is_ascii_uppercase)
+            {
+                self.caps = Capitals::start(after);
+            }
+        }
+        if self.caps.open() {
+            self.caps.extend(piece, extra);
+        }
     }
 
     /// A whole word's piece ends at a `camelCase` step at `at`, where `letters` began it at
@@ -694,6 +747,14 @@ impl Scan {
                     self.capital = c.is_ascii_uppercase();
                     self.run = 0;
                     if UNFITTED {
+                        self.caps_after = if self.capital {
+                            self.prev
+                        } else {
+                            Class::Ascii
+                        };
+                        if self.caps.open() {
+                            self.caps = Capitals::default();
+                        }
                         self.tri = if self.prev == Class::Ascii {
                             // Only where a feed starts at a `camelCase` step.
                             self.tri.next(extra)

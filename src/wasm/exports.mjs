@@ -67,7 +67,7 @@ export const TABLES = {
       "Origin",
       "Vocabulary"
     ],
-    "budget": 205000
+    "budget": 220000
   },
   "files": {
     "functions": [
@@ -110,7 +110,7 @@ export const TABLES = {
       "SectionVariant",
       "SectionStep"
     ],
-    "budget": 120000
+    "budget": 135000
   },
   "code": {
     "functions": [
@@ -144,7 +144,7 @@ export const TABLES = {
       "ModuleEntry",
       "RegistryOptions"
     ],
-    "budget": 116000
+    "budget": 131000
   },
   "governor": {
     "functions": [
@@ -196,7 +196,7 @@ export const TABLES = {
       "ReportedError",
       "MessageRole"
     ],
-    "budget": 144000
+    "budget": 159000
   },
   "tokenizer": {
     "functions": [
