@@ -37,7 +37,7 @@ const NEWLINES_MIXED: Extra = [1000, 1000];
 /// A newline after whitespace that followed a newline: `"\n "` repeated is half a token a
 /// pair, random tabs and newlines about one,
 /// `" \r"` two.
-const BLANK_LINE: Extra = [1000, 1000];
+pub(super) const BLANK_LINE: Extra = [1000, 1000];
 const BLANK_CR_LINE: Extra = [2000, 2000];
 
 /// What a whitespace character outside ASCII adds: the first of a run costs what it costs

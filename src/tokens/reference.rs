@@ -6,16 +6,23 @@ use super::bound::{self, Blanks, Capitals, Extra, Letters, Marks, Trigrams};
 use super::scan::{class, in_letters, letter_event, Class};
 use super::E;
 
-/// How often each event occurs in `text`, as the first scan counted them.
-pub(super) fn tally(text: &str) -> ([u64; super::EVENT_COUNT], Extra) {
+/// How often each event occurs in `text`, as the first scan counted them, the bounds' costs,
+/// and what whitespace at its end stands for (`super::PENDING`).
+pub(super) fn tally(text: &str) -> ([u64; super::EVENT_COUNT], Extra, Extra) {
     let mut counts = [0u64; super::EVENT_COUNT];
     let mut extra = [0; 2];
-    Scan::default().feed(text, &mut extra, |event| {
+    let mut scan = Scan::default();
+    scan.feed(text, &mut extra, |event| {
         if let Some(n) = counts.get_mut(event as usize) {
             *n = n.saturating_add(1);
         }
     });
-    (counts, extra)
+    let pending = if scan.prev == Class::Space {
+        super::pending(scan.spaces, scan.broke)
+    } else {
+        [0; 2]
+    };
+    (counts, extra, pending)
 }
 
 /// Where the scan stands between characters: all it remembers of what came before.
@@ -335,7 +342,7 @@ mod tests {
             text in mixed_text(),
             cuts in proptest::collection::vec(proptest::prelude::any::<proptest::sample::Index>(), 0..4),
         ) {
-            let (expected, extra) = reference_tally(&text);
+            let (expected, extra, pending) = reference_tally(&text);
             proptest::prop_assert_eq!(tally(&text), expected, "{:?}", text);
             let bounds: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
             let mut at: Vec<usize> = cuts.iter().filter_map(|c| {
@@ -352,9 +359,11 @@ mod tests {
             }
             proptest::prop_assert_eq!(counts, expected, "{:?}", text);
             proptest::prop_assert_eq!(fed, extra, "{:?}", text);
+            proptest::prop_assert_eq!(scan.pending(), pending, "{:?}", text);
             for e in [Estimator::o200k(), Estimator::cl100k()] {
                 let milli: u64 = expected.iter().zip(e.weights).fold(0u64, |m, (n, w)| m.saturating_add(n.saturating_mul(u64::from(w))));
-                let scaled = milli.saturating_mul(u64::from(e.margin)).saturating_add(extra[e.vocab].saturating_mul(1000));
+                let bound = extra[e.vocab].saturating_add(pending[e.vocab]);
+                let scaled = milli.saturating_mul(u64::from(e.margin)).saturating_add(bound.saturating_mul(1000));
                 proptest::prop_assert_eq!(e.count(&text) as u64, scaled.div_ceil(1_000_000));
             }
         }

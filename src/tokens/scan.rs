@@ -314,6 +314,16 @@ impl Scan {
         Some(next)
     }
 
+    /// What whitespace at the end of what was fed stands for until the character after it is
+    /// known (`super::PENDING`).
+    pub(super) fn pending(&self) -> Extra {
+        if self.prev == Class::Space {
+            super::pending(self.spaces, self.broke)
+        } else {
+            [0; 2]
+        }
+    }
+
     /// Keeps at the end of a feed what the next one needs and only that, so that two scans
     /// that will count what follows alike compare equal.
     fn settle(&mut self, bytes: &[u8]) {
