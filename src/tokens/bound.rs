@@ -790,7 +790,7 @@ const CUT_TOKEN: u64 = 1250;
 const TAIL: u64 = (1 << (5 * LONGEST_CAPITALS)) - 1;
 
 impl Capitals {
-    /// A piece about to start with an uppercase letter after a character of class `after`: none
+    /// A word about to start with an uppercase letter after a character of class `after`: none
     /// after a letter or a digit (`getHTTP`, `9ELVC`), which is no word in capitals but an
     /// identifier or base64, weighed by where its case and digits switch (`switch`).
     #[inline]
@@ -815,13 +815,13 @@ impl Capitals {
         }
     }
 
-    /// Whether a piece in capitals is under way.
+    /// Whether a word in capitals is under way.
     #[inline]
     pub(super) fn open(&self) -> bool {
         self.open
     }
 
-    /// The piece's next letters; a lowercase one ends it uncharged (`Hello`, `HTTPServer`: the
+    /// The word's next letters; a lowercase one ends it uncharged (`Hello`, `HTTPServer`: the
     /// fitted weights are for such words).
     pub(super) fn extend(&mut self, letters: &[u8], extra: &mut Extra) {
         for &b in letters {
@@ -845,12 +845,7 @@ impl Capitals {
         // vocabularies.
         let len = usize::try_from(self.len).unwrap_or(usize::MAX);
         let first = len == 1 && self.lead == Lead::Space;
-        let mut cut = [0; 2];
-        if !first {
-            for (cut, cover) in cut.iter_mut().zip(&self.cover) {
-                *cut = cover.first().copied().unwrap_or(u32::MAX);
-            }
-        }
+        let mut cut = if first { [0; 2] } else { self.cut() };
         // A token may begin at the last letter, or where a longer one begins; what it costs is
         // left to the letters after it, whose weights pay for it where they are lowercase
         // (`APIRouter`: `API|Router`).
@@ -893,17 +888,23 @@ impl Capitals {
         self.pay(least, extra);
     }
 
-    /// The piece ends before what is neither a letter nor a digit: it owes its cut.
+    /// The word ends before what is neither a letter nor a digit: it owes its cut.
     #[inline(never)]
     pub(super) fn end(&mut self, extra: &mut Extra) {
         if self.open {
-            let mut cut = [0; 2];
-            for (cut, cover) in cut.iter_mut().zip(&self.cover) {
-                *cut = cover.first().copied().unwrap_or(0);
-            }
-            self.pay(cut, extra);
+            self.pay(self.cut(), extra);
         }
         *self = Capitals::default();
+    }
+
+    /// The fewest tokens of each vocabulary the word so far can be cut into.
+    #[inline]
+    fn cut(&self) -> [u32; 2] {
+        let mut cut = [0; 2];
+        for (cut, cover) in cut.iter_mut().zip(&self.cover) {
+            *cut = cover.first().copied().unwrap_or(0);
+        }
+        cut
     }
 
     /// Adds what `tokens` of the cut stand for beyond what the piece was charged, less what was

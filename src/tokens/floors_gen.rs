@@ -663,17 +663,15 @@ fn capitals_match_the_tokenizer() {
             }
         }
     }
+    let leads = [Lead::None, Lead::Space, Lead::Mark];
     let check = |w: &str| {
         let flags = tokens.get(w).copied().unwrap_or(0);
         let want = inside.contains(w).then(|| {
-            let leads = [Lead::None, Lead::Space, Lead::Mark];
             let tokens = [0, 1].map(|v| leads.map(|lead| flags & flag(v, lead) != 0));
             (tokens, begins.contains(w))
         });
-        let read = read(w.as_bytes()).map(|r| {
-            let leads = [Lead::None, Lead::Space, Lead::Mark];
-            ([0, 1].map(|v| leads.map(|lead| r.token(v, lead))), r.begins)
-        });
+        let read = read(w.as_bytes())
+            .map(|r| ([0, 1].map(|v| leads.map(|lead| r.token(v, lead))), r.begins));
         assert_eq!(read, want, "{w}");
     };
     for t in tokens.keys().chain(heads) {

@@ -159,25 +159,29 @@ const fn charged_table() -> [[u64; 2]; EVENT_COUNT] {
     let mut table = [[0; 2]; EVENT_COUNT];
     let mut e = 0;
     while e < EVENT_COUNT {
-        table[e] = [
-            (O200K_WEIGHTS[e] as u64 * O200K_MARGIN as u64).div_ceil(1000),
-            (CL100K_WEIGHTS[e] as u64 * CL100K_MARGIN as u64).div_ceil(1000),
-        ];
+        table[e] = [weighed(e, 0).div_ceil(1000), weighed(e, 1).div_ceil(1000)];
         e += 1;
     }
     table
 }
 
-/// What one event of `e` is weighed at after the margin in vocabulary `v`, in thousandths
-/// rounded down: the least it adds to a count.
+/// What one event of the `e`th kind is weighed at after the margin in vocabulary `v`, in
+/// millionths of a token.
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-const fn least(e: E, v: usize) -> u64 {
+const fn weighed(e: usize, v: usize) -> u64 {
     let (weights, margin) = if v == 0 {
         (O200K_WEIGHTS, O200K_MARGIN)
     } else {
         (CL100K_WEIGHTS, CL100K_MARGIN)
     };
-    weights[e as usize] as u64 * margin as u64 / 1000
+    weights[e] as u64 * margin as u64
+}
+
+/// What one event of `e` adds to a count at least in vocabulary `v`, in thousandths rounded
+/// down.
+#[allow(clippy::arithmetic_side_effects)]
+const fn least(e: E, v: usize) -> u64 {
+    weighed(e as usize, v) / 1000
 }
 
 const fn min(a: u64, b: u64) -> u64 {
@@ -243,9 +247,10 @@ const fn pending_table() -> [[[u64; 2]; 2]; 2] {
 
 const PENDING: [[[u64; 2]; 2]; 2] = pending_table();
 
-/// [`PENDING`] for `spaces` spaces or tabs at the end, after a newline (`broke`) or not.
-fn pending(spaces: usize, broke: bool) -> [u64; 2] {
-    if spaces == 0 {
+/// [`PENDING`] for `spaces` spaces or tabs at the end, after a newline (`broke`) or not, where
+/// the last character fed is of class `prev`.
+fn pending(prev: scan::Class, spaces: usize, broke: bool) -> [u64; 2] {
+    if prev != scan::Class::Space || spaces == 0 {
         return [0; 2];
     }
     PENDING
@@ -559,11 +564,6 @@ mod tests {
         assert_eq!(Estimator::cl100k().name(), "estimate:cl100k");
         assert_eq!(Estimator::default(), Estimator::o200k());
     }
-}
-
-#[cfg(test)]
-mod pending_tests {
-    use super::{pending, PENDING};
 
     /// Whitespace at the end stands for about the token it is, and more of it for no less:
     /// appending a space never lowers the count (`tests/tokens.rs` appends every kind of
@@ -576,10 +576,17 @@ mod pending_tests {
         );
         for broke in [false, true] {
             for v in 0..2 {
-                assert!(pending(1, broke)[v] <= pending(2, broke)[v]);
-                assert_eq!(pending(2, broke)[v], pending(40, broke)[v]);
+                assert!(
+                    pending(scan::Class::Space, 1, broke)[v]
+                        <= pending(scan::Class::Space, 2, broke)[v]
+                );
+                assert_eq!(
+                    pending(scan::Class::Space, 2, broke)[v],
+                    pending(scan::Class::Space, 40, broke)[v]
+                );
             }
         }
-        assert_eq!(pending(0, true), [0, 0]);
+        assert_eq!(pending(scan::Class::Space, 0, true), [0, 0]);
+        assert_eq!(pending(scan::Class::Newline, 3, true), [0, 0]);
     }
 }

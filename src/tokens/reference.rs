@@ -17,12 +17,11 @@ pub(super) fn tally(text: &str) -> ([u64; super::EVENT_COUNT], Extra, Extra) {
             *n = n.saturating_add(1);
         }
     });
-    let pending = if scan.prev == Class::Space {
-        super::pending(scan.spaces, scan.broke)
-    } else {
-        [0; 2]
-    };
-    (counts, extra, pending)
+    (
+        counts,
+        extra,
+        super::pending(scan.prev, scan.spaces, scan.broke),
+    )
 }
 
 /// Where the scan stands between characters: all it remembers of what came before.

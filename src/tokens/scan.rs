@@ -317,11 +317,7 @@ impl Scan {
     /// What whitespace at the end of what was fed stands for until the character after it is
     /// known (`super::PENDING`).
     pub(super) fn pending(&self) -> Extra {
-        if self.prev == Class::Space {
-            super::pending(self.spaces, self.broke)
-        } else {
-            [0; 2]
-        }
+        super::pending(self.prev, self.spaces, self.broke)
     }
 
     /// Keeps at the end of a feed what the next one needs and only that, so that two scans
