@@ -415,10 +415,11 @@ pub fn estimate_tokens(text: &str) -> usize {
     Estimator::o200k().count(text)
 }
 
-/// What the bounds add to `text`'s estimate, in thousandths of a token, `[o200k, cl100k]`, but
-/// for rare trigrams (`bound::Trigrams`): what the fitting script subtracts from the real count
-/// before it fits the weights, and adds when it chooses the margin. Rare trigrams are added on
-/// top of the fit, so that they only ever raise an estimate.
+/// What the fitted bounds add to `text`'s estimate, in thousandths of a token, `[o200k,
+/// cl100k]`: what the fitting script subtracts from the real count
+/// before it fits the weights, and adds when it chooses the margin. Rare trigrams, words in
+/// capitals, letters of other scripts and words after a run of marks are added on top of the
+/// fit, so that they only ever raise an estimate.
 #[doc(hidden)]
 pub fn fitted_extra(text: &str) -> [u64; 2] {
     let mut extra = [0; 2];

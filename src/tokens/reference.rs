@@ -17,11 +17,14 @@ pub(super) fn tally(text: &str) -> ([u64; super::EVENT_COUNT], Extra, Extra) {
             *n = n.saturating_add(1);
         }
     });
-    (
-        counts,
-        extra,
-        super::pending(scan.prev, scan.spaces, scan.broke),
-    )
+    let mut pending = super::pending(scan.prev, scan.spaces, scan.broke);
+    if let (Class::Ascii, Some(word)) = (scan.prev, scan.apart) {
+        bound::add(
+            &mut pending,
+            bound::apart_word(word, scan.run.saturating_add(1)),
+        );
+    }
+    (counts, extra, pending)
 }
 
 /// Where the scan stands between characters: all it remembers of what came before.
@@ -44,6 +47,8 @@ struct Scan {
     chained: bool,
     tri: Trigrams,
     caps: Capitals,
+    /// The ASCII word under way is a piece of its own, its first letter weighed as this.
+    apart: Option<E>,
     marks: Marks,
     letters: Letters,
     blanks: Blanks,
@@ -66,6 +71,7 @@ impl Default for Scan {
             chained: false,
             tri: Trigrams::default(),
             caps: Capitals::default(),
+            apart: None,
             marks: Marks::default(),
             letters: Letters::default(),
             blanks: Blanks::default(),
@@ -94,6 +100,7 @@ impl Scan {
             mut chained,
             mut tri,
             mut caps,
+            mut apart,
             mut marks,
             mut letters,
             mut blanks,
@@ -104,6 +111,11 @@ impl Scan {
             let k = class(c);
             if letters.open() && bound::joins_kind(c, k).is_none() {
                 letters.end(extra);
+            }
+            if prev == Class::Ascii && k != Class::Ascii {
+                if let Some(word) = apart.take() {
+                    bound::add(extra, bound::apart_word(word, run.saturating_add(1)));
+                }
             }
             // A word ends at a character that is neither a letter nor a digit.
             if prev == Class::Ascii && k != Class::Ascii {
@@ -172,6 +184,17 @@ impl Scan {
                 Class::Ascii => {
                     let camel = c.is_ascii_uppercase() && last.is_ascii_lowercase();
                     if prev != Class::Ascii || camel {
+                        if let Some(word) = apart.take() {
+                            bound::add(extra, bound::apart_word(word, run.saturating_add(1)));
+                        }
+                        let word = if since_letter < 64 {
+                            E::WordForeign
+                        } else {
+                            E::Word
+                        };
+                        if prev == Class::Punct && marks.apart() {
+                            apart = Some(word);
+                        }
                         if prev == Class::Ascii {
                             bound::switch(run, bound::at_capital(capital), &mut chained, extra);
                         } else if prev == Class::Digit {
@@ -194,11 +217,7 @@ impl Scan {
                             Capitals::default()
                         };
                         caps.extend(&[c as u8], extra);
-                        emit(if since_letter < 64 {
-                            E::WordForeign
-                        } else {
-                            E::Word
-                        });
+                        emit(word);
                     } else {
                         run = run.saturating_add(1);
                         rep = if c == last { rep.saturating_add(1) } else { 1 };
@@ -280,6 +299,7 @@ impl Scan {
             } else {
                 Capitals::default()
             },
+            apart: apart.filter(|_| prev == Class::Ascii),
             marks: if prev == Class::Punct {
                 marks
             } else {

@@ -182,6 +182,9 @@ pub(super) struct Scan {
     /// What came before the word under way, if it began with a capital and `caps` was not
     /// started yet (which `letters` does once a second capital follows); `Ascii` for none.
     caps_after: Class,
+    /// The ASCII word under way is a piece of its own (`bound::apart_word`), its first letter
+    /// weighed as this.
+    apart: Option<E>,
     /// The run of punctuation under way, for the tokens it must take at least.
     marks: Marks,
     /// The run of letters of other scripts than ASCII's under way, for its breaks.
@@ -219,6 +222,7 @@ impl Default for Scan {
             tri: Trigrams::default(),
             caps: Capitals::default(),
             caps_after: Class::Ascii,
+            apart: None,
             marks: Marks::default(),
             letters: Letters::default(),
             blanks: Blanks::default(),
@@ -234,8 +238,9 @@ impl Scan {
     /// which is what makes the estimate monotone under appending.
     ///
     /// `UNFITTED`: whether the bounds the fitting script leaves out of the fit are charged: rare
-    /// trigrams (`bound::Trigrams`), and what letters of other scripts than ASCII's owe for
-    /// breaks no token spans (`bound::Letters`). Both only raise an estimate.
+    /// trigrams (`bound::Trigrams`), words in capitals (`bound::Capitals`), what letters of
+    /// other scripts than ASCII's owe for breaks no token spans (`bound::Letters`), and a word
+    /// after a run of marks (`bound::apart_word`). All only raise an estimate.
     pub(super) fn feed<const UNFITTED: bool>(
         &mut self,
         text: &str,
@@ -254,6 +259,9 @@ impl Scan {
             } else {
                 s.tri.end(extra);
             }
+        }
+        if s.prev == Class::Ascii && bytes.first().is_some_and(|b| !b.is_ascii_alphabetic()) {
+            s.end_apart(extra);
         }
         let mut at = 0usize;
         while let Some(&b) = bytes.get(at) {
@@ -317,7 +325,23 @@ impl Scan {
     /// What whitespace at the end of what was fed stands for until the character after it is
     /// known (`super::PENDING`).
     pub(super) fn pending(&self) -> Extra {
-        super::pending(self.prev, self.spaces, self.broke)
+        let mut pending = super::pending(self.prev, self.spaces, self.broke);
+        if let (Class::Ascii, Some(word)) = (self.prev, self.apart) {
+            bound::add(
+                &mut pending,
+                bound::apart_word(word, self.run.saturating_add(1)),
+            );
+        }
+        pending
+    }
+
+    /// The word under way, if a piece of its own, ends: what it is short of a token.
+    #[inline]
+    fn end_apart(&mut self, extra: &mut Extra) {
+        if let Some(word) = self.apart {
+            self.apart = None;
+            bound::add(extra, bound::apart_word(word, self.run.saturating_add(1)));
+        }
     }
 
     /// Keeps at the end of a feed what the next one needs and only that, so that two scans
@@ -337,6 +361,7 @@ impl Scan {
             self.blanks = Blanks::default();
         }
         if self.prev != Class::Ascii {
+            self.apart = None;
             self.capital = false;
             self.tri = Trigrams::default();
             if self.caps.open() {
@@ -407,6 +432,7 @@ impl Scan {
             match bytes.get(at).filter(|b| b.is_ascii_uppercase()) {
                 // An uppercase letter after a lowercase one starts a word of its own.
                 Some(_) => {
+                    self.end_apart(extra);
                     // The piece ends here, and the next one starts, as whole as the word.
                     if UNFITTED && self.tri.whole {
                         self.end_piece(bytes, entry, at, extra);
@@ -435,6 +461,9 @@ impl Scan {
         }
         if UNFITTED && self.in_capitals() {
             self.capitals(bytes, entry, at, extra);
+        }
+        if self.apart.is_some() && bytes.get(at).is_some_and(|b| !b.is_ascii_alphabetic()) {
+            self.end_apart(extra);
         }
         let ended = bytes.get(at).map(|b| !b.is_ascii_alphanumeric());
         if UNFITTED && self.caps.open() && ended == Some(true) {
@@ -736,6 +765,10 @@ impl Scan {
             Class::Ascii => {
                 let camel = c.is_ascii_uppercase() && self.last.is_ascii_lowercase();
                 if self.prev != Class::Ascii || camel {
+                    self.end_apart(extra);
+                    if UNFITTED && self.prev == Class::Punct && self.marks.apart() {
+                        self.apart = Some(self.word());
+                    }
                     match self.prev {
                         Class::Ascii => {
                             bound::switch(
