@@ -21,8 +21,8 @@ use proptest::test_runner::RngSeed;
 use std::path::Path;
 use std::sync::OnceLock;
 
-/// `cases` texts a class, or `TOKEN_BOUND_CASES` for a wider search (TOKENS.md, "What a wider
-/// search finds").
+/// `cases` texts a class, or `TOKEN_BOUND_CASES` for a wider search (docs/TOKENS.md, "What is
+/// left, and how often").
 fn config(cases: u32) -> ProptestConfig {
     let wider = std::env::var("TOKEN_BOUND_CASES").ok();
     ProptestConfig {
@@ -580,8 +580,9 @@ fn report() {
     // `TOKEN_BOUND_CASES` texts a class (200 unless set); `under` counts those more than 2%
     // under the real count, the issue's bound.
     fn stats<S: Strategy<Value = String>>(name: &str, s: S) {
-        let cases = config(200).cases;
-        let mut runner = TestRunner::new(config(cases));
+        let config = config(200);
+        let cases = config.cases;
+        let mut runner = TestRunner::new(config);
         let mut worst = [f64::MAX; 2];
         let mut most = [0.0f64; 2];
         let mut under = [0; 2];

@@ -353,8 +353,8 @@ impl Running {
         whole_tokens(self.millionths().saturating_sub(earlier.millionths()))
     }
 
-    /// Millionths of a token: the fitted weights with the margin, the bounds, and what whitespace
-    /// at the end stands for until what follows it is known (`Scan::pending`).
+    /// Millionths of a token: the fitted weights with the margin, the bounds, and what the end
+    /// stands for until what follows it is known (`Scan::pending`).
     fn millionths(&self) -> u64 {
         let pending = self
             .scan
@@ -416,10 +416,10 @@ pub fn estimate_tokens(text: &str) -> usize {
 }
 
 /// What the fitted bounds add to `text`'s estimate, in thousandths of a token, `[o200k,
-/// cl100k]`: what the fitting script subtracts from the real count
-/// before it fits the weights, and adds when it chooses the margin. Rare trigrams, words in
-/// capitals, letters of other scripts and words after a run of marks are added on top of the
-/// fit, so that they only ever raise an estimate.
+/// cl100k]`: what the fitting script subtracts from the real count before it fits the weights,
+/// and adds when it chooses the margin. Rare trigrams, words in capitals, letters of other
+/// scripts and words after a run of marks are added on top of the fit, so that they only ever
+/// raise an estimate.
 #[doc(hidden)]
 pub fn fitted_extra(text: &str) -> [u64; 2] {
     let mut extra = [0; 2];

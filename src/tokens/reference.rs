@@ -7,7 +7,7 @@ use super::scan::{class, in_letters, letter_event, Class};
 use super::E;
 
 /// How often each event occurs in `text`, as the first scan counted them, the bounds' costs,
-/// and what whitespace at its end stands for (`super::PENDING`).
+/// and what its end stands for until what follows is known (`Scan::pending`).
 pub(super) fn tally(text: &str) -> ([u64; super::EVENT_COUNT], Extra, Extra) {
     let mut counts = [0u64; super::EVENT_COUNT];
     let mut extra = [0; 2];
@@ -112,13 +112,12 @@ impl Scan {
             if letters.open() && bound::joins_kind(c, k).is_none() {
                 letters.end(extra);
             }
+            // A word ends at a character that is neither a letter nor a digit; its piece of
+            // letters, at any character but a letter.
             if prev == Class::Ascii && k != Class::Ascii {
                 if let Some(word) = apart.take() {
                     bound::add(extra, bound::apart_word(word, run.saturating_add(1)));
                 }
-            }
-            // A word ends at a character that is neither a letter nor a digit.
-            if prev == Class::Ascii && k != Class::Ascii {
                 if k == Class::Digit {
                     caps = Capitals::default();
                 } else if caps.open() {

@@ -322,8 +322,9 @@ impl Scan {
         Some(next)
     }
 
-    /// What whitespace at the end of what was fed stands for until the character after it is
-    /// known (`super::PENDING`).
+    /// What the end of what was fed stands for until what follows it is known: whitespace
+    /// (`super::PENDING`), and a word after a run of marks, short of its token
+    /// (`bound::apart_word`), which is paid when the word ends.
     pub(super) fn pending(&self) -> Extra {
         let mut pending = super::pending(self.prev, self.spaces, self.broke);
         if let (Class::Ascii, Some(word)) = (self.prev, self.apart) {
